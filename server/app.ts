@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { swaggerUI } from '@hono/swagger-ui';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import { authenticate } from './auth/principal.js';
+import type { Deps } from './deps.js';
+import type { AppEnv } from './http/app-env.js';
+import { HttpError } from './http/errors.js';
+import { metaRoutes } from './http/meta.js';
+
+export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
+
+/** Builds the whole HTTP app from injected dependencies: API under /api, the SPA at /. */
+export function createApp(deps: Deps, options: AppOptions = {}) {
+  const app = new OpenAPIHono<AppEnv>();
+  const logError = options.logError ?? ((err: unknown) => console.error(err));
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return c.json({ error: err.message }, err.status);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const message =
+        status === 400 && /JSON/i.test(err.message)
+          ? `Invalid request body payload: ${err.message}`
+          : err.message;
+      return c.json({ error: message || 'Bad Request' }, status);
+    }
+    logError(err);
+    return c.json({ error: 'An internal error occurred' }, 500);
+  });
+
+  app.use('/api/*', authenticate(deps));
+
+  const api = new OpenAPIHono<AppEnv>();
+  api.route('/', metaRoutes(deps));
+  app.route('/api', api);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyHeader', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-service-api-key',
+    description: 'An API key; the header x-dune-api-key is accepted as an alias.',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyQuery', {
+    type: 'apiKey',
+    in: 'query',
+    name: 'api_key',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'Session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'strata_session',
+    description: 'Browser session; the context is chosen by the x-strata-context header.',
+  });
+  app.doc31('/api/v1/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Strata analytics query API',
+      version: '1.0',
+      description: 'The /api/v1 analytics query service. Errors are {"error": "message"}.',
+    },
+  });
+  app.get('/api/docs', swaggerUI({ url: '/api/v1/openapi.json' }));
+  app.all('/api/*', (c) => c.json({ error: `no route for ${c.req.method} ${c.req.path}` }, 404));
+
+  if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
+    const root = path.relative(process.cwd(), options.staticDir) || '.';
+    const indexHtml = fs.readFileSync(path.join(options.staticDir, 'index.html'), 'utf8');
+    app.use('/*', serveStatic({ root }));
+    app.get('*', (c) => c.html(indexHtml));
+  }
+  return app;
+}

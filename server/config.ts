@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env. Every setting is documented in README.md. */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = z.coerce.number().int();
+const num = z.coerce.number();
+
+const EnvSchema = z.object({
+  PORT: int.min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  /** Public base URL used in links (dashboard_url, next_uri). Defaults to http://HOST:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  SIGNUP_ENABLED: bool.default(true),
+  /** Interactive executions one context may run at once; more wait in a queue. */
+  MAX_CONCURRENT_EXECUTIONS: int.min(1).max(64).default(3),
+  /** Executions the whole process runs at once, across contexts. */
+  ENGINE_SLOTS: int.min(1).max(64).default(4),
+  RESULT_TTL_DAYS: num.positive().default(90),
+  /** Largest JSON page in rows, and the datapoint (cell) cap per request. */
+  MAX_PAGE_ROWS: int.min(1).default(100_000),
+  MAX_DATAPOINTS_PER_REQUEST: int.min(1).default(250_000),
+  MAX_CSV_ROWS: int.min(1).default(10_000_000),
+  /** Demo datasets: generated on first start unless off; scale 1 is a few million rows. */
+  DEMO_DATA: bool.default(true),
+  DEMO_SCALE: num.positive().max(100).default(1),
+  /** Plan: credits included per monthly billing period, hard limit, storage. */
+  PLAN_CREDITS_INCLUDED: num.min(0).default(2500),
+  PLAN_CREDITS_LIMIT: num.min(0).default(10_000),
+  PLAN_STORAGE_BYTES: int.min(0).default(1024 ** 3),
+  MAX_UPLOAD_BYTES: int.min(1).default(200 * 1024 ** 2),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string | undefined;
+  signupEnabled: boolean;
+  maxConcurrentExecutions: number;
+  engineSlots: number;
+  resultTtlMs: number;
+  maxPageRows: number;
+  maxDatapointsPerRequest: number;
+  maxCsvRows: number;
+  demoData: boolean;
+  demoScale: number;
+  plan: { creditsIncluded: number; creditsLimit: number; storageBytes: number };
+  maxUploadBytes: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid configuration: ${detail}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    signupEnabled: e.SIGNUP_ENABLED,
+    maxConcurrentExecutions: e.MAX_CONCURRENT_EXECUTIONS,
+    engineSlots: e.ENGINE_SLOTS,
+    resultTtlMs: e.RESULT_TTL_DAYS * 24 * 3600 * 1000,
+    maxPageRows: e.MAX_PAGE_ROWS,
+    maxDatapointsPerRequest: e.MAX_DATAPOINTS_PER_REQUEST,
+    maxCsvRows: e.MAX_CSV_ROWS,
+    demoData: e.DEMO_DATA,
+    demoScale: e.DEMO_SCALE,
+    plan: {
+      creditsIncluded: e.PLAN_CREDITS_INCLUDED,
+      creditsLimit: e.PLAN_CREDITS_LIMIT,
+      storageBytes: e.PLAN_STORAGE_BYTES,
+    },
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A config for tests: defaults, a given data dir, overrides on top. */
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
+}

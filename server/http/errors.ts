@@ -1,0 +1,19 @@
+/** An error with an HTTP status and a message safe to show the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 500 | 503,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message = 'Bad Request') => new HttpError(400, message);
+export const unauthorized = (message = 'invalid API Key') => new HttpError(401, message);
+export const paymentRequired = (
+  message = 'This api request would exceed your configured limits per billing cycle. Please adjust your limits in settings to continue usage.',
+) => new HttpError(402, message);
+export const forbidden = (message = 'Not allowed') => new HttpError(403, message);
+export const notFound = (message = 'Object not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooLarge = (message: string) => new HttpError(413, message);

@@ -1,0 +1,61 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv, Router } from './app-env.js';
+
+/** Formats zod issues as one readable line: "name: expected string, received number; ...". */
+export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+const TARGET_NAMES: Record<string, string> = {
+  json: 'Invalid request body payload',
+  query: 'Invalid query parameters',
+  param: 'Invalid path parameters',
+  header: 'Invalid headers',
+};
+
+/** A router whose request validation failures answer 400 {"error": "..."}. */
+export function newRouter(): Router {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const prefix = TARGET_NAMES[result.target] ?? 'Bad Request';
+        return c.json({ error: `${prefix}: ${formatIssues(result.error.issues)}` }, 400);
+      }
+      return undefined;
+    },
+  });
+}
+
+/** The error body every route documents. */
+export const ErrorSchema = z.object({ error: z.string() }).openapi('Error');
+
+/** Response entries for the statuses a route can return besides 200. */
+export function errorResponses(...statuses: number[]) {
+  const text: Record<number, string> = {
+    400: 'Bad request',
+    401: 'Missing or invalid API key',
+    402: 'Over the billing-cycle limit',
+    403: 'Not allowed',
+    404: 'Not found',
+    409: 'Conflict',
+    413: 'Too large',
+    429: 'Rate limited',
+    500: 'Internal error',
+  };
+  return Object.fromEntries(
+    statuses.map((s) => [
+      s,
+      { description: text[s] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } } },
+    ]),
+  );
+}
+
+/** Security requirement for routes that accept an API key or a session. */
+export const SECURED: Record<string, string[]>[] = [
+  { ApiKeyHeader: [] },
+  { ApiKeyQuery: [] },
+  { Session: [] },
+];
