@@ -1,0 +1,72 @@
+import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+
+/** Quotes an identifier for DuckDB SQL. */
+export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** Quotes a string literal for DuckDB SQL. */
+export const quoteLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * The trusted DuckDB instance: writes lake snapshots and reads result pages. User SQL never
+ * runs here (it runs in a sandbox, see sandbox.ts). A small pool of connections lets reads
+ * run in parallel.
+ */
+export class TrustedDuck {
+  private idle: DuckDBConnection[] = [];
+  private waiters: ((c: DuckDBConnection) => void)[] = [];
+  private open = 0;
+
+  private constructor(
+    readonly instance: DuckDBInstance,
+    private readonly maxConnections: number,
+  ) {}
+
+  static async create(
+    options: {
+      threads?: number;
+      memoryLimit?: string;
+      tempDir?: string;
+      maxConnections?: number;
+    } = {},
+  ) {
+    const config: Record<string, string> = {
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+    };
+    if (options.threads) config.threads = String(options.threads);
+    if (options.memoryLimit) config.memory_limit = options.memoryLimit;
+    if (options.tempDir) config.temp_directory = options.tempDir;
+    const instance = await DuckDBInstance.create(':memory:', config);
+    return new TrustedDuck(instance, options.maxConnections ?? 4);
+  }
+
+  async withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    const conn = await this.acquire();
+    try {
+      return await fn(conn);
+    } finally {
+      this.release(conn);
+    }
+  }
+
+  private async acquire(): Promise<DuckDBConnection> {
+    const conn = this.idle.pop();
+    if (conn) return conn;
+    if (this.open < this.maxConnections) {
+      this.open++;
+      return this.instance.connect();
+    }
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private release(conn: DuckDBConnection) {
+    const waiter = this.waiters.shift();
+    if (waiter) waiter(conn);
+    else this.idle.push(conn);
+  }
+
+  close() {
+    for (const c of this.idle) c.closeSync();
+    this.idle = [];
+    this.instance.closeSync();
+  }
+}

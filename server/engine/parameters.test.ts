@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { Parameter } from '../../contract/parameters.js';
+import {
+  normalizeDatetime,
+  normalizeParameterDefs,
+  parameterKey,
+  placeholderNames,
+  renderSql,
+  resolveParameterValues,
+} from './parameters.js';
+
+const text: Parameter = { key: 'name', type: 'text', value: 'alice' };
+const num: Parameter = { key: 'n', type: 'number', value: '10' };
+const dt: Parameter = { key: 'since', type: 'datetime', value: '2024-01-01 00:00:00' };
+const en: Parameter = {
+  key: 'chain',
+  type: 'enum',
+  value: 'ethereum',
+  enumOptions: ['ethereum', 'base'],
+};
+const multi: Parameter = { ...en, key: 'chains', isMultiselect: true, values: ['ethereum'] };
+
+function render(sql: string, defs: Parameter[], given: Record<string, string | string[]> = {}) {
+  return renderSql(sql, resolveParameterValues(defs, given)).sql;
+}
+
+describe('placeholders and definitions', () => {
+  it('finds names, including names with spaces, once each', () => {
+    expect(placeholderNames('select {{a}}, {{ b c }}, {{a}}')).toEqual(['a', 'b c']);
+  });
+  it('rejects a parameter the SQL does not use', () => {
+    expect(() => normalizeParameterDefs('select 1', [text])).toThrow(/not used/);
+  });
+  it('rejects an enum without options', () => {
+    expect(() => normalizeParameterDefs("select '{{c}}'", [{ key: 'c', type: 'enum' }])).toThrow(
+      /enumOptions/,
+    );
+  });
+  it('rejects defaults that do not fit their type', () => {
+    expect(() => normalizeParameterDefs('select {{n}}', [{ ...num, value: 'ten' }])).toThrow(
+      /not a number/,
+    );
+    expect(() =>
+      normalizeParameterDefs('select {{since}}', [{ ...dt, value: '2024-13-01' }]),
+    ).toThrow(/date-time/);
+    expect(() =>
+      normalizeParameterDefs("select '{{chain}}'", [{ ...en, value: 'solana' }]),
+    ).toThrow(/options/);
+  });
+  it('rejects duplicates and adds undefined placeholders as text parameters', () => {
+    expect(() => normalizeParameterDefs('select {{n}}', [num, num])).toThrow(/duplicate/);
+    expect(normalizeParameterDefs('select {{n}}, {{x}}', [num])).toEqual([
+      num,
+      { key: 'x', type: 'text', value: '' },
+    ]);
+  });
+});
+
+describe('values', () => {
+  it('uses defaults and rejects unknown names', () => {
+    expect(render("select '{{name}}'", [text])).toBe("select 'alice'");
+    expect(() => render("select '{{name}}'", [text], { nope: '1', other: '2' })).toThrow(
+      'unknown parameters (nope, other)',
+    );
+  });
+  it('checks numbers, datetimes and enums', () => {
+    expect(() => render('select {{n}}', [num], { n: '1; drop table x' })).toThrow(/not a number/);
+    expect(render('select {{n}}', [num], { n: ' -1.5e3 ' })).toBe('select -1.5e3');
+    expect(() => render('select {{since}}', [dt], { since: 'yesterday' })).toThrow(/date-time/);
+    expect(() => render("select '{{chain}}'", [en], { chain: 'solana' })).toThrow(/options/);
+    expect(
+      render("select '{{chain}}'", [{ ...en, isFreeformAllowed: true }], { chain: 'solana' }),
+    ).toBe("select 'solana'");
+  });
+  it('takes lists only for multiselect', () => {
+    expect(() => render("select '{{chain}}'", [en], { chain: ['ethereum', 'base'] })).toThrow(
+      /one value/,
+    );
+    expect(render('select {{chains}}', [multi], { chains: ['ethereum', 'base'] })).toBe(
+      "select 'ethereum', 'base'",
+    );
+    expect(
+      render("select split('{{chains}}', ',')", [multi], { chains: ['ethereum', 'base'] }),
+    ).toBe("select split('ethereum,base', ',')");
+  });
+  it('gives the same key to the same values in any order', () => {
+    const a = resolveParameterValues([num, text], { n: '1', name: 'x' });
+    const b = resolveParameterValues([text, num], { name: 'x', n: '1' });
+    expect(parameterKey(a)).toBe(parameterKey(b));
+  });
+});
+
+describe('safe substitution', () => {
+  const evil = "x' OR 1=1 --";
+  it('keeps a text value inside its string literal', () => {
+    expect(render("select * from t where a = '{{name}}'", [text], { name: evil })).toBe(
+      "select * from t where a = 'x'' OR 1=1 --'",
+    );
+  });
+  it('quotes a bare text value as a literal', () => {
+    expect(render('select * from t where a = {{name}}', [text], { name: '1 OR 1=1' })).toBe(
+      "select * from t where a = '1 OR 1=1'",
+    );
+  });
+  it('escapes backslashes in E-strings, quotes in identifiers, newlines in comments', () => {
+    expect(render("select E'{{name}}'", [text], { name: "\\' or 1=1" })).toBe(
+      "select E'\\\\\\' or 1=1'",
+    );
+    expect(render('select 1 as "{{name}}"', [text], { name: 'a"b' })).toBe('select 1 as "a""b"');
+    expect(render('select 1 -- {{name}}\n', [text], { name: 'a\ndrop table x' })).toBe(
+      'select 1 -- a drop table x\n',
+    );
+    expect(render('select 1 /* {{name}} */', [text], { name: '*/ drop' })).toBe(
+      'select 1 /*    drop */',
+    );
+  });
+  it('refuses a dollar sign inside a dollar-quoted string', () => {
+    expect(() => render('select $$ {{name}} $$', [text], { name: '$$; drop' })).toThrow(/\$/);
+  });
+  it('writes datetimes as timestamps outside quotes', () => {
+    expect(render('select {{since}}', [dt], { since: '2024-03-01T10:00:00Z' })).toBe(
+      "select TIMESTAMP '2024-03-01 10:00:00'",
+    );
+  });
+  it('maps positions in the rendered SQL back to the SQL as written', () => {
+    const sql = "select '{{name}}' as a,\n  nope";
+    const r = renderSql(sql, resolveParameterValues([text], { name: 'a much longer value' }));
+    expect(r.toOriginal(r.sql.indexOf('nope'))).toBe(sql.indexOf('nope'));
+    expect(r.toOriginal(r.sql.indexOf('much'))).toBe(sql.indexOf('{{'));
+  });
+});
+
+describe('normalizeDatetime', () => {
+  it('accepts the documented forms and rejects impossible dates', () => {
+    expect(normalizeDatetime('2024-02-29')).toBe('2024-02-29 00:00:00');
+    expect(normalizeDatetime('2024-02-29 10:11')).toBe('2024-02-29 10:11:00');
+    expect(normalizeDatetime('2020-12-01T01:20:30Z')).toBe('2020-12-01 01:20:30');
+    expect(normalizeDatetime('2020-12-01T01:20:30.5+02:00')).toBe('2020-11-30 23:20:30.500');
+    expect(normalizeDatetime('2023-02-29')).toBeUndefined();
+    expect(normalizeDatetime('2024-01-01 25:00:00')).toBeUndefined();
+    expect(normalizeDatetime("2024-01-01'")).toBeUndefined();
+  });
+});

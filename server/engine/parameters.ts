@@ -1,0 +1,242 @@
+import type { Parameter, ParameterValue } from '../../contract/parameters.js';
+import { badRequest } from '../http/errors.js';
+import { lexRegions, regionAt } from './sql-lexer.js';
+
+/** `{{ name }}` placeholders; names may contain spaces (the hosted service allows them). */
+const PLACEHOLDER = /\{\{\s*([^{}\n]+?)\s*\}\}/g;
+
+/** Distinct parameter names the SQL uses, in order of first use. */
+export function placeholderNames(sql: string): string[] {
+  const names = new Set<string>();
+  for (const m of sql.matchAll(PLACEHOLDER)) names.add(m[1]!);
+  return [...names];
+}
+
+/**
+ * Checks a query's parameter definitions against its SQL and fills in the ones the SQL uses but
+ * does not define (as text parameters with an empty default, as the hosted editor does).
+ * Throws 400 for a duplicate key, a parameter the SQL does not use, an enum without options,
+ * or a default that does not fit its type.
+ */
+export function normalizeParameterDefs(sql: string, defs: Parameter[]): Parameter[] {
+  const used = placeholderNames(sql);
+  const seen = new Set<string>();
+  for (const def of defs) {
+    if (seen.has(def.key)) throw badRequest(`duplicate parameter "${def.key}"`);
+    seen.add(def.key);
+    if (!used.includes(def.key)) {
+      throw badRequest(
+        `parameter "${def.key}" is not used in the SQL (write {{${def.key}}} where it goes)`,
+      );
+    }
+    if (
+      def.type === 'enum' &&
+      !def.enumFromResults &&
+      !(def.enumOptions && def.enumOptions.length > 0)
+    ) {
+      throw badRequest(`enum parameter "${def.key}" needs enumOptions or enumFromResults`);
+    }
+    const defaults =
+      def.isMultiselect && def.values?.length
+        ? def.values
+        : def.value !== undefined
+          ? [def.value]
+          : [];
+    for (const v of defaults) {
+      if (v === '' && def.type === 'text') continue;
+      const problem = valueProblem(def, v);
+      if (problem) throw badRequest(`default of parameter "${def.key}": ${problem}`);
+    }
+  }
+  const missing = used
+    .filter((name) => !seen.has(name))
+    .map((key): Parameter => ({ key, type: 'text', value: '' }));
+  return [...defs, ...missing];
+}
+
+/** A value checked and normalized for its parameter: the text to place in the SQL. */
+export type ResolvedValue = { def: Parameter; values: string[] };
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Why `raw` does not fit `def`, or undefined if it does. */
+export function valueProblem(def: Parameter, raw: string): string | undefined {
+  if (raw.includes('\u0000')) return 'contains a NUL character';
+  if (raw.length > 100_000) return 'is longer than 100000 characters';
+  switch (def.type) {
+    case 'number':
+      return NUMBER.test(raw.trim()) ? undefined : `"${clip(raw)}" is not a number`;
+    case 'datetime':
+      return normalizeDatetime(raw)
+        ? undefined
+        : `"${clip(raw)}" is not a date-time (use YYYY-MM-DD hh:mm:ss)`;
+    case 'enum':
+      if (def.isFreeformAllowed || def.enumFromResults) return undefined;
+      return def.enumOptions?.includes(raw)
+        ? undefined
+        : `"${clip(raw)}" is not one of the options`;
+    default:
+      return undefined;
+  }
+}
+
+const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 57)}...` : s);
+
+/** Normalizes the accepted date-time forms to `YYYY-MM-DD hh:mm:ss[.fff]` (UTC), or undefined. */
+export function normalizeDatetime(raw: string): string | undefined {
+  const s = raw.trim();
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2}| UTC)?$/.exec(
+      s,
+    );
+  if (!m) return undefined;
+  const [, y, mo, d, h = '00', mi = '00', sec = '00', frac, zone] = m;
+  const ms = frac ? Number(frac.padEnd(3, '0').slice(0, 3)) : 0;
+  let t = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec), ms);
+  const check = new Date(t);
+  if (
+    check.getUTCFullYear() !== Number(y) ||
+    check.getUTCMonth() !== Number(mo) - 1 ||
+    check.getUTCDate() !== Number(d) ||
+    check.getUTCHours() !== Number(h) ||
+    check.getUTCMinutes() !== Number(mi) ||
+    check.getUTCSeconds() !== Number(sec)
+  ) {
+    return undefined;
+  }
+  if (zone && zone !== 'Z' && zone !== ' UTC') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    t -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+  }
+  const iso = new Date(t).toISOString(); // 2024-01-02T03:04:05.678Z
+  const base = `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  return iso.slice(20, 23) === '000' ? base : `${base}.${iso.slice(20, 23)}`;
+}
+
+/**
+ * Merges the values given for an execution with the defaults, and checks every one.
+ * Unknown names → 400 `unknown parameters (a, b)`; a value that does not fit → 400.
+ */
+export function resolveParameterValues(
+  defs: Parameter[],
+  given: Record<string, ParameterValue | null | undefined>,
+): Record<string, ResolvedValue> {
+  const unknown = Object.keys(given).filter((k) => !defs.some((d) => d.key === k));
+  if (unknown.length) throw badRequest(`unknown parameters (${unknown.join(', ')})`);
+  const out: Record<string, ResolvedValue> = {};
+  for (const def of defs) {
+    const v = given[def.key];
+    let raw: string[];
+    if (v === undefined || v === null) {
+      raw = def.isMultiselect && def.values?.length ? def.values : [def.value ?? ''];
+    } else if (Array.isArray(v)) {
+      if (!def.isMultiselect && v.length !== 1) {
+        throw badRequest(`parameter "${def.key}" takes one value, not a list`);
+      }
+      raw = v.map(String);
+    } else raw = [String(v)];
+    if (raw.length > 1000) throw badRequest(`parameter "${def.key}": at most 1000 values`);
+    const values = raw.map((r) => {
+      const problem = valueProblem(def, r);
+      if (problem) throw badRequest(`parameter "${def.key}": ${problem}`);
+      if (def.type === 'number') return r.trim();
+      if (def.type === 'datetime') return normalizeDatetime(r)!;
+      return r;
+    });
+    out[def.key] = { def, values };
+  }
+  return out;
+}
+
+/** Canonical text of a parameter set, to find the latest execution with the same values. */
+export function parameterKey(values: Record<string, ResolvedValue>): string {
+  const entries = Object.keys(values)
+    .sort()
+    .map((k) => [k, values[k]!.values]);
+  return JSON.stringify(entries);
+}
+
+export type Rendered = {
+  sql: string;
+  /** Maps an offset in the rendered SQL back to the offset in the SQL as written. */
+  toOriginal: (offset: number) => number;
+};
+
+const sqlString = (v: string) => `'${v.replaceAll("'", "''")}'`;
+
+/** The text a value takes in each lexical context; a value can never leave its literal. */
+function substitute(r: ResolvedValue, context: ReturnType<typeof regionAt>): string {
+  const { def, values } = r;
+  switch (context?.kind ?? 'code') {
+    case 'string': {
+      const escapes = context?.kind === 'string' && context.escapes;
+      const joined = values.join(',');
+      return escapes
+        ? joined.replaceAll('\\', '\\\\').replaceAll("'", "\\'")
+        : joined.replaceAll("'", "''");
+    }
+    case 'ident':
+      return values.join(',').replaceAll('"', '""');
+    case 'dollar': {
+      const joined = values.join(',');
+      const tag = context?.kind === 'dollar' ? context.tag : '$$';
+      if (joined.includes(tag) || joined.includes('$')) {
+        throw badRequest(
+          `parameter "${def.key}": a value inside a $-quoted string cannot contain "$"`,
+        );
+      }
+      return joined;
+    }
+    case 'line-comment':
+      return values.join(',').replace(/[\r\n]/g, ' ');
+    case 'block-comment':
+      return values.join(',').replace(/\/\*|\*\//g, '  ');
+    default:
+      if (values.length === 0) return 'NULL';
+      return values
+        .map((v) => {
+          if (def.type === 'number') return v;
+          if (def.type === 'datetime') return `TIMESTAMP ${sqlString(v)}`;
+          return sqlString(v);
+        })
+        .join(', ');
+  }
+}
+
+/** Substitutes `{{name}}` with typed, escaped values; an undefined name → 400. */
+export function renderSql(sql: string, values: Record<string, ResolvedValue>): Rendered {
+  const regions = lexRegions(sql);
+  const pieces: string[] = [];
+  const marks: { origEnd: number; outStart: number; outEnd: number; origStart: number }[] = [];
+  let last = 0;
+  let outLen = 0;
+  for (const m of sql.matchAll(PLACEHOLDER)) {
+    const name = m[1]!;
+    const value = values[name];
+    if (!value) throw badRequest(`the SQL uses {{${name}}}, which is not a parameter of the query`);
+    const start = m.index;
+    const text = substitute(value, regionAt(regions, start));
+    pieces.push(sql.slice(last, start), text);
+    outLen += start - last;
+    marks.push({
+      origStart: start,
+      origEnd: start + m[0].length,
+      outStart: outLen,
+      outEnd: outLen + text.length,
+    });
+    outLen += text.length;
+    last = start + m[0].length;
+  }
+  pieces.push(sql.slice(last));
+  const toOriginal = (offset: number) => {
+    let delta = 0;
+    for (const mark of marks) {
+      if (offset < mark.outStart) break;
+      if (offset < mark.outEnd) return mark.origStart;
+      delta = mark.origEnd - mark.outEnd;
+    }
+    return offset + delta;
+  };
+  return { sql: pieces.join(''), toOriginal };
+}
