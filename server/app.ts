@@ -35,6 +35,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   const api = new OpenAPIHono<AppEnv>();
   api.route('/', metaRoutes(deps));
+  const v1 = new OpenAPIHono<AppEnv>();
+  // route modules: one line each, v1.route('/', xRoutes(deps)), mounted under /api/v1
+
+  api.route('/v1', v1);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyHeader', {

@@ -2,13 +2,18 @@ import type { Accounts } from './auth/accounts.js';
 import type { ApiKeys } from './auth/keys.js';
 import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
+import type { TrustedDuck } from './engine/duck.js';
+import type { Lake } from './engine/lake.js';
 import type { Db } from './store/db.js';
 
-/** Everything a route module may use; built once in main.ts (or by a test) and injected. */
+/** Everything a route module may use; built once in wire.ts (or by a test) and injected. */
 export type Deps = {
   config: Config;
   db: Db;
   accounts: Accounts;
   keys: ApiKeys;
   sessions: Sessions;
+  duck: TrustedDuck;
+  lake: Lake;
+  // services added by later modules go below, one line each
 };

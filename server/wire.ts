@@ -1,23 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Accounts } from './auth/accounts.js';
 import { ApiKeys } from './auth/keys.js';
 import { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
+import { TrustedDuck } from './engine/duck.js';
+import { Lake } from './engine/lake.js';
 import { openDb } from './store/db.js';
 
 /** Opens the stores and builds every service; `close` releases them. */
 export async function buildDeps(config: Config): Promise<Deps & { close: () => Promise<void> }> {
   const db = openDb(config.dataDir);
+  const tmp = path.join(config.dataDir, 'tmp');
+  fs.mkdirSync(tmp, { recursive: true });
+  const duck = await TrustedDuck.create({ threads: 2, memoryLimit: '4GB', tempDir: tmp });
+  const lake = new Lake(db, config.dataDir, duck);
+  const accounts = new Accounts(db);
   const deps: Deps = {
     config,
     db,
-    accounts: new Accounts(db),
+    accounts,
     keys: new ApiKeys(db),
     sessions: new Sessions(db),
+    duck,
+    lake,
+    // services added by later modules go below, one line each
   };
+  // start-up work (recovery, demo data) goes below
   return {
     ...deps,
     close: async () => {
+      duck.close();
       db.close();
     },
   };
