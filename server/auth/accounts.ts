@@ -63,11 +63,11 @@ export class Accounts {
     return this.insert(validateHandle(handle), 'user', displayName, passwordHash);
   }
 
-  /** Creates a team with its first admin, in one transaction. */
-  createTeam(handle: string, ownerId: number, displayName = ''): Account {
+  /** Creates a team with its first admin (none for system teams such as `demo`), in one transaction. */
+  createTeam(handle: string, ownerId: number | null, displayName = ''): Account {
     return this.db.transaction(() => {
       const team = this.insert(validateHandle(handle), 'team', displayName, null);
-      this.setMember(team.id, ownerId, 'admin');
+      if (ownerId !== null) this.setMember(team.id, ownerId, 'admin');
       return team;
     })();
   }
