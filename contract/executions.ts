@@ -1,0 +1,131 @@
+import { z } from '@hono/zod-openapi';
+
+export const PerformanceSchema = z
+  .enum(['small', 'medium', 'large', 'free'])
+  .transform((t) => (t === 'free' ? 'small' : t))
+  .openapi({ description: 'Engine tier; `free` is read as `small`.', example: 'medium' });
+
+const ParamValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string(), z.number()])),
+]);
+
+/** `{name: value}`, or an array of `{key|name, value}` (what some clients send). */
+export const QueryParametersSchema = z
+  .union([
+    z.record(z.string(), ParamValue),
+    z.array(
+      z.object({ key: z.string().optional(), name: z.string().optional(), value: ParamValue }),
+    ),
+  ])
+  .openapi({ example: { chain: 'ethereum', limit: 10 } });
+
+export const ExecuteQueryRequestSchema = z
+  .object({
+    query_parameters: QueryParametersSchema.optional(),
+    performance: PerformanceSchema.optional(),
+  })
+  .openapi('ExecuteQueryRequest');
+
+export const ExecuteSqlRequestSchema = z
+  .object({
+    sql: z.string().min(1).max(500_000),
+    performance: PerformanceSchema.optional(),
+    query_parameters: QueryParametersSchema.optional(),
+  })
+  .openapi('ExecuteSQLRequest');
+
+export const ExecuteQueryResponseSchema = z
+  .object({ execution_id: z.string(), state: z.string() })
+  .openapi('ExecuteQueryResponse');
+
+export const QueryResultErrorSchema = z
+  .object({
+    type: z.string().openapi({ example: 'syntax_error' }),
+    message: z.string(),
+    metadata: z.object({ line: z.number().int(), column: z.number().int() }).optional(),
+  })
+  .openapi('QueryResultError');
+
+export const ResultMetadataSchema = z
+  .object({
+    column_names: z.array(z.string()),
+    column_types: z.array(z.string()),
+    row_count: z.number().int(),
+    result_set_bytes: z.number().int(),
+    total_row_count: z.number().int(),
+    total_result_set_bytes: z.number().int(),
+    datapoint_count: z.number().int(),
+    pending_time_millis: z.number().int(),
+    execution_time_millis: z.number().int(),
+  })
+  .openapi('ExecutionResultMetadata');
+
+const Envelope = {
+  execution_id: z.string(),
+  query_id: z.number().int(),
+  state: z.enum([
+    'QUERY_STATE_PENDING',
+    'QUERY_STATE_EXECUTING',
+    'QUERY_STATE_COMPLETED',
+    'QUERY_STATE_COMPLETED_PARTIAL',
+    'QUERY_STATE_FAILED',
+    'QUERY_STATE_CANCELLED',
+    'QUERY_STATE_EXPIRED',
+  ]),
+  is_execution_finished: z.boolean(),
+  submitted_at: z.string(),
+  execution_started_at: z.string().optional(),
+  execution_ended_at: z.string().optional(),
+  cancelled_at: z.string().optional(),
+  expires_at: z.string().optional(),
+  error: QueryResultErrorSchema.optional(),
+};
+
+export const ExecutionStatusSchema = z
+  .object({
+    ...Envelope,
+    queue_position: z.number().int().optional(),
+    execution_cost_credits: z.number(),
+    max_inflight_interactive_executions: z.number().int(),
+    max_inflight_interactive_reached: z.number().int(),
+    result_metadata: ResultMetadataSchema.optional(),
+  })
+  .openapi('GetExecutionStatusResponse');
+
+export const ExecutionResultSchema = z
+  .object({
+    ...Envelope,
+    next_offset: z.number().int().optional(),
+    next_uri: z.string().optional(),
+    result: z
+      .object({ rows: z.array(z.record(z.string(), z.unknown())), metadata: ResultMetadataSchema })
+      .optional(),
+  })
+  .openapi('ReadExecutionResultResponse');
+
+export const CancelResponseSchema = z
+  .object({ success: z.boolean() })
+  .openapi('CancelQueryExecutionResponse');
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const count = (max: number) => z.coerce.number().int().min(0).max(max);
+
+/** Result paging parameters (compat-reference 2.3). Huge limits are accepted and clamped. */
+export const ResultParamsSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().openapi({
+    description:
+      'Page size; clamped to MAX_PAGE_ROWS and to MAX_DATAPOINTS_PER_REQUEST cells (x-service-page-limit tells the size used).',
+  }),
+  offset: count(Number.MAX_SAFE_INTEGER).optional(),
+  columns: z.string().max(100_000).optional(),
+  sort_by: z.string().max(10_000).optional(),
+  filters: z.string().max(10_000).optional(),
+  sample_count: count(10_000_000).optional(),
+  allow_partial_results: bool.optional(),
+  ignore_max_datapoints_per_request: bool.optional(),
+  api_key: z.string().optional(),
+});

@@ -1,0 +1,293 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ulid } from 'ulid';
+import type { Parameter, ParameterValue } from '../../contract/parameters.js';
+import type { Config } from '../config.js';
+import { paymentRequired } from '../http/errors.js';
+import { STATES, type ExecutionRecord, type ExecutionsRepo } from '../store/executions-repo.js';
+import { quoteLiteral, type TrustedDuck } from './duck.js';
+import type { Lake } from './lake.js';
+import { parameterKey, renderSql, resolveParameterValues } from './parameters.js';
+import { SqlError, runInSandbox } from './sandbox.js';
+import { lineColumn } from './sql-errors.js';
+import { TIERS, creditsFor, type TierName } from './tiers.js';
+
+export type Submission = {
+  contextId: number;
+  userId: number | null;
+  apiKeyId: string | null;
+  queryId: number;
+  queryVersion: number | null;
+  /** The SQL as written, with `{{name}}` placeholders. */
+  sql: string;
+  parameters: Parameter[];
+  values: Record<string, ParameterValue | null | undefined>;
+  performance: TierName;
+  source: 'api' | 'app' | 'schedule' | 'pipeline';
+};
+
+type Job = {
+  id: string;
+  contextId: number;
+  tier: TierName;
+  sql: string;
+  /** Maps offsets in the SQL as run back to the SQL as written, for error positions. */
+  toOriginal: (offset: number) => number;
+  originalSql: string;
+  cancelled: boolean;
+  timedOut: boolean;
+  interrupt?: () => void;
+  startedAt?: number;
+};
+
+export const RESTART_MESSAGE =
+  'The service stopped while this execution was pending or running; nothing was kept. Run it again.';
+
+/** Month-long billing periods in UTC; the one containing `at`. */
+export function billingPeriod(at: Date): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+/**
+ * Runs executions: a FIFO queue with a per-context concurrency limit and a process-wide number
+ * of engine slots; each run happens in its own sandbox (sandbox.ts) and leaves a Parquet result.
+ */
+export class Executions {
+  private readonly pending: Job[] = [];
+  private readonly running = new Map<string, Job>();
+  private readonly runningByContext = new Map<number, number>();
+  private readonly waiters = new Map<string, (() => void)[]>();
+  readonly resultsDir: string;
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly deps: { config: Config; lake: Lake; duck: TrustedDuck; repo: ExecutionsRepo },
+  ) {
+    this.resultsDir = path.join(deps.config.dataDir, 'results');
+    fs.mkdirSync(this.resultsDir, { recursive: true });
+  }
+
+  /** Marks what a previous process left pending or running as failed, and starts expiry. */
+  start(): void {
+    for (const e of this.deps.repo.failInterrupted(RESTART_MESSAGE)) {
+      fs.rmSync(path.join(this.resultsDir, `${e.id}.parquet`), { force: true });
+    }
+    this.sweepExpired();
+    this.sweeper = setInterval(() => this.sweepExpired(), 60_000);
+    this.sweeper.unref();
+  }
+
+  stop(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const job of this.running.values()) {
+      job.cancelled = true;
+      job.interrupt?.();
+    }
+  }
+
+  /** Validates parameters (400s), checks the billing limit (402), records and queues the run. */
+  submit(s: Submission): ExecutionRecord {
+    const values = resolveParameterValues(s.parameters, s.values);
+    const rendered = renderSql(s.sql, values);
+    const { start, end } = billingPeriod(new Date());
+    if (this.deps.repo.creditsUsed(s.contextId, start, end) >= this.deps.config.plan.creditsLimit) {
+      throw paymentRequired();
+    }
+    const id = ulid();
+    const record = this.deps.repo.insert({
+      id,
+      query_id: s.queryId,
+      query_version: s.queryVersion,
+      context_id: s.contextId,
+      user_id: s.userId,
+      api_key_id: s.apiKeyId,
+      source: s.source,
+      sql: rendered.sql,
+      parameters: Object.fromEntries(
+        Object.entries(values).map(([k, v]) => [
+          k,
+          v.def.isMultiselect ? v.values : (v.values[0] ?? ''),
+        ]),
+      ),
+      params_key: parameterKey(values),
+      performance: s.performance,
+    });
+    this.pending.push({
+      id,
+      contextId: s.contextId,
+      tier: s.performance,
+      sql: rendered.sql,
+      toOriginal: rendered.toOriginal,
+      originalSql: s.sql,
+      cancelled: false,
+      timedOut: false,
+    });
+    queueMicrotask(() => this.pump());
+    return record;
+  }
+
+  /** 1-based place in the context's queue while pending, else undefined. */
+  queuePosition(id: string): number | undefined {
+    const job = this.pending.find((j) => j.id === id);
+    if (!job) return undefined;
+    return this.pending.filter((j) => j.contextId === job.contextId).indexOf(job) + 1;
+  }
+
+  /** Executions the context runs now, when it is at its limit (0 otherwise). */
+  inflightReached(contextId: number): number {
+    const n = this.runningByContext.get(contextId) ?? 0;
+    return n >= this.deps.config.maxConcurrentExecutions ? n : 0;
+  }
+
+  /** Cancels a pending or running execution; false if it had already finished. */
+  cancel(id: string): boolean {
+    const record = this.deps.repo.get(id);
+    if (!record || (record.state !== STATES.pending && record.state !== STATES.executing))
+      return false;
+    const at = this.pending.findIndex((j) => j.id === id);
+    if (at !== -1) {
+      this.pending.splice(at, 1);
+      this.deps.repo.markCancelled(id, { cancelledAt: new Date(), executionMs: null, credits: 0 });
+      this.settle(id);
+      queueMicrotask(() => this.pump());
+      return true;
+    }
+    const job = this.running.get(id);
+    if (!job) return false;
+    job.cancelled = true;
+    job.interrupt?.();
+    return true;
+  }
+
+  /** Resolves when the execution reaches a terminal state (for tests, pipelines, schedules). */
+  settled(id: string): Promise<void> {
+    const record = this.deps.repo.get(id);
+    if (!record || (!this.running.has(id) && !this.pending.some((j) => j.id === id)))
+      return Promise.resolve();
+    return new Promise((resolve) =>
+      this.waiters.set(id, [...(this.waiters.get(id) ?? []), resolve]),
+    );
+  }
+
+  private settle(id: string) {
+    for (const resolve of this.waiters.get(id) ?? []) resolve();
+    this.waiters.delete(id);
+  }
+
+  private pump() {
+    for (const job of [...this.pending]) {
+      if (this.running.size >= this.deps.config.engineSlots) return;
+      if (
+        (this.runningByContext.get(job.contextId) ?? 0) >= this.deps.config.maxConcurrentExecutions
+      )
+        continue;
+      this.pending.splice(this.pending.indexOf(job), 1);
+      this.running.set(job.id, job);
+      this.runningByContext.set(job.contextId, (this.runningByContext.get(job.contextId) ?? 0) + 1);
+      void this.run(job).finally(() => {
+        this.running.delete(job.id);
+        this.runningByContext.set(
+          job.contextId,
+          (this.runningByContext.get(job.contextId) ?? 1) - 1,
+        );
+        this.settle(job.id);
+        this.pump();
+      });
+    }
+  }
+
+  private async run(job: Job) {
+    const tier = TIERS[job.tier];
+    const started = new Date();
+    job.startedAt = started.getTime();
+    this.deps.repo.markExecuting(job.id, started);
+    const file = path.join(this.resultsDir, `${job.id}.parquet`);
+    const timer = setTimeout(() => {
+      job.timedOut = true;
+      job.interrupt?.();
+    }, tier.timeoutMs);
+    const elapsed = () => Date.now() - started.getTime();
+    try {
+      const out = await runInSandbox({
+        sql: job.sql,
+        tables: this.deps.lake.visibleTo(job.contextId),
+        lakeRoot: this.deps.lake.root,
+        resultFile: file,
+        tier,
+        onStart: (interrupt) => {
+          job.interrupt = interrupt;
+          if (job.cancelled || job.timedOut) interrupt();
+        },
+      });
+      if (job.cancelled) throw new SqlError('FAILED_TYPE_CANCELLED', 'cancelled');
+      const ms = elapsed();
+      this.deps.repo.markCompleted(job.id, {
+        endedAt: new Date(),
+        expiresAt: new Date(Date.now() + this.deps.config.resultTtlMs),
+        columnNames: out.columns.map((c) => c.name),
+        columnTypes: out.columns.map((c) => c.type),
+        rowCount: out.rowCount,
+        resultBytes: await this.uncompressedBytes(file),
+        resultFile: path.basename(file),
+        executionMs: ms,
+        credits: creditsFor(tier, ms),
+      });
+    } catch (err) {
+      fs.rmSync(file, { force: true });
+      const ms = elapsed();
+      const credits = creditsFor(tier, ms);
+      if (job.cancelled) {
+        this.deps.repo.markCancelled(job.id, { cancelledAt: new Date(), executionMs: ms, credits });
+      } else if (job.timedOut) {
+        const error = {
+          type: 'FAILED_TYPE_EXECUTION_FAILED',
+          message: `the execution took longer than the ${tier.name} tier allows (${tier.timeoutMs / 60_000} minutes)`,
+        };
+        this.deps.repo.markFailed(job.id, error, { endedAt: new Date(), executionMs: ms, credits });
+      } else {
+        this.deps.repo.markFailed(job.id, this.toError(job, err), {
+          endedAt: new Date(),
+          executionMs: ms,
+          credits,
+        });
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private toError(job: Job, err: unknown) {
+    if (!(err instanceof SqlError)) {
+      console.error(err);
+      return {
+        type: 'FAILED_TYPE_EXECUTION_FAILED',
+        message: 'the engine failed unexpectedly; see the server log',
+      };
+    }
+    if (err.offset === undefined) return { type: err.type, message: err.message };
+    const { line, column } = lineColumn(job.originalSql, job.toOriginal(err.offset));
+    return { type: err.type, message: err.message, metadata: { line, column } };
+  }
+
+  /** Raw bytes of the values (Parquet's uncompressed size), for result_set_bytes. */
+  private async uncompressedBytes(file: string): Promise<number> {
+    return this.deps.duck.withConnection(async (conn) => {
+      const r = await conn.runAndReadAll(
+        `SELECT COALESCE(SUM(total_uncompressed_size), 0)::BIGINT AS n FROM parquet_metadata(${quoteLiteral(file)})`,
+      );
+      return Number(r.getRowObjectsJson()[0]?.n ?? 0);
+    });
+  }
+
+  /** Deletes results past their expiry; their executions become QUERY_STATE_EXPIRED. */
+  sweepExpired(now = new Date()): number {
+    const due = this.deps.repo.dueForExpiry(now);
+    for (const e of due) {
+      if (e.result_file) fs.rmSync(path.join(this.resultsDir, e.result_file), { force: true });
+      this.deps.repo.markExpired(e.id);
+    }
+    return due.length;
+  }
+}

@@ -1,0 +1,206 @@
+import path from 'node:path';
+import { DuckDBInstance, StatementType, type DuckDBConnection } from '@duckdb/node-api';
+import { quoteIdent, quoteLiteral } from './duck.js';
+import { fullName, type LakeTable } from './lake.js';
+import { errorOffset } from './sql-errors.js';
+import { lexRegions } from './sql-lexer.js';
+import type { Tier } from './tiers.js';
+
+/** A failure of user SQL, reported in the execution's `error` (never an HTTP status). */
+export class SqlError extends Error {
+  constructor(
+    readonly type:
+      | 'syntax_error'
+      | 'FAILED_TYPE_EXECUTION_FAILED'
+      | 'FAILED_TYPE_NOT_ALLOWED'
+      | 'FAILED_TYPE_CANCELLED',
+    message: string,
+    /** Offset of the fault in the SQL as run, when DuckDB reports one. */
+    readonly offset?: number,
+  ) {
+    super(message);
+  }
+}
+
+export type SandboxRun = {
+  /** Column names and DuckDB types as the query produced them. */
+  columns: { name: string; type: string }[];
+  rowCount: number;
+};
+
+/** Types that Parquet cannot hold exactly (DuckDB would write HUGEINT as DOUBLE): kept as text. */
+const TEXT_STORED = /\b(HUGEINT|UHUGEINT|VARINT|BIGNUM|BIT|UNION|TIME WITH TIME ZONE)\b/;
+
+/** The type a result column has in its Parquet file. */
+export const storedType = (type: string) => (TEXT_STORED.test(type) ? 'VARCHAR' : type);
+
+/**
+ * Runs one read-only statement of user SQL in a fresh in-memory DuckDB that sees only `tables`
+ * (as views over their Parquet snapshots), with external access off and configuration locked,
+ * and writes its whole result to `resultFile` as Parquet. See docs/architecture.md, section 6.
+ */
+export async function runInSandbox(opts: {
+  sql: string;
+  tables: LakeTable[];
+  lakeRoot: string;
+  resultFile: string;
+  tier: Tier;
+  /** Called with the connection once the query starts, so it can be interrupted. */
+  onStart?: (interrupt: () => void) => void;
+}): Promise<SandboxRun> {
+  const instance = await DuckDBInstance.create(':memory:', {
+    threads: String(opts.tier.threads),
+    memory_limit: opts.tier.memoryLimit,
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+  });
+  const conn = await instance.connect();
+  try {
+    await exposeTables(conn, opts.tables, opts.lakeRoot, opts.resultFile);
+    opts.onStart?.(() => conn.interrupt());
+    const columns = await checkStatement(conn, opts.sql);
+    const body = stripTrailingSemicolon(opts.sql);
+    const select = columns.some((c) => TEXT_STORED.test(c.type))
+      ? `SELECT ${columns
+          .map((c, i) => {
+            const ref = `t.${quoteIdent(c.name)}`;
+            return `${TEXT_STORED.test(c.type) ? `CAST(${ref} AS VARCHAR)` : ref} AS ${quoteIdent(uniqueNames(columns)[i]!)}`;
+          })
+          .join(', ')} FROM (${body}\n) AS t`
+      : body;
+    const copied = await run(
+      conn,
+      `COPY (${select}\n) TO ${quoteLiteral(opts.resultFile)} (FORMAT parquet)`,
+    );
+    const rowCount = Number(copied.getRowObjectsJson()[0]?.Count ?? 0);
+    return {
+      columns: columns.map((c, i) => ({ name: uniqueNames(columns)[i]!, type: c.type })),
+      rowCount,
+    };
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** Views `schema.table` (and `dune.schema.table`) over snapshots, then the lock-down settings. */
+async function exposeTables(
+  conn: DuckDBConnection,
+  tables: LakeTable[],
+  lakeRoot: string,
+  resultFile: string,
+) {
+  const statements: string[] = [];
+  const catalogs = new Set(tables.map((t) => t.catalog).filter(Boolean));
+  for (const catalog of catalogs) statements.push(`ATTACH ':memory:' AS ${quoteIdent(catalog)}`);
+  const schemas = new Set<string>();
+  const dirs: string[] = [];
+  for (const t of tables) {
+    if (!t.snapshot) continue;
+    const schema = [t.catalog, t.schema_name].filter(Boolean).map(quoteIdent).join('.');
+    if (!schemas.has(schema)) {
+      schemas.add(schema);
+      statements.push(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    }
+    const dir = path.join(lakeRoot, t.snapshot);
+    dirs.push(dir + path.sep);
+    statements.push(
+      `CREATE VIEW ${schema}.${quoteIdent(t.table_name)} AS SELECT * FROM read_parquet(${quoteLiteral(path.join(dir, '*.parquet'))})`,
+    );
+  }
+  statements.push(
+    `SET allowed_directories = [${dirs.map(quoteLiteral).join(', ')}]`,
+    `SET allowed_paths = [${quoteLiteral(resultFile)}]`,
+    'SET enable_external_access = false',
+    'SET lock_configuration = true',
+  );
+  for (const s of statements) await conn.run(s);
+}
+
+/** Exactly one SELECT (DuckDB decides), without SQL parameters; returns its columns. */
+async function checkStatement(conn: DuckDBConnection, sql: string) {
+  const extracted = await guard(() => conn.extractStatements(sql), sql);
+  if (extracted.count === 0) throw new SqlError('syntax_error', 'the query is empty');
+  if (extracted.count > 1) {
+    throw new SqlError(
+      'FAILED_TYPE_NOT_ALLOWED',
+      `only one statement can run at a time; found ${extracted.count}`,
+    );
+  }
+  // Parse-only check first (before binding): the parser's serializer takes SELECTs only, which
+  // also tells PRAGMAs (rewritten to SELECTs later) from real queries.
+  const serialized = await conn.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS j', [sql]);
+  const parsed = JSON.parse(String(serialized.getRowObjectsJson()[0]?.j ?? '{}')) as {
+    error?: boolean;
+  };
+  if (parsed.error)
+    throw new SqlError('FAILED_TYPE_NOT_ALLOWED', 'only read statements (SELECT) can run');
+  const prepared = await guard(() => extracted.prepare(0), sql);
+  try {
+    if (prepared.statementType !== StatementType.SELECT) {
+      throw new SqlError(
+        'FAILED_TYPE_NOT_ALLOWED',
+        `only read statements (SELECT) can run; this is a ${StatementType[prepared.statementType]} statement`,
+      );
+    }
+    if (prepared.parameterCount > 0) {
+      throw new SqlError(
+        'FAILED_TYPE_NOT_ALLOWED',
+        'SQL parameters ($1, ?) are not supported; use {{name}} parameters',
+      );
+    }
+    const columns: { name: string; type: string }[] = [];
+    for (let i = 0; i < prepared.columnCount; i++) {
+      columns.push({ name: prepared.columnName(i), type: prepared.columnType(i).toString() });
+    }
+    return columns;
+  } finally {
+    prepared.destroySync();
+  }
+}
+
+/** Column names made unique the way DuckDB's Parquet reader does (a, a_1, ...). */
+function uniqueNames(columns: { name: string }[]): string[] {
+  const seen = new Set<string>();
+  return columns.map((c) => {
+    let name = c.name;
+    for (let i = 1; seen.has(name); i++) name = `${c.name}_${i}`;
+    seen.add(name);
+    return name;
+  });
+}
+
+function stripTrailingSemicolon(sql: string): string {
+  const regions = lexRegions(sql);
+  for (let i = regions.length - 1; i >= 0; i--) {
+    const r = regions[i]!;
+    if (r.kind === 'line-comment' || r.kind === 'block-comment') continue;
+    if (r.kind !== 'code') return sql;
+    const code = sql.slice(r.start, r.end);
+    if (code.trim() === '') continue;
+    const trimmed = code.replace(/;\s*$/, '');
+    return sql.slice(0, r.start) + trimmed + sql.slice(r.start + code.length);
+  }
+  return sql;
+}
+
+async function run(conn: DuckDBConnection, sql: string) {
+  return guard(() => conn.runAndReadAll(sql));
+}
+
+/** Turns DuckDB's errors into SqlErrors with a kind and, when it shows one, a position in `sql`. */
+async function guard<T>(fn: () => Promise<T>, sql?: string): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof SqlError) throw err;
+    const message = (err instanceof Error ? err.message : String(err)).replace(
+      /^Failed to extract statements: /,
+      '',
+    );
+    if (/^INTERRUPT Error/i.test(message))
+      throw new SqlError('FAILED_TYPE_CANCELLED', 'the execution was interrupted');
+    const type = /^Parser Error/i.test(message) ? 'syntax_error' : 'FAILED_TYPE_EXECUTION_FAILED';
+    throw new SqlError(type, message, sql === undefined ? undefined : errorOffset(message, sql));
+  }
+}

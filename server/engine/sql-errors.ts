@@ -1,0 +1,31 @@
+/**
+ * Finds where DuckDB says an error is. Its messages carry a context like
+ *   LINE 2: FROM nope_table
+ *                ^
+ * where a long line is shown as a window that starts with "...". Returns the 0-based offset of
+ * the fault in `sql`, or undefined when the message shows no position.
+ */
+export function errorOffset(message: string, sql: string): number | undefined {
+  const m = /\n(LINE (\d+): )(.*)\n( *)\^/.exec(message);
+  if (!m) return undefined;
+  const [, prefix = '', lineNo, snippet = '', spaces = ''] = m;
+  const lines = sql.split('\n');
+  const index = Number(lineNo) - 1;
+  const line = lines[index];
+  if (line === undefined) return undefined;
+  const lineStart = lines.slice(0, index).reduce((n, l) => n + l.length + 1, 0);
+  let caret = spaces.length - prefix.length;
+  if (snippet.startsWith('...')) {
+    const shown = snippet.slice(3).replace(/\.\.\.$/, '');
+    const at = line.indexOf(shown);
+    if (at === -1) return undefined;
+    caret = at + caret - 3;
+  }
+  return lineStart + Math.max(0, Math.min(caret, line.length));
+}
+
+/** 1-based line and column of an offset. */
+export function lineColumn(sql: string, offset: number): { line: number; column: number } {
+  const before = sql.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}
