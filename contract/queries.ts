@@ -1,0 +1,182 @@
+import { z } from '@hono/zod-openapi';
+import { ParameterSchema } from './parameters.js';
+
+/** Limits of a saved query (400 beyond them). */
+export const QUERY_LIMITS = {
+  name: 300,
+  description: 10_000,
+  querySql: 500_000,
+  tags: 50,
+  tag: 100,
+  parameters: 100,
+  listDefault: 20,
+  listMax: 1000,
+} as const;
+
+/** A query parameter as the hosted service stores it (see contract/parameters.ts). */
+export const ParameterDef = ParameterSchema.openapi('Parameter');
+
+const Name = z.string().trim().min(1).max(QUERY_LIMITS.name);
+const Description = z.string().max(QUERY_LIMITS.description);
+const QuerySql = z
+  .string()
+  .max(QUERY_LIMITS.querySql)
+  .refine((s) => s.trim() !== '', 'query_sql must not be empty');
+const Tags = z.array(z.string().trim().min(1).max(QUERY_LIMITS.tag)).max(QUERY_LIMITS.tags);
+const Parameters = z.array(ParameterDef).max(QUERY_LIMITS.parameters);
+
+export const CreateQueryRequest = z
+  .object({
+    name: Name,
+    query_sql: QuerySql,
+    description: Description.optional(),
+    is_private: z.boolean().optional().openapi({ default: false }),
+    is_temp: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Temporary (unsaved): runnable, but not listed in the library' }),
+    parameters: Parameters.optional(),
+    tags: Tags.optional(),
+  })
+  .openapi('CreateQueryRequest');
+export type CreateQueryRequest = z.output<typeof CreateQueryRequest>;
+
+export const UpdateQueryRequest = z
+  .object({
+    name: Name.optional(),
+    query_sql: QuerySql.optional(),
+    description: Description.optional(),
+    tags: Tags.optional().openapi({ description: 'An empty array clears the tags' }),
+    parameters: Parameters.optional().openapi({
+      description: 'An empty array clears the parameters; checked against the (new) SQL',
+    }),
+    is_private: z.boolean().optional(),
+    is_archived: z.boolean().optional(),
+  })
+  .openapi('UpdateQueryRequest', {
+    description: 'Any subset of the fields; omitted fields are left as they are',
+  });
+export type UpdateQueryRequest = z.output<typeof UpdateQueryRequest>;
+
+export const CreateQueryResponse = z
+  .object({ query_id: z.number().int() })
+  .openapi('CreateQueryResponse');
+export const UpdateQueryResponse = z
+  .object({ query_id: z.number().int() })
+  .openapi('UpdateQueryResponse');
+
+export const QueryContributor = z
+  .object({ handle: z.string(), contribution_count: z.number().int() })
+  .openapi('QueryContributor');
+
+export const GetQueryResponse = z
+  .object({
+    query_id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    tags: z.array(z.string()),
+    version: z.number().int().openapi({ description: 'Incremented on every change' }),
+    parameters: z.array(ParameterDef),
+    query_engine: z.string().openapi({ example: 'medium' }),
+    query_sql: z.string(),
+    is_private: z.boolean(),
+    is_archived: z.boolean(),
+    is_unsaved: z.boolean().openapi({ description: 'Legacy name of is_temp' }),
+    is_temp: z.boolean(),
+    owner: z.string().openapi({ description: 'Handle of the owner user or team' }),
+    created_at: z.string(),
+    updated_at: z.string(),
+    contributors: z
+      .array(QueryContributor)
+      .optional()
+      .openapi({ description: 'Only with include_contributors=true' }),
+  })
+  .openapi('GetQueryResponse');
+export type GetQueryResponse = z.output<typeof GetQueryResponse>;
+
+export const ResolvedQueryOverview = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    owner: z.string(),
+    tags: z.array(z.string()),
+    created_at: z.string(),
+    updated_at: z.string(),
+    is_private: z.boolean(),
+    is_archived: z.boolean(),
+    version: z.number().int(),
+  })
+  .openapi('ResolvedQueryOverview');
+export type ResolvedQueryOverview = z.output<typeof ResolvedQueryOverview>;
+
+export const ListQueriesResponse = z
+  .object({
+    queries: z.array(ResolvedQueryOverview),
+    total: z.number().int().openapi({ description: 'Matching queries, ignoring limit and offset' }),
+  })
+  .openapi('ListQueriesResponse');
+export type ListQueriesResponse = z.output<typeof ListQueriesResponse>;
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Query string of GET /queries; q, tags, include_archived and scope are Strata extensions. */
+export const ListQueriesParams = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(QUERY_LIMITS.listDefault)
+    .transform((n) => Math.min(n, QUERY_LIMITS.listMax))
+    .openapi({ description: 'Default 20; values over 1000 are taken as 1000' }),
+  offset: z.coerce.number().int().min(0).default(0),
+  q: z
+    .string()
+    .max(300)
+    .optional()
+    .openapi({ description: 'Case-insensitive substring of the name or description' }),
+  tags: z
+    .string()
+    .max(5000)
+    .optional()
+    .openapi({ description: 'Comma-separated tags; a query must have all of them' }),
+  include_archived: flag
+    .optional()
+    .openapi({ description: 'Include archived queries (default true)' }),
+  scope: z.enum(['context', 'public']).default('context').openapi({
+    description:
+      "`context`: the caller's own queries (default). `public`: public, non-archived queries of every context",
+  }),
+});
+export type ListQueriesParams = z.output<typeof ListQueriesParams>;
+
+export const QueryVersionSummary = z
+  .object({
+    version: z.number().int(),
+    author: z.string().nullable().openapi({ description: 'Handle of the author, if known' }),
+    created_at: z.string(),
+    name: z.string(),
+  })
+  .openapi('QueryVersionSummary');
+
+export const ListQueryVersionsResponse = z
+  .object({ versions: z.array(QueryVersionSummary), total: z.number().int() })
+  .openapi('ListQueryVersionsResponse');
+export type ListQueryVersionsResponse = z.output<typeof ListQueryVersionsResponse>;
+
+export const QueryVersion = z
+  .object({
+    query_id: z.number().int(),
+    version: z.number().int(),
+    author: z.string().nullable(),
+    created_at: z.string(),
+    name: z.string(),
+    description: z.string(),
+    query_sql: z.string(),
+    parameters: z.array(ParameterDef),
+    tags: z.array(z.string()),
+    is_private: z.boolean(),
+    is_archived: z.boolean(),
+  })
+  .openapi('QueryVersion');
+export type QueryVersion = z.output<typeof QueryVersion>;

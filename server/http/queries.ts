@@ -1,0 +1,302 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import {
+  CreateQueryRequest,
+  CreateQueryResponse,
+  GetQueryResponse,
+  ListQueriesParams,
+  ListQueriesResponse,
+  ListQueryVersionsResponse,
+  QueryVersion,
+  UpdateQueryRequest,
+  UpdateQueryResponse,
+} from '../../contract/queries.js';
+import { requireScope } from '../auth/principal.js';
+import type { Scope } from '../auth/keys.js';
+import type { Deps } from '../deps.js';
+import type { QueryChanges, QueryRecord } from '../store/queries-repo.js';
+import type { AppEnv } from './app-env.js';
+import { SECURED, errorResponses, newRouter } from './router.js';
+
+/** Checks key and scope before the body is validated, so a missing key is 401, not 400. */
+const needs =
+  (scope: Scope): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    requireScope(c, scope);
+    await next();
+  };
+
+const Id = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be a positive integer')
+  .transform(Number)
+  .openapi({ type: 'integer', example: 1234 });
+const QueryIdParams = z.object({ query_id: Id });
+const VersionParams = z.object({ query_id: Id, version: Id });
+const GetQueryParams = z.object({
+  include_contributors: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ description: 'Add `contributors` (authors of versions) to the answer' }),
+});
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+
+export function toGetQueryResponse(q: QueryRecord): GetQueryResponse {
+  return {
+    query_id: q.id,
+    name: q.name,
+    description: q.description,
+    tags: q.tags,
+    version: q.version,
+    parameters: q.parameters,
+    query_engine: q.engine,
+    query_sql: q.query_sql,
+    is_private: q.is_private,
+    is_archived: q.is_archived,
+    is_unsaved: q.is_temp,
+    is_temp: q.is_temp,
+    owner: q.owner_handle,
+    created_at: q.created_at,
+    updated_at: q.updated_at,
+  };
+}
+
+/** The four POST /query/{id}/<action> routes and the change each makes. */
+const ACTIONS: { action: string; summary: string; changes: QueryChanges }[] = [
+  {
+    action: 'archive',
+    summary: 'Archive a query (it can no longer be run or edited)',
+    changes: { is_archived: true },
+  },
+  { action: 'unarchive', summary: 'Unarchive a query', changes: { is_archived: false } },
+  { action: 'private', summary: 'Make a query private', changes: { is_private: true } },
+  { action: 'unprivate', summary: 'Make a query public', changes: { is_private: false } },
+];
+
+/** Saved queries: create, read, update, archive, privacy, list, versions. */
+export function queryRoutes(deps: Deps) {
+  const r = newRouter();
+  const tags = ['queries'];
+
+  for (const path of ['/query', '/query/']) {
+    r.openapi(
+      createRoute({
+        method: 'post',
+        path,
+        tags,
+        hide: path.endsWith('/'),
+        summary: 'Create a query owned by the caller’s context',
+        security: SECURED,
+        middleware: [needs('read_write')],
+        request: { body: { content: json(CreateQueryRequest), required: true } },
+        responses: {
+          200: { description: 'Created', content: json(CreateQueryResponse) },
+          ...errorResponses(400, 401, 403),
+        },
+      }),
+      (c) => {
+        const p = requireScope(c, 'read_write');
+        const body = c.req.valid('json');
+        const q = deps.queries.create(p.context.id, p.user?.id ?? null, body);
+        return c.json({ query_id: q.id }, 200);
+      },
+    );
+  }
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/query/{query_id}',
+      tags,
+      summary: 'Read a query (own, or public)',
+      security: SECURED,
+      middleware: [needs('read')],
+      request: { params: QueryIdParams, query: GetQueryParams },
+      responses: {
+        200: { description: 'The query', content: json(GetQueryResponse) },
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+    (c) => {
+      const p = requireScope(c, 'read');
+      const { query_id } = c.req.valid('param');
+      const q = deps.queries.readable(query_id, p.context.id);
+      const body = toGetQueryResponse(q);
+      if (c.req.valid('query').include_contributors === 'true') {
+        body.contributors = deps.queries.contributors(q.id);
+      }
+      return c.json(body, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/query/{query_id}',
+      tags,
+      summary: 'Change any subset of a query’s fields (owner context only)',
+      security: SECURED,
+      middleware: [needs('read_write')],
+      request: {
+        params: QueryIdParams,
+        body: { content: json(UpdateQueryRequest), required: true },
+      },
+      responses: {
+        200: { description: 'Updated', content: json(UpdateQueryResponse) },
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    (c) => {
+      const p = requireScope(c, 'read_write');
+      const { query_id } = c.req.valid('param');
+      const q = deps.queries.update(
+        query_id,
+        p.context.id,
+        p.user?.id ?? null,
+        c.req.valid('json'),
+      );
+      return c.json({ query_id: q.id }, 200);
+    },
+  );
+
+  for (const { action, summary, changes } of ACTIONS) {
+    r.openapi(
+      createRoute({
+        method: 'post',
+        path: `/query/{query_id}/${action}`,
+        tags,
+        summary,
+        security: SECURED,
+        middleware: [needs('read_write')],
+        request: { params: QueryIdParams },
+        responses: {
+          200: { description: 'Done', content: json(UpdateQueryResponse) },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      }),
+      (c) => {
+        const p = requireScope(c, 'read_write');
+        const { query_id } = c.req.valid('param');
+        const q = deps.queries.update(query_id, p.context.id, p.user?.id ?? null, changes);
+        return c.json({ query_id: q.id }, 200);
+      },
+    );
+  }
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/queries',
+      tags,
+      summary: 'List the caller’s saved queries, newest updated first',
+      description:
+        'Temporary queries are never listed. Strata extensions: `q` filters by name or description, `tags` (comma-separated) requires every tag, `include_archived=false` hides archived queries, `scope=public` lists public, non-archived queries of every context instead of the caller’s own.',
+      security: SECURED,
+      middleware: [needs('read')],
+      request: { query: ListQueriesParams },
+      responses: {
+        200: { description: 'Queries', content: json(ListQueriesResponse) },
+        ...errorResponses(400, 401),
+      },
+    }),
+    (c) => {
+      const p = requireScope(c, 'read');
+      const params = c.req.valid('query');
+      const { queries, total } = deps.queries.list(p.context.id, {
+        limit: params.limit,
+        offset: params.offset,
+        q: params.q,
+        tags: params.tags?.split(','),
+        includeArchived: params.include_archived,
+        scope: params.scope,
+      });
+      return c.json(
+        {
+          queries: queries.map((q) => ({
+            id: q.id,
+            name: q.name,
+            description: q.description,
+            owner: q.owner_handle,
+            tags: q.tags,
+            created_at: q.created_at,
+            updated_at: q.updated_at,
+            is_private: q.is_private,
+            is_archived: q.is_archived,
+            version: q.version,
+          })),
+          total,
+        },
+        200,
+      );
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/query/{query_id}/versions',
+      tags,
+      summary: 'The versions of a query, newest first',
+      security: SECURED,
+      middleware: [needs('read')],
+      request: { params: QueryIdParams },
+      responses: {
+        200: { description: 'Versions', content: json(ListQueryVersionsResponse) },
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+    (c) => {
+      const p = requireScope(c, 'read');
+      const { query_id } = c.req.valid('param');
+      deps.queries.readable(query_id, p.context.id);
+      const versions = deps.queries.versions(query_id).map((v) => ({
+        version: v.version,
+        author: v.author,
+        created_at: v.created_at,
+        name: v.name,
+      }));
+      return c.json({ versions, total: versions.length }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/query/{query_id}/versions/{version}',
+      tags,
+      summary: 'One version of a query, in full',
+      security: SECURED,
+      middleware: [needs('read')],
+      request: { params: VersionParams },
+      responses: {
+        200: { description: 'The version', content: json(QueryVersion) },
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+    (c) => {
+      const p = requireScope(c, 'read');
+      const { query_id, version } = c.req.valid('param');
+      deps.queries.readable(query_id, p.context.id);
+      const v = deps.queries.version(query_id, version);
+      return c.json(
+        {
+          query_id: v.query_id,
+          version: v.version,
+          author: v.author,
+          created_at: v.created_at,
+          name: v.name,
+          description: v.description,
+          query_sql: v.query_sql,
+          parameters: v.parameters,
+          tags: v.tags,
+          is_private: v.is_private,
+          is_archived: v.is_archived,
+        },
+        200,
+      );
+    },
+  );
+
+  return r;
+}

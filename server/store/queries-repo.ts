@@ -1,0 +1,348 @@
+import type { Parameter } from '../../contract/parameters.js';
+import { normalizeParameterDefs, placeholderNames } from '../engine/parameters.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { type Db, nowIso, parseJson } from './db.js';
+
+export type QueryRecord = {
+  id: number;
+  owner_id: number;
+  owner_handle: string;
+  created_by: number | null;
+  name: string;
+  description: string;
+  query_sql: string;
+  is_private: boolean;
+  is_archived: boolean;
+  is_temp: boolean;
+  engine: string;
+  parameters: Parameter[];
+  tags: string[];
+  version: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type NewQuery = {
+  name: string;
+  query_sql: string;
+  description?: string;
+  is_private?: boolean;
+  is_temp?: boolean;
+  parameters?: Parameter[];
+  tags?: string[];
+  engine?: string;
+};
+
+/** Fields a change may set; undefined means "leave as it is". */
+export type QueryChanges = {
+  name?: string;
+  query_sql?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: Parameter[];
+  is_private?: boolean;
+  is_archived?: boolean;
+};
+
+export type ListOptions = {
+  limit: number;
+  offset: number;
+  /** Case-insensitive substring of name or description. */
+  q?: string;
+  /** Every one must be among the query's tags (case-insensitive). */
+  tags?: string[];
+  /** Default true. */
+  includeArchived?: boolean;
+  /** `context`: the context's own queries; `public`: public, non-archived queries of all. */
+  scope?: 'context' | 'public';
+};
+
+export type QueryVersionRecord = {
+  query_id: number;
+  version: number;
+  author_id: number | null;
+  author: string | null;
+  created_at: string;
+  name: string;
+  description: string;
+  query_sql: string;
+  parameters: Parameter[];
+  tags: string[];
+  is_private: boolean;
+  is_archived: boolean;
+};
+
+export const QUERY_NOT_FOUND = 'Query not found or private';
+
+type Row = Omit<QueryRecord, 'is_private' | 'is_archived' | 'is_temp' | 'parameters' | 'tags'> & {
+  is_private: number;
+  is_archived: number;
+  is_temp: number;
+  parameters: string;
+  tags: string;
+};
+
+type VersionRow = Omit<QueryVersionRecord, 'is_private' | 'is_archived' | 'parameters' | 'tags'> & {
+  is_private: number;
+  is_archived: number;
+  parameters: string;
+  tags: string;
+};
+
+const COLS = `q.id, q.owner_id, a.handle AS owner_handle, q.created_by, q.name, q.description,
+  q.query_sql, q.is_private, q.is_archived, q.is_temp, q.engine, q.parameters, q.tags, q.version,
+  q.created_at, q.updated_at`;
+const FROM = 'FROM queries q JOIN accounts a ON a.id = q.owner_id';
+
+function toRecord(row: Row): QueryRecord {
+  return {
+    ...row,
+    is_private: row.is_private === 1,
+    is_archived: row.is_archived === 1,
+    is_temp: row.is_temp === 1,
+    parameters: parseJson<Parameter[]>(row.parameters, []),
+    tags: parseJson<string[]>(row.tags, []),
+  };
+}
+
+function toVersion(row: VersionRow): QueryVersionRecord {
+  return {
+    ...row,
+    is_private: row.is_private === 1,
+    is_archived: row.is_archived === 1,
+    parameters: parseJson<Parameter[]>(row.parameters, []),
+    tags: parseJson<string[]>(row.tags, []),
+  };
+}
+
+/** Trimmed, without empty entries and without case-insensitive duplicates (first one kept). */
+function cleanTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    out.push(tag);
+  }
+  return out;
+}
+
+const isPublic = (q: QueryRecord) => !q.is_private && !q.is_temp;
+
+/**
+ * Saved queries and their versions. Every create and every change runs in one transaction that
+ * bumps `version` and stores the full new state in `query_versions`.
+ */
+export class Queries {
+  constructor(private readonly db: Db) {}
+
+  get(id: number): QueryRecord | undefined {
+    const row = this.db.prepare(`SELECT ${COLS} ${FROM} WHERE q.id = ?`).get(id) as Row | undefined;
+    return row && toRecord(row);
+  }
+
+  /** The query if `contextId` owns it or it is public; else 404. `contextId` null = anonymous. */
+  readable(id: number, contextId: number | null): QueryRecord {
+    const q = this.get(id);
+    if (!q || (q.owner_id !== contextId && !isPublic(q))) throw notFound(QUERY_NOT_FOUND);
+    return q;
+  }
+
+  /** The query if `contextId` owns it; 404 if the caller cannot see it, 403 if it is another's. */
+  writable(id: number, contextId: number): QueryRecord {
+    const q = this.readable(id, contextId);
+    if (q.owner_id !== contextId) throw forbidden('Query is managed in the context of its owner');
+    return q;
+  }
+
+  /** Creates a query (version 1) owned by `ownerId`; parameters are checked against the SQL. */
+  create(ownerId: number, authorId: number | null, input: NewQuery): QueryRecord {
+    const parameters = normalizeParameterDefs(input.query_sql, input.parameters ?? []);
+    const tags = cleanTags(input.tags ?? []);
+    const now = nowIso();
+    return this.db.transaction(() => {
+      const info = this.db
+        .prepare(
+          `INSERT INTO queries (owner_id, created_by, name, description, query_sql, is_private,
+             is_temp, engine, parameters, tags, version, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+        )
+        .run(
+          ownerId,
+          authorId,
+          input.name,
+          input.description ?? '',
+          input.query_sql,
+          input.is_private ? 1 : 0,
+          input.is_temp ? 1 : 0,
+          input.engine ?? 'medium',
+          JSON.stringify(parameters),
+          JSON.stringify(tags),
+          now,
+          now,
+        );
+      const created = this.get(Number(info.lastInsertRowid))!;
+      this.insertVersion(created, authorId);
+      return created;
+    })();
+  }
+
+  /**
+   * Applies `changes` in the owner context `contextId`, as `authorId`. Empty changes → 400.
+   * An archived query only accepts a change that unarchives it (403 otherwise; archiving it
+   * again is a no-op). New parameters are checked against the new SQL; when only the SQL
+   * changes, parameters it no longer uses are dropped and new placeholders become text ones.
+   */
+  update(id: number, contextId: number, authorId: number | null, changes: QueryChanges) {
+    const given = (Object.keys(changes) as (keyof QueryChanges)[]).filter(
+      (k) => changes[k] !== undefined,
+    );
+    if (given.length === 0) throw badRequest('Nothing to update: give at least one field');
+    return this.db.transaction((): QueryRecord => {
+      const cur = this.writable(id, contextId);
+      if (cur.is_archived && changes.is_archived !== false) {
+        if (given.length === 1 && changes.is_archived === true) return cur;
+        throw forbidden('Query is archived');
+      }
+      const sql = changes.query_sql ?? cur.query_sql;
+      let parameters = cur.parameters;
+      if (changes.parameters !== undefined) {
+        parameters = normalizeParameterDefs(sql, changes.parameters);
+      } else if (changes.query_sql !== undefined) {
+        const used = new Set(placeholderNames(sql));
+        parameters = normalizeParameterDefs(
+          sql,
+          cur.parameters.filter((p) => used.has(p.key)),
+        );
+      }
+      const next: QueryRecord = {
+        ...cur,
+        name: changes.name ?? cur.name,
+        description: changes.description ?? cur.description,
+        query_sql: sql,
+        tags: changes.tags !== undefined ? cleanTags(changes.tags) : cur.tags,
+        parameters,
+        is_private: changes.is_private ?? cur.is_private,
+        is_archived: changes.is_archived ?? cur.is_archived,
+        version: cur.version + 1,
+        updated_at: nowIso(),
+      };
+      this.db
+        .prepare(
+          `UPDATE queries SET name = ?, description = ?, query_sql = ?, tags = ?, parameters = ?,
+             is_private = ?, is_archived = ?, version = ?, updated_at = ? WHERE id = ?`,
+        )
+        .run(
+          next.name,
+          next.description,
+          next.query_sql,
+          JSON.stringify(next.tags),
+          JSON.stringify(next.parameters),
+          next.is_private ? 1 : 0,
+          next.is_archived ? 1 : 0,
+          next.version,
+          next.updated_at,
+          id,
+        );
+      this.insertVersion(next, authorId);
+      return next;
+    })();
+  }
+
+  /** Queries of a context (or public ones), newest updated first, with the total matching. */
+  list(contextId: number, opts: ListOptions): { queries: QueryRecord[]; total: number } {
+    const where = ['q.is_temp = 0'];
+    const args: (string | number)[] = [];
+    if ((opts.scope ?? 'context') === 'public') {
+      where.push('q.is_private = 0', 'q.is_archived = 0');
+    } else {
+      where.push('q.owner_id = ?');
+      args.push(contextId);
+      if (opts.includeArchived === false) where.push('q.is_archived = 0');
+    }
+    const q = opts.q?.trim().toLowerCase();
+    if (q) {
+      where.push('(instr(lower(q.name), ?) > 0 OR instr(lower(q.description), ?) > 0)');
+      args.push(q, q);
+    }
+    for (const tag of cleanTags(opts.tags ?? [])) {
+      where.push('EXISTS (SELECT 1 FROM json_each(q.tags) t WHERE lower(t.value) = ?)');
+      args.push(tag.toLowerCase());
+    }
+    const clause = where.join(' AND ');
+    const total = this.db
+      .prepare(`SELECT count(*) ${FROM} WHERE ${clause}`)
+      .pluck()
+      .get(...args) as number;
+    const rows = this.db
+      .prepare(
+        `SELECT ${COLS} ${FROM} WHERE ${clause}
+         ORDER BY q.updated_at DESC, q.id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...args, opts.limit, opts.offset) as Row[];
+    return { queries: rows.map(toRecord), total };
+  }
+
+  /** How many queries (any state) `ownerId` owns. */
+  countOwned(ownerId: number): number {
+    return this.db
+      .prepare('SELECT count(*) FROM queries WHERE owner_id = ?')
+      .pluck()
+      .get(ownerId) as number;
+  }
+
+  /** Handles of the authors of a query's versions, with how many versions each wrote. */
+  contributors(id: number): { handle: string; contribution_count: number }[] {
+    return this.db
+      .prepare(
+        `SELECT a.handle, count(*) AS contribution_count FROM query_versions v
+         JOIN accounts a ON a.id = v.author_id WHERE v.query_id = ?
+         GROUP BY a.id ORDER BY contribution_count DESC, a.handle`,
+      )
+      .all(id) as { handle: string; contribution_count: number }[];
+  }
+
+  /** Every version of a query, newest first. */
+  versions(id: number): QueryVersionRecord[] {
+    const rows = this.db
+      .prepare(`${VERSION_SELECT} WHERE v.query_id = ? ORDER BY v.version DESC`)
+      .all(id) as VersionRow[];
+    return rows.map(toVersion);
+  }
+
+  /** One version of a query, or 404. */
+  version(id: number, version: number): QueryVersionRecord {
+    const row = this.db
+      .prepare(`${VERSION_SELECT} WHERE v.query_id = ? AND v.version = ?`)
+      .get(id, version) as VersionRow | undefined;
+    if (!row) throw notFound(`Version ${version} of query ${id} not found`);
+    return toVersion(row);
+  }
+
+  private insertVersion(q: QueryRecord, authorId: number | null) {
+    this.db
+      .prepare(
+        `INSERT INTO query_versions (query_id, version, author_id, name, description, query_sql,
+           parameters, tags, is_private, is_archived, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        q.id,
+        q.version,
+        authorId,
+        q.name,
+        q.description,
+        q.query_sql,
+        JSON.stringify(q.parameters),
+        JSON.stringify(q.tags),
+        q.is_private ? 1 : 0,
+        q.is_archived ? 1 : 0,
+        q.updated_at,
+      );
+  }
+}
+
+const VERSION_SELECT = `SELECT v.query_id, v.version, v.author_id, a.handle AS author, v.created_at,
+  v.name, v.description, v.query_sql, v.parameters, v.tags, v.is_private, v.is_archived
+  FROM query_versions v LEFT JOIN accounts a ON a.id = v.author_id`;
