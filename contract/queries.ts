@@ -25,6 +25,44 @@ const QuerySql = z
 const Tags = z.array(z.string().trim().min(1).max(QUERY_LIMITS.tag)).max(QUERY_LIMITS.tags);
 const Parameters = z.array(ParameterDef).max(QUERY_LIMITS.parameters);
 
+/**
+ * The hosted service's TypeScript client sends parameters at creation as `query_parameters`, a
+ * map of name to default value (types are lost on its way); other clients send `[{name, type,
+ * value}]`. Both are read as `parameters`; a map's types are inferred from the values.
+ */
+const ClientValue = z.union([z.string(), z.number()]).transform(String);
+const ClientParameters = z
+  .union([
+    z.record(z.string().min(1).max(100), ClientValue),
+    z.array(z.object({ name: z.string(), type: ParameterSchema.shape.type, value: ClientValue })),
+  ])
+  .openapi({
+    description: 'Alias used by the TypeScript client: {name: value} or [{name, type, value}]',
+  });
+
+const inferType = (value: string) =>
+  /^[+-]?\d+(\.\d+)?$/.test(value.trim())
+    ? ('number' as const)
+    : /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/.test(value.trim())
+      ? ('datetime' as const)
+      : ('text' as const);
+
+/** `parameters`, or the client's `query_parameters` read as parameters. */
+export function requestedParameters(body: {
+  parameters?: z.output<typeof Parameters>;
+  query_parameters?: z.output<typeof ClientParameters>;
+}) {
+  if (body.parameters || !body.query_parameters) return body.parameters;
+  if (Array.isArray(body.query_parameters)) {
+    return body.query_parameters.map((p) => ({ key: p.name, type: p.type, value: p.value }));
+  }
+  return Object.entries(body.query_parameters).map(([key, value]) => ({
+    key,
+    type: inferType(value),
+    value,
+  }));
+}
+
 export const CreateQueryRequest = z
   .object({
     name: Name,
@@ -36,6 +74,7 @@ export const CreateQueryRequest = z
       .optional()
       .openapi({ description: 'Temporary (unsaved): runnable, but not listed in the library' }),
     parameters: Parameters.optional(),
+    query_parameters: ClientParameters.optional(),
     tags: Tags.optional(),
   })
   .openapi('CreateQueryRequest');

@@ -96,6 +96,29 @@ export class Accounts {
       .run(teamId, userId, role, nowIso());
   }
 
+  /** Adds a user to a team; 409 if already a member. Returns the join time. */
+  addMember(teamId: number, userId: number, role: Role): string {
+    return this.db.transaction(() => {
+      if (this.roleIn(teamId, userId)) throw conflict('already a member of the team');
+      const joinedAt = nowIso();
+      this.db
+        .prepare('INSERT INTO memberships (team_id, user_id, role, created_at) VALUES (?, ?, ?, ?)')
+        .run(teamId, userId, role, joinedAt);
+      return joinedAt;
+    })();
+  }
+
+  /** Removes a member but never the last admin: 404 if not a member, 409 for the last admin. */
+  removeMemberKeepingAdmin(teamId: number, userId: number): void {
+    this.db.transaction(() => {
+      const role = this.roleIn(teamId, userId);
+      if (!role) throw notFound('not a member of the team');
+      if (role === 'admin' && this.adminCount(teamId) <= 1)
+        throw conflict('a team needs at least one admin');
+      this.removeMember(teamId, userId);
+    })();
+  }
+
   removeMember(teamId: number, userId: number): boolean {
     return (
       this.db

@@ -11,6 +11,7 @@ import {
   UpdateQueryRequest,
   UpdateQueryResponse,
 } from '../../contract/queries.js';
+import { requestedParameters } from '../../contract/queries.js';
 import { requireScope } from '../auth/principal.js';
 import type { Scope } from '../auth/keys.js';
 import type { Deps } from '../deps.js';
@@ -98,7 +99,10 @@ export function queryRoutes(deps: Deps) {
       (c) => {
         const p = requireScope(c, 'read_write');
         const body = c.req.valid('json');
-        const q = deps.queries.create(p.context.id, p.user?.id ?? null, body);
+        const q = deps.queries.create(p.context.id, p.user?.id ?? null, {
+          ...body,
+          parameters: requestedParameters(body),
+        });
         return c.json({ query_id: q.id }, 200);
       },
     );

@@ -1,0 +1,221 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Accounts, type Role } from '../auth/accounts.js';
+import { ApiKeys, type Scope } from '../auth/keys.js';
+import { hashPassword } from '../auth/passwords.js';
+import { loadConfig } from '../config.js';
+import { openDb, type Db } from '../store/db.js';
+
+/** Operator commands over the metadata store; safe while the server runs (SQLite WAL). */
+
+export const USAGE = `usage: npm run admin -- <command> [options]
+
+commands:
+  create-user <handle> [--password P] [--display-name N]
+  create-team <handle> --owner <user> [--display-name N]
+  add-member <team> <user> [--role admin|member]
+  remove-member <team> <user>
+  create-key --context <handle> --scope read|read_write [--user <creator>] [--name N]
+               prints a line describing the key, then the key alone on the last line
+  revoke-key <id>
+  list-keys --context <handle>
+  help
+
+DATA_DIR (default ./data) selects the store.`;
+
+export type Io = { out: (line: string) => void; err: (line: string) => void };
+
+/** A usage or input error: its message goes to stderr and the exit code is 1. */
+class CliError extends Error {}
+
+type Stores = { accounts: Accounts; keys: ApiKeys };
+
+type Command = {
+  options?: Record<string, { type: 'string' }>;
+  positionals: number;
+  run: (s: Stores, args: string[], opts: Record<string, string | undefined>, io: Io) => unknown;
+};
+
+const COMMANDS: Record<string, Command> = {
+  'create-user': {
+    positionals: 1,
+    options: { password: { type: 'string' }, 'display-name': { type: 'string' } },
+    run: async ({ accounts }, [handle], opts, io) => {
+      const password = opts.password;
+      if (password !== undefined && (password.length < 8 || password.length > 200)) {
+        throw new CliError('a password is 8 to 200 characters');
+      }
+      const hash = password !== undefined ? await hashPassword(password) : null;
+      const user = accounts.createUser(handle!, hash, opts['display-name'] ?? '');
+      io.out(
+        `created user ${user.handle} (id ${user.id})${hash ? '' : ', no password (cannot sign in)'}`,
+      );
+    },
+  },
+  'create-team': {
+    positionals: 1,
+    options: { owner: { type: 'string' }, 'display-name': { type: 'string' } },
+    run: ({ accounts }, [handle], opts, io) => {
+      const owner = accounts.require(required(opts, 'owner'), 'user');
+      const team = accounts.createTeam(handle!, owner.id, opts['display-name'] ?? '');
+      io.out(`created team ${team.handle} (id ${team.id}), admin ${owner.handle}`);
+    },
+  },
+  'add-member': {
+    positionals: 2,
+    options: { role: { type: 'string' } },
+    run: ({ accounts }, [teamHandle, userHandle], opts, io) => {
+      const role = opts.role ?? 'member';
+      if (role !== 'admin' && role !== 'member') throw new CliError('--role is admin or member');
+      const team = accounts.require(teamHandle!, 'team');
+      const user = accounts.require(userHandle!, 'user');
+      accounts.addMember(team.id, user.id, role as Role);
+      io.out(`added ${user.handle} to ${team.handle} as ${role}`);
+    },
+  },
+  'remove-member': {
+    positionals: 2,
+    run: ({ accounts }, [teamHandle, userHandle], _opts, io) => {
+      const team = accounts.require(teamHandle!, 'team');
+      const user = accounts.require(userHandle!, 'user');
+      accounts.removeMemberKeepingAdmin(team.id, user.id);
+      io.out(`removed ${user.handle} from ${team.handle}`);
+    },
+  },
+  'create-key': {
+    positionals: 0,
+    options: {
+      context: { type: 'string' },
+      scope: { type: 'string' },
+      user: { type: 'string' },
+      name: { type: 'string' },
+    },
+    run: ({ accounts, keys }, _args, opts, io) => {
+      const context = accounts.require(required(opts, 'context'));
+      const scope = required(opts, 'scope');
+      if (scope !== 'read' && scope !== 'read_write') {
+        throw new CliError('--scope is read or read_write');
+      }
+      const name = opts.name ?? '';
+      if (name.length > 100) throw new CliError('--name is at most 100 characters');
+      let creator: number | null = null;
+      if (opts.user !== undefined) {
+        const user = accounts.require(opts.user, 'user');
+        if (!accounts.canActIn(user.id, context.id)) {
+          throw new CliError(`${user.handle} is not a member of ${context.handle}`);
+        }
+        creator = user.id;
+      }
+      const { key, info } = keys.create(context.id, scope as Scope, creator, name);
+      io.out(
+        `created key ${info.id} (${info.scope}) for ${context.type} ${context.handle}` +
+          (name ? ` named "${name}"` : '') +
+          '; it is shown only once:',
+      );
+      io.out(key);
+    },
+  },
+  'revoke-key': {
+    positionals: 1,
+    run: ({ keys }, [id], _opts, io) => {
+      const info = keys.byId(id!);
+      if (!info || !keys.revoke(info.id, info.context_id)) {
+        throw new CliError(`API key not found: ${id}`);
+      }
+      io.out(`revoked key ${info.id}`);
+    },
+  },
+  'list-keys': {
+    positionals: 0,
+    options: { context: { type: 'string' } },
+    run: ({ accounts, keys }, _args, opts, io) => {
+      const context = accounts.require(required(opts, 'context'));
+      const list = keys.listForContext(context.id);
+      if (list.length === 0) io.out(`no keys for ${context.handle}`);
+      for (const k of list) {
+        const creator = k.created_by !== null ? accounts.byId(k.created_by)?.handle : undefined;
+        io.out(
+          [
+            k.id,
+            `${k.prefix}…`,
+            k.scope,
+            `created ${k.created_at}`,
+            `by ${creator ?? '-'}`,
+            `last used ${k.last_used_at ?? 'never'}`,
+            k.name ? `"${k.name}"` : '',
+          ]
+            .filter(Boolean)
+            .join('  '),
+        );
+      }
+    },
+  },
+};
+
+function required(opts: Record<string, string | undefined>, name: string): string {
+  const value = opts[name];
+  if (value === undefined || value === '') throw new CliError(`--${name} is required`);
+  return value;
+}
+
+/** Runs one command; returns the exit code (0 ok, 1 error, 2 unknown command). */
+export async function runAdmin(
+  argv: string[],
+  io: Io,
+  openStore: () => Db = () => openDb(loadConfig().dataDir),
+): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === 'help' || name === '--help' || name === '-h') {
+    io.out(USAGE);
+    return 0;
+  }
+  const command = name !== undefined ? COMMANDS[name] : undefined;
+  if (!command) {
+    io.err(name === undefined ? 'no command given' : `unknown command: ${name}`);
+    io.err(USAGE);
+    return 2;
+  }
+  let db: Db | undefined;
+  try {
+    const parsed = parseArgs({
+      args: rest,
+      options: command.options ?? {},
+      allowPositionals: true,
+      strict: true,
+    });
+    const positionals = parsed.positionals;
+    if (positionals.length !== command.positionals) {
+      throw new CliError(
+        `${name} takes ${command.positionals} argument(s), got ${positionals.length}; see "help"`,
+      );
+    }
+    const opts = parsed.values as Record<string, string | undefined>;
+    db = openStore();
+    await command.run({ accounts: new Accounts(db), keys: new ApiKeys(db) }, positionals, opts, io);
+    return 0;
+  } catch (err) {
+    io.err(`error: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    db?.close();
+  }
+}
+
+function isMain(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return fs.realpathSync(entry) === fs.realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  const code = await runAdmin(process.argv.slice(2), {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  });
+  process.exitCode = code;
+}

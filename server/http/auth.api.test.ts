@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../auth/passwords.js';
+import { createTestServer, type TestServer } from '../test/harness.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer();
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'correct horse';
+
+/** The strata_session value from a response's set-cookie header. */
+function sessionCookie(headers: Headers): string {
+  const match = /strata_session=([^;]*)/.exec(headers.get('set-cookie') ?? '');
+  if (!match?.[1]) throw new Error('no session cookie set');
+  return `strata_session=${match[1]}`;
+}
+
+async function signup(handle: string, extra: Record<string, unknown> = {}) {
+  const r = await t.call('POST', '/api/v1/auth/signup', {
+    body: { handle, password: PASSWORD, ...extra },
+  });
+  expect(r.status).toBe(200);
+  return { ...r, cookie: sessionCookie(r.headers) };
+}
+
+describe('POST /api/v1/auth/signup', () => {
+  it('creates the user, answers the me body and sets a strict httpOnly session cookie', async () => {
+    const r = await signup('signup_ok', { display_name: 'Sign Up' });
+    const id = t.deps.accounts.byHandle('signup_ok')!.id;
+    expect(r.json).toEqual({
+      user: { id, handle: 'signup_ok', display_name: 'Sign Up' },
+      active_context: { handle: 'signup_ok', type: 'user' },
+      contexts: [{ handle: 'signup_ok', type: 'user', role: 'owner', display_name: 'Sign Up' }],
+    });
+    const cookie = r.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect(cookie).not.toMatch(/Secure/);
+    const me = await t.call('GET', '/api/v1/auth/me', { headers: { cookie: r.cookie } });
+    expect(me.status).toBe(200);
+    expect(me.json).toEqual(r.json);
+  });
+
+  it('stores only a scrypt hash of the password', async () => {
+    await signup('signup_hash');
+    const hash = t.deps.accounts.passwordHash(t.deps.accounts.byHandle('signup_hash')!.id);
+    expect(hash).toMatch(/^scrypt\$/);
+    expect(hash).not.toContain(PASSWORD);
+  });
+
+  it('marks the cookie Secure when the request is https', async () => {
+    const r = await t.call('POST', 'https://strata.example/api/v1/auth/signup', {
+      body: { handle: 'signup_https', password: PASSWORD },
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('set-cookie')).toMatch(/Secure/);
+  });
+
+  it('answers 409 for a taken handle, in any case, also one taken by a team', async () => {
+    await signup('signup_taken');
+    for (const handle of ['signup_taken', 'SIGNUP_TAKEN']) {
+      const r = await t.call('POST', '/api/v1/auth/signup', {
+        body: { handle, password: PASSWORD },
+      });
+      expect(r.status).toBe(409);
+      expect(r.json.error).toMatch(/taken/);
+    }
+    const owner = t.createUser('signup_team_owner');
+    t.createTeam('signup_team', owner);
+    const r = await t.call('POST', '/api/v1/auth/signup', {
+      body: { handle: 'signup_team', password: PASSWORD },
+    });
+    expect(r.status).toBe(409);
+  });
+
+  it('answers 400 for an invalid handle, password or body', async () => {
+    const bad: unknown[] = [
+      { handle: 'x', password: PASSWORD },
+      { handle: 'has space', password: PASSWORD },
+      { handle: '-dash', password: PASSWORD },
+      { handle: 'admin', password: PASSWORD },
+      { handle: 'a'.repeat(40), password: PASSWORD },
+      { handle: 'h'.repeat(100_000), password: PASSWORD },
+      { handle: 'okhandle', password: 'short77' },
+      { handle: 'okhandle', password: 'p'.repeat(201) },
+      { handle: 'okhandle', password: PASSWORD, display_name: 'd'.repeat(101) },
+      { handle: 'okhandle', password: PASSWORD, display_name: 7 },
+      { handle: 42, password: PASSWORD },
+      { handle: 'okhandle', password: 12345678 },
+      { handle: 'okhandle' },
+      { password: PASSWORD },
+      {},
+      [],
+    ];
+    for (const body of bad) {
+      const r = await t.call('POST', '/api/v1/auth/signup', { body });
+      expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(typeof r.json.error).toBe('string');
+      expect(r.headers.get('set-cookie')).toBeNull();
+    }
+    expect(t.deps.accounts.byHandle('okhandle')).toBeUndefined();
+    const noBody = await t.call('POST', '/api/v1/auth/signup');
+    expect(noBody.status).toBe(400);
+    const broken = await t.call('POST', '/api/v1/auth/signup', { body: '{"handle":' });
+    expect(broken.status).toBe(400);
+  });
+
+  it('accepts a password of exactly 8 and 200 characters', async () => {
+    for (const [handle, password] of [
+      ['pw_min', 'p'.repeat(8)],
+      ['pw_max', 'p'.repeat(200)],
+    ] as const) {
+      const r = await t.call('POST', '/api/v1/auth/signup', { body: { handle, password } });
+      expect(r.status).toBe(200);
+    }
+  });
+});
+
+describe('sign-up disabled', () => {
+  it('answers 403 when SIGNUP_ENABLED is off, and sign-in still works', async () => {
+    const off = await createTestServer({ signupEnabled: false });
+    try {
+      const r = await off.call('POST', '/api/v1/auth/signup', {
+        body: { handle: 'nosignup', password: PASSWORD },
+      });
+      expect(r.status).toBe(403);
+      expect(r.json).toEqual({ error: 'sign-up is disabled' });
+      expect(off.deps.accounts.byHandle('nosignup')).toBeUndefined();
+      off.deps.accounts.createUser('cli_made', await hashPassword(PASSWORD));
+      const signin = await off.call('POST', '/api/v1/auth/signin', {
+        body: { handle: 'cli_made', password: PASSWORD },
+      });
+      expect(signin.status).toBe(200);
+      expect(signin.json.user.handle).toBe('cli_made');
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+describe('POST /api/v1/auth/signin', () => {
+  it('signs in with the right password and sets a new session cookie', async () => {
+    const up = await signup('signin_ok');
+    const r = await t.call('POST', '/api/v1/auth/signin', {
+      body: { handle: 'signin_ok', password: PASSWORD },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual(up.json);
+    const cookie = sessionCookie(r.headers);
+    expect(cookie).not.toBe(up.cookie);
+    expect(r.headers.get('set-cookie')).toMatch(/HttpOnly/);
+    expect(r.headers.get('set-cookie')).toMatch(/SameSite=Strict/);
+    const me = await t.call('GET', '/api/v1/auth/me', { headers: { cookie } });
+    expect(me.json.user.handle).toBe('signin_ok');
+  });
+
+  it('accepts the handle in another case', async () => {
+    await signup('signin_case');
+    const r = await t.call('POST', '/api/v1/auth/signin', {
+      body: { handle: 'SIGNIN_CASE', password: PASSWORD },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.user.handle).toBe('signin_case');
+  });
+
+  it('answers 401 with one message for a wrong password, unknown user, passwordless user or team', async () => {
+    await signup('signin_bad');
+    const owner = t.createUser('signin_nopw');
+    t.createTeam('signin_team', owner);
+    const attempts = [
+      { handle: 'signin_bad', password: 'wrong password' },
+      { handle: 'signin_nobody', password: PASSWORD },
+      { handle: 'signin_nopw', password: PASSWORD },
+      { handle: 'signin_team', password: PASSWORD },
+    ];
+    for (const body of attempts) {
+      const r = await t.call('POST', '/api/v1/auth/signin', { body });
+      expect(r.status, body.handle).toBe(401);
+      expect(r.json).toEqual({ error: 'invalid handle or password' });
+      expect(r.headers.get('set-cookie')).toBeNull();
+    }
+  });
+
+  it('answers 400 for a bad body', async () => {
+    for (const body of [
+      {},
+      { handle: 'x' },
+      { password: PASSWORD },
+      { handle: 1, password: PASSWORD },
+      { handle: 'signin_bad', password: '' },
+      { handle: 'signin_bad', password: 'p'.repeat(100_000) },
+    ]) {
+      const r = await t.call('POST', '/api/v1/auth/signin', { body });
+      expect(r.status).toBe(400);
+    }
+  });
+});
+
+describe('POST /api/v1/auth/signout', () => {
+  it('destroys the session and clears the cookie', async () => {
+    const { cookie } = await signup('signout_ok');
+    const r = await t.call('POST', '/api/v1/auth/signout', { headers: { cookie } });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ ok: true });
+    expect(r.headers.get('set-cookie')).toMatch(/strata_session=;.*Max-Age=0/);
+    const me = await t.call('GET', '/api/v1/auth/me', { headers: { cookie } });
+    expect(me.status).toBe(401);
+  });
+
+  it('answers 200 when not signed in', async () => {
+    const r = await t.call('POST', '/api/v1/auth/signout');
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ ok: true });
+  });
+});
+
+describe('GET /api/v1/auth/me', () => {
+  it('answers 401 without a principal or with an unknown session', async () => {
+    expect((await t.call('GET', '/api/v1/auth/me')).status).toBe(401);
+    const r = await t.call('GET', '/api/v1/auth/me', {
+      headers: { cookie: 'strata_session=not-a-session' },
+    });
+    expect(r.status).toBe(401);
+    const huge = await t.call('GET', '/api/v1/auth/me', {
+      headers: { cookie: `strata_session=${'x'.repeat(5000)}` },
+    });
+    expect(huge.status).toBe(401);
+  });
+
+  it('lists the personal context first, then teams by handle with roles', async () => {
+    const { cookie } = await signup('me_teams');
+    const me = t.deps.accounts.byHandle('me_teams')!;
+    const other = t.createUser('me_other');
+    t.deps.accounts.createTeam('me_zeta', me.id, 'Zeta');
+    t.createTeam('me_alpha', other);
+    t.deps.accounts.addMember(t.deps.accounts.byHandle('me_alpha')!.id, me.id, 'member');
+    t.createTeam('me_hidden', other);
+    const r = await t.call('GET', '/api/v1/auth/me', { headers: { cookie } });
+    expect(r.status).toBe(200);
+    expect(r.json.contexts).toEqual([
+      { handle: 'me_teams', type: 'user', role: 'owner', display_name: '' },
+      { handle: 'me_alpha', type: 'team', role: 'member', display_name: '' },
+      { handle: 'me_zeta', type: 'team', role: 'admin', display_name: 'Zeta' },
+    ]);
+    expect(r.json.active_context).toEqual({ handle: 'me_teams', type: 'user' });
+
+    const inTeam = await t.call('GET', '/api/v1/auth/me', {
+      headers: { cookie, 'x-strata-context': 'me_zeta' },
+    });
+    expect(inTeam.json.active_context).toEqual({ handle: 'me_zeta', type: 'team' });
+    expect(inTeam.json.user.handle).toBe('me_teams');
+  });
+
+  it('answers 403 when x-strata-context names a team the user is not in', async () => {
+    const { cookie } = await signup('me_outsider');
+    const other = t.createUser('me_owner2');
+    t.createTeam('me_private_team', other);
+    for (const ctx of ['me_private_team', 'me_owner2', 'no_such_context']) {
+      const r = await t.call('GET', '/api/v1/auth/me', {
+        headers: { cookie, 'x-strata-context': ctx },
+      });
+      expect(r.status).toBe(403);
+    }
+  });
+
+  it('with an API key: the key creator and only the key context', async () => {
+    const u = t.createUser('me_key_user');
+    const team = t.createTeam('me_key_team', u);
+    const personal = await t.call('GET', '/api/v1/auth/me', { key: u.readKey });
+    expect(personal.status).toBe(200);
+    expect(personal.json).toEqual({
+      user: { id: u.account.id, handle: 'me_key_user', display_name: '' },
+      active_context: { handle: 'me_key_user', type: 'user' },
+      contexts: [{ handle: 'me_key_user', type: 'user', role: 'owner', display_name: '' }],
+    });
+    const teamMe = await t.call('GET', '/api/v1/auth/me', { key: team.key });
+    expect(teamMe.json.user.handle).toBe('me_key_user');
+    expect(teamMe.json.contexts).toEqual([
+      { handle: 'me_key_team', type: 'team', role: 'admin', display_name: '' },
+    ]);
+    const orphan = t.deps.keys.create(team.account.id, 'read', null).key;
+    const r = await t.call('GET', '/api/v1/auth/me', { key: orphan });
+    expect(r.status).toBe(200);
+    expect(r.json.user).toBeNull();
+    expect(r.json.active_context).toEqual({ handle: 'me_key_team', type: 'team' });
+    expect(r.json.contexts).toHaveLength(1);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('documents the auth routes under the auth tag', async () => {
+    const r = await t.call('GET', '/api/v1/openapi.json');
+    for (const path of ['/auth/signup', '/auth/signin', '/auth/signout', '/auth/me']) {
+      const ops = r.json.paths[`/api/v1${path}`];
+      expect(ops, path).toBeDefined();
+      const op = ops.post ?? ops.get;
+      expect(op.tags).toEqual(['auth']);
+    }
+  });
+});

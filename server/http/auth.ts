@@ -1,0 +1,156 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { Me, Ok, SigninBody, SignupBody, type ContextEntry } from '../../contract/accounts.js';
+import type { Account, Accounts } from '../auth/accounts.js';
+import { validateHandle } from '../auth/accounts.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { requirePrincipal, type Principal } from '../auth/principal.js';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../auth/sessions.js';
+import type { Deps } from '../deps.js';
+import type { AppEnv } from './app-env.js';
+import { conflict, forbidden, unauthorized } from './errors.js';
+import { SECURED, errorResponses, newRouter } from './router.js';
+
+const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+const BAD_SIGNIN = 'invalid handle or password';
+
+/** The who-am-I body: the acting user, the active context, and the contexts it may switch to. */
+export function meBody(accounts: Accounts, p: Principal): Me {
+  const user = p.user
+    ? { id: p.user.id, handle: p.user.handle, display_name: p.user.display_name }
+    : null;
+  const active_context = { handle: p.context.handle, type: p.context.type };
+  if (p.via === 'key' || !p.user) {
+    // A key acts in exactly one context; it does not reveal its creator's other teams.
+    const role: ContextEntry['role'] =
+      p.context.type === 'user'
+        ? 'owner'
+        : ((p.user && accounts.roleIn(p.context.id, p.user.id)) ?? 'member');
+    return { user, active_context, contexts: [entry(p.context, role)] };
+  }
+  const contexts = [
+    entry(p.user, 'owner'),
+    ...accounts.teamsOf(p.user.id).map((m) => entry(m.team, m.role)),
+  ];
+  return { user, active_context, contexts };
+}
+
+function entry(account: Account, role: ContextEntry['role']): ContextEntry {
+  return {
+    handle: account.handle,
+    type: account.type,
+    role,
+    display_name: account.display_name,
+  };
+}
+
+function startSession(c: Context<AppEnv>, deps: Deps, user: Account): Me {
+  const old = getCookie(c, SESSION_COOKIE);
+  if (old) deps.sessions.destroy(old);
+  const { token } = deps.sessions.create(user.id);
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    secure: new URL(c.req.url).protocol === 'https:',
+  });
+  return meBody(deps.accounts, {
+    user,
+    context: user,
+    scope: 'read_write',
+    apiKeyId: null,
+    via: 'session',
+  });
+}
+
+/** Browser sessions: sign up, sign in, sign out, who am I. */
+export function authRoutes(deps: Deps) {
+  const r = newRouter();
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/signup',
+      tags: ['auth'],
+      summary: 'Create a user and start a session (sets the strata_session cookie)',
+      request: { body: { required: true, ...json(SignupBody) } },
+      responses: {
+        200: { description: 'Signed up', ...json(Me) },
+        ...errorResponses(400, 403, 409),
+      },
+    }),
+    async (c) => {
+      if (!deps.config.signupEnabled) throw forbidden('sign-up is disabled');
+      const body = c.req.valid('json');
+      validateHandle(body.handle);
+      if (deps.accounts.byHandle(body.handle))
+        throw conflict(`the handle "${body.handle}" is taken`);
+      const hash = await hashPassword(body.password);
+      const user = deps.accounts.createUser(body.handle, hash, body.display_name ?? '');
+      return c.json(startSession(c, deps, user), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/signin',
+      tags: ['auth'],
+      summary: 'Start a session with a handle and password (sets the strata_session cookie)',
+      request: { body: { required: true, ...json(SigninBody) } },
+      responses: {
+        200: { description: 'Signed in', ...json(Me) },
+        ...errorResponses(400, 401),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const user = deps.accounts.byHandle(body.handle);
+      const hash = user?.type === 'user' ? deps.accounts.passwordHash(user.id) : null;
+      if (!user || !hash || !(await verifyPassword(body.password, hash))) {
+        throw unauthorized(BAD_SIGNIN);
+      }
+      return c.json(startSession(c, deps, user), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/signout',
+      tags: ['auth'],
+      summary: 'End the session and clear its cookie',
+      responses: { 200: { description: 'Signed out', ...json(Ok) } },
+    }),
+    (c) => {
+      const token = getCookie(c, SESSION_COOKIE);
+      if (token) deps.sessions.destroy(token);
+      deleteCookie(c, SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Strict',
+        secure: new URL(c.req.url).protocol === 'https:',
+      });
+      return c.json({ ok: true as const }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/auth/me',
+      tags: ['auth'],
+      summary: 'The signed-in user, the active context and the contexts it may act in',
+      security: SECURED,
+      responses: {
+        200: { description: 'Who am I', ...json(Me) },
+        ...errorResponses(401, 403),
+      },
+    }),
+    (c) => c.json(meBody(deps.accounts, requirePrincipal(c)), 200),
+  );
+
+  return r;
+}

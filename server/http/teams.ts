@@ -1,0 +1,166 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  AddMemberBody,
+  CreateTeamBody,
+  Members,
+  Member,
+  Ok,
+  TeamCreated,
+} from '../../contract/accounts.js';
+import type { Account, Role } from '../auth/accounts.js';
+import { requireScope, requireUser } from '../auth/principal.js';
+import type { Deps } from '../deps.js';
+import { badRequest, forbidden, notFound } from './errors.js';
+import { SECURED, errorResponses, newRouter } from './router.js';
+
+const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+const TeamParam = z.object({
+  handle: z
+    .string()
+    .max(100)
+    .openapi({ param: { name: 'handle', in: 'path' }, example: 'analysts' }),
+});
+const MemberParams = TeamParam.extend({
+  user: z
+    .string()
+    .max(100)
+    .openapi({ param: { name: 'user', in: 'path' }, example: 'alice' }),
+});
+
+/** Teams: create, list members, add and remove members. */
+export function teamRoutes(deps: Deps) {
+  const r = newRouter();
+  const { accounts } = deps;
+
+  /** The team and the caller's role in it; 404 when either is missing, so membership does not leak. */
+  function teamOf(handle: string, userId: number): { team: Account; role: Role } {
+    const team = accounts.byHandle(handle);
+    const role = team?.type === 'team' ? accounts.roleIn(team.id, userId) : undefined;
+    if (!team || !role) throw notFound(`team not found: ${handle}`);
+    return { team, role };
+  }
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/teams',
+      tags: ['teams'],
+      summary: 'Create a team; the caller becomes its admin',
+      security: SECURED,
+      request: { body: { required: true, ...json(CreateTeamBody) } },
+      responses: {
+        200: { description: 'Created', ...json(TeamCreated) },
+        ...errorResponses(400, 401, 403, 409),
+      },
+    }),
+    (c) => {
+      const { user } = requireUser(c);
+      requireScope(c, 'read_write');
+      const body = c.req.valid('json');
+      const team = accounts.createTeam(body.handle, user.id, body.display_name ?? '');
+      return c.json(
+        {
+          handle: team.handle,
+          type: 'team' as const,
+          display_name: team.display_name,
+          role: 'admin' as const,
+        },
+        200,
+      );
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/teams/{handle}/members',
+      tags: ['teams'],
+      summary: 'Members of a team the caller belongs to',
+      security: SECURED,
+      request: { params: TeamParam },
+      responses: {
+        200: { description: 'Members', ...json(Members) },
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    (c) => {
+      const { user } = requireUser(c);
+      const { team } = teamOf(c.req.valid('param').handle, user.id);
+      const members = accounts.members(team.id).map((m) => ({
+        handle: m.user.handle,
+        display_name: m.user.display_name,
+        role: m.role,
+        joined_at: m.joined_at,
+      }));
+      return c.json({ members }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/teams/{handle}/members',
+      tags: ['teams'],
+      summary: 'Add a user to a team (team admins only)',
+      security: SECURED,
+      request: { params: TeamParam, body: { required: true, ...json(AddMemberBody) } },
+      responses: {
+        200: { description: 'Added', ...json(Member) },
+        ...errorResponses(400, 401, 403, 404, 409),
+      },
+    }),
+    (c) => {
+      const { user } = requireUser(c);
+      requireScope(c, 'read_write');
+      const { team, role } = teamOf(c.req.valid('param').handle, user.id);
+      if (role !== 'admin') throw forbidden('only team admins may add members');
+      const body = c.req.valid('json');
+      const target = accounts.byHandle(body.handle);
+      if (!target) throw notFound(`user not found: ${body.handle}`);
+      if (target.type !== 'user') throw badRequest(`"${body.handle}" is a team, not a user`);
+      const newRole = body.role ?? 'member';
+      const joinedAt = accounts.addMember(team.id, target.id, newRole);
+      return c.json(
+        {
+          handle: target.handle,
+          display_name: target.display_name,
+          role: newRole,
+          joined_at: joinedAt,
+        },
+        200,
+      );
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/teams/{handle}/members/{user}',
+      tags: ['teams'],
+      summary: 'Remove a member (admins remove anyone, members only themselves)',
+      security: SECURED,
+      request: { params: MemberParams },
+      responses: {
+        200: { description: 'Removed', ...json(Ok) },
+        ...errorResponses(400, 401, 403, 404, 409),
+      },
+    }),
+    (c) => {
+      const { user } = requireUser(c);
+      requireScope(c, 'read_write');
+      const params = c.req.valid('param');
+      const { team, role } = teamOf(params.handle, user.id);
+      const target = accounts.byHandle(params.user);
+      if (!target || target.type !== 'user' || !accounts.roleIn(team.id, target.id)) {
+        throw notFound(`not a member of the team: ${params.user}`);
+      }
+      if (role !== 'admin' && target.id !== user.id) {
+        throw forbidden('only team admins may remove other members');
+      }
+      accounts.removeMemberKeepingAdmin(team.id, target.id);
+      return c.json({ ok: true as const }, 200);
+    },
+  );
+
+  return r;
+}
