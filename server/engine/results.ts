@@ -97,6 +97,18 @@ export function maxPageRows(
   );
 }
 
+/** Runs a page query; a value the filter compares cannot be converted (e.g. '2024-13') → 400. */
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (/^(Conversion|Invalid Input|Out of Range) Error/.test(message))
+      throw badRequest(`filters: ${message.split('\n')[0]}`);
+    throw err;
+  }
+}
+
 async function countRows(
   duck: TrustedDuck,
   from: string,
@@ -127,13 +139,15 @@ export async function readJsonPage(
     p.sampleCount !== undefined
       ? `SELECT ${q.select} FROM (SELECT * FROM ${from} USING SAMPLE reservoir(${limit} ROWS) REPEATABLE (7)) AS s${q.orderBy}`
       : `SELECT ${q.select} FROM ${from}${q.where}${q.orderBy} LIMIT ${limit} OFFSET ${offset}`;
-  const [rows, total] = await Promise.all([
-    duck.withConnection(async (conn) => {
-      const reader = await conn.runAndReadAll(sql);
-      return (reader.getColumnsJS()[0] ?? []) as string[];
-    }),
-    countRows(duck, from, q.where, src.rowCount),
-  ]);
+  const [rows, total] = await guarded(() =>
+    Promise.all([
+      duck.withConnection(async (conn) => {
+        const reader = await conn.runAndReadAll(sql);
+        return (reader.getColumnsJS()[0] ?? []) as string[];
+      }),
+      countRows(duck, from, q.where, src.rowCount),
+    ]),
+  );
   const rowsJson = `[${rows.join(',')}]`;
   const totalRowCount = p.sampleCount !== undefined ? rows.length : total;
   const nextOffset =

@@ -36,7 +36,11 @@ describe('@duneanalytics/client-sdk against Strata', () => {
       is_private: true,
     });
     expect(queryId).toBeGreaterThan(0);
-    await client.query.updateQuery(queryId, { name: 'sdk query v2', tags: ['sdk'] });
+    await client.query.updateQuery(queryId, {
+      name: 'sdk query v2',
+      tags: ['sdk'],
+      query_sql: 'SELECT range AS n, range * {{factor}} AS scaled FROM range(70000)',
+    });
     const q = await client.query.readQuery(queryId);
     expect(q).toMatchObject({
       name: 'sdk query v2',
@@ -62,7 +66,7 @@ describe('@duneanalytics/client-sdk against Strata', () => {
     const client = new DuneClient(alice.key);
     const exec = await client.exec.executeSql({ sql: 'SELECT range AS n FROM range(250)' });
     let status = await client.exec.getExecutionStatus(exec.execution_id);
-    while (!status.is_execution_finished) {
+    while (status.state === 'QUERY_STATE_PENDING' || status.state === 'QUERY_STATE_EXECUTING') {
       await new Promise((r) => setTimeout(r, 20));
       status = await client.exec.getExecutionStatus(exec.execution_id);
     }
