@@ -8,7 +8,14 @@ import { authenticate } from './auth/principal.js';
 import type { Deps } from './deps.js';
 import type { AppEnv } from './http/app-env.js';
 import { HttpError } from './http/errors.js';
+import { executionRoutes } from './http/executions.js';
 import { metaRoutes } from './http/meta.js';
+import { resultRoutes } from './http/results.js';
+import { usageRoutes } from './http/usage.js';
+import { queryRoutes } from './http/queries.js';
+import { authRoutes } from './http/auth.js';
+import { teamRoutes } from './http/teams.js';
+import { keyRoutes } from './http/keys.js';
 
 export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
 
@@ -37,6 +44,13 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   api.route('/', metaRoutes(deps));
   const v1 = new OpenAPIHono<AppEnv>();
   // route modules: one line each, v1.route('/', xRoutes(deps)), mounted under /api/v1
+  v1.route('/', queryRoutes(deps));
+  v1.route('/', executionRoutes(deps));
+  v1.route('/', resultRoutes(deps));
+  v1.route('/', usageRoutes(deps));
+  v1.route('/', authRoutes(deps));
+  v1.route('/', teamRoutes(deps));
+  v1.route('/', keyRoutes(deps));
 
   api.route('/v1', v1);
   app.route('/api', api);

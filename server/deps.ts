@@ -4,7 +4,10 @@ import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { TrustedDuck } from './engine/duck.js';
 import type { Lake } from './engine/lake.js';
+import type { Executions } from './engine/executions.js';
 import type { Db } from './store/db.js';
+import type { ExecutionsRepo } from './store/executions-repo.js';
+import type { Queries } from './store/queries-repo.js';
 
 /** Everything a route module may use; built once in wire.ts (or by a test) and injected. */
 export type Deps = {
@@ -16,4 +19,7 @@ export type Deps = {
   duck: TrustedDuck;
   lake: Lake;
   // services added by later modules go below, one line each
+  executionsRepo: ExecutionsRepo;
+  executions: Executions;
+  queries: Queries;
 };

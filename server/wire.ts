@@ -6,8 +6,12 @@ import { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
 import { TrustedDuck } from './engine/duck.js';
+import { Executions } from './engine/executions.js';
 import { Lake } from './engine/lake.js';
 import { openDb } from './store/db.js';
+import { ExecutionsRepo } from './store/executions-repo.js';
+import { Queries } from './store/queries-repo.js';
+import { ensureDemoQueries } from './catalog/demo-queries.js';
 
 /** Opens the stores and builds every service; `close` releases them. */
 export async function buildDeps(config: Config): Promise<Deps & { close: () => Promise<void> }> {
@@ -17,6 +21,8 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
   const duck = await TrustedDuck.create({ threads: 2, memoryLimit: '4GB', tempDir: tmp });
   const lake = new Lake(db, config.dataDir, duck);
   const accounts = new Accounts(db);
+  const executionsRepo = new ExecutionsRepo(db);
+  const executions = new Executions({ config, lake, duck, repo: executionsRepo });
   const deps: Deps = {
     config,
     db,
@@ -26,11 +32,17 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     duck,
     lake,
     // services added by later modules go below, one line each
+    executionsRepo,
+    executions,
+    queries: new Queries(db),
   };
   // start-up work (recovery, demo data) goes below
+  executions.start();
+  if (config.demoData) await ensureDemoQueries(deps);
   return {
     ...deps,
     close: async () => {
+      executions.stop();
       duck.close();
       db.close();
     },
