@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import { defineConfig, devices, type LaunchOptions } from '@playwright/test';
+
+const CI = !!process.env.CI;
+const PORT = 8181;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * Playwright cannot download its own browser on our machines, so it drives Debian's chromium
+ * (`apt-get install chromium`, done by .ci/run). A developer without it falls back to the
+ * browser Playwright downloaded (`npx playwright install chromium`).
+ */
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const launchOptions: LaunchOptions = fs.existsSync(DEBIAN_CHROMIUM)
+  ? {
+      executablePath: DEBIAN_CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  forbidOnly: CI,
+  retries: 0,
+  workers: CI ? 1 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
+  webServer: {
+    // Deletes DATA_DIR, then runs server/main.ts through tsx; the SPA is served from dist/
+    // (npm run test:e2e builds it first). Demo data is generated on this first start.
+    command: 'node e2e/support/start-server.mjs',
+    url: `${BASE_URL}/api/health`,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.tmp/e2e-data',
+      DEMO_SCALE: '0.02',
+      LOG_LEVEL: 'warn',
+    },
+    reuseExistingServer: !CI,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
