@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { swaggerUI } from '@hono/swagger-ui';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { authenticate } from './auth/principal.js';
 import type { Deps } from './deps.js';
 import type { AppEnv } from './http/app-env.js';
+import { docsRoutes } from './http/docs.js';
 import { HttpError } from './http/errors.js';
 import { executionRoutes } from './http/executions.js';
 import { metaRoutes } from './http/meta.js';
@@ -80,7 +80,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       description: 'The /api/v1 analytics query service. Errors are {"error": "message"}.',
     },
   });
-  app.get('/api/docs', swaggerUI({ url: '/api/v1/openapi.json' }));
+  app.route('/api', docsRoutes());
   app.all('/api/*', (c) => c.json({ error: `no route for ${c.req.method} ${c.req.path}` }, 404));
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
