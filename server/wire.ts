@@ -12,6 +12,7 @@ import { openDb } from './store/db.js';
 import { ExecutionsRepo } from './store/executions-repo.js';
 import { Queries } from './store/queries-repo.js';
 import { ensureDemoQueries } from './catalog/demo-queries.js';
+import { ensureDemoData } from './catalog/demo-data.js';
 
 /** Opens the stores and builds every service; `close` releases them. */
 export async function buildDeps(config: Config): Promise<Deps & { close: () => Promise<void> }> {
@@ -38,6 +39,8 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
   };
   // start-up work (recovery, demo data) goes below
   executions.start();
+  if (config.demoData)
+    await ensureDemoData(deps, config.logLevel === 'silent' ? undefined : console.log);
   if (config.demoData) await ensureDemoQueries(deps);
   return {
     ...deps,

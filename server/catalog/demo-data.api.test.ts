@@ -1,0 +1,265 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LakeTable } from '../engine/lake.js';
+import { fullName } from '../engine/lake.js';
+import { createTestServer, type TestServer } from '../test/harness.js';
+import { ensureDemoData } from './demo-data.js';
+
+const B = 'BIGINT';
+const I = 'INTEGER';
+const V = 'VARCHAR';
+const TS = 'TIMESTAMP';
+const D = 'DATE';
+const DEC = 'DECIMAL(38,0)';
+const F = 'DOUBLE';
+
+const BLOCKS = {
+  number: B,
+  time: TS,
+  date: D,
+  hash: V,
+  parent_hash: V,
+  miner: V,
+  gas_limit: B,
+  gas_used: B,
+  base_fee_per_gas: B,
+  tx_count: I,
+  size: B,
+};
+const TXS = {
+  block_number: B,
+  block_time: TS,
+  block_date: D,
+  hash: V,
+  from: V,
+  to: V,
+  value: DEC,
+  gas_limit: B,
+  gas_used: B,
+  gas_price: B,
+  nonce: B,
+  index: I,
+  success: 'BOOLEAN',
+  type: V,
+};
+const EXPECTED: Record<string, Record<string, string>> = {
+  'ethereum.blocks': BLOCKS,
+  'base.blocks': BLOCKS,
+  'arbitrum.blocks': BLOCKS,
+  'ethereum.transactions': TXS,
+  'base.transactions': TXS,
+  'arbitrum.transactions': TXS,
+  'tokens.erc20': { blockchain: V, contract_address: V, symbol: V, name: V, decimals: I },
+  'prices.usd': {
+    blockchain: V,
+    contract_address: V,
+    symbol: V,
+    decimals: I,
+    minute: TS,
+    price: F,
+  },
+  'dex.trades': {
+    blockchain: V,
+    project: V,
+    version: V,
+    block_date: D,
+    block_time: TS,
+    block_number: B,
+    token_bought_symbol: V,
+    token_sold_symbol: V,
+    token_pair: V,
+    token_bought_amount: F,
+    token_sold_amount: F,
+    amount_usd: F,
+    token_bought_address: V,
+    token_sold_address: V,
+    taker: V,
+    maker: V,
+    project_contract_address: V,
+    tx_hash: V,
+    evt_index: I,
+  },
+  'erc20_ethereum.evt_Transfer': {
+    contract_address: V,
+    evt_tx_hash: V,
+    evt_index: I,
+    evt_block_time: TS,
+    evt_block_number: B,
+    from: V,
+    to: V,
+    value: DEC,
+  },
+  'uniswap_v3_ethereum.evt_Swap': {
+    contract_address: V,
+    evt_tx_hash: V,
+    evt_index: I,
+    evt_block_time: TS,
+    evt_block_number: B,
+    sender: V,
+    recipient: V,
+    amount0: DEC,
+    amount1: DEC,
+    sqrtPriceX96: DEC,
+    liquidity: DEC,
+    tick: I,
+  },
+};
+
+const SCALE = 0.01;
+let a: TestServer;
+let b: TestServer;
+
+const withScale = (t: TestServer) => ({
+  ...t.deps,
+  config: { ...t.deps.config, demoScale: SCALE },
+});
+const demoTables = (t: TestServer) => t.deps.lake.all().filter((x) => x.kind === 'demo');
+const table = (t: TestServer, name: string): LakeTable => {
+  const found = demoTables(t).find((x) => fullName(x) === name);
+  if (!found) throw new Error(`missing ${name}`);
+  return found;
+};
+/** SQL over the demo tables: `{schema.table}` stands for a read_parquet of its snapshot. */
+async function query(t: TestServer, sql: string): Promise<Record<string, unknown>[]> {
+  const resolved = sql.replace(/\{(\w+\.\w+)\}/g, (_m, name: string) => {
+    const snap = table(t, name).snapshot!;
+    return `read_parquet('${path.join(t.deps.lake.snapshotDir(snap), '*.parquet')}')`;
+  });
+  return t.deps.duck.withConnection(async (c) =>
+    (await c.runAndReadAll(resolved)).getRowObjectsJson(),
+  );
+}
+const one = async (t: TestServer, sql: string) => (await query(t, sql))[0]!;
+
+beforeAll(async () => {
+  a = await createTestServer({ demoData: false });
+  b = await createTestServer({ demoData: false });
+}, 60_000);
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+describe('ensureDemoData', () => {
+  it('generates every demo table once, and a second run does nothing', async () => {
+    expect(demoTables(a)).toHaveLength(0);
+    const first = await ensureDemoData(withScale(a));
+    expect(first.created).toBe(true);
+    expect(first.tables).toBe(Object.keys(EXPECTED).length);
+    expect(first.rows).toBeGreaterThan(10_000);
+    const second = await ensureDemoData(withScale(a));
+    expect(second).toEqual({ created: false, tables: 0, rows: 0, millis: 0 });
+  }, 60_000);
+
+  it('publishes the exact columns and types, with descriptions and catalog metadata', () => {
+    expect(demoTables(a).map(fullName).sort()).toEqual(Object.keys(EXPECTED).sort());
+    for (const [name, cols] of Object.entries(EXPECTED)) {
+      const t = table(a, name);
+      expect(
+        t.columns.map((c) => [c.name, c.type]),
+        name,
+      ).toEqual(Object.entries(cols));
+      for (const c of t.columns) expect(c.description, `${name}.${c.name}`).toMatch(/\w/);
+      expect(t.row_count, name).toBeGreaterThan(0);
+      expect(t.catalog).toBe('');
+      expect(t.owner_id).toBeNull();
+      expect(t.is_private).toBe(false);
+      expect(t.description).toMatch(/\w/);
+      expect(t.blockchains.length, name).toBeGreaterThan(0);
+      expect(t.metadata.page_rank_score, name).toEqual(expect.any(Number));
+      const [type, category] = name.includes('.evt_')
+        ? ['decoded_table', 'decoded']
+        : name.endsWith('.blocks') || name.endsWith('.transactions')
+          ? ['dune_table', 'canonical']
+          : ['spell', 'spell'];
+      expect([t.dataset_type, t.category], name).toEqual([type, category]);
+    }
+    expect(table(a, 'ethereum.blocks').blockchains).toEqual(['ethereum']);
+    expect(table(a, 'dex.trades').blockchains).toEqual(['ethereum', 'base', 'arbitrum']);
+    for (const name of ['erc20_ethereum.evt_Transfer', 'uniswap_v3_ethereum.evt_Swap']) {
+      const m = table(a, name).metadata;
+      expect(m).toMatchObject({ abi_type: 'event', project_name: expect.any(String) });
+      expect(m.contract_name).toEqual(expect.any(String));
+      expect((m.contract_addresses as string[]).length).toBeGreaterThan(3);
+      for (const addr of m.contract_addresses as string[]) expect(addr).toMatch(/^0x[0-9a-f]{40}$/);
+    }
+  });
+
+  it('keeps transactions, blocks and events consistent', async () => {
+    for (const chain of ['ethereum', 'base', 'arbitrum']) {
+      const r = await one(
+        a,
+        `SELECT count(*) FILTER (WHERE b.number IS NULL OR b.time <> t.block_time) AS orphans,
+           count(*) AS txs, avg(CASE WHEN success THEN 0 ELSE 1 END) AS fail_rate,
+           count(DISTINCT t.hash) AS hashes, bool_and(t.hash SIMILAR TO '0x[0-9a-f]{64}') AS hash_ok,
+           bool_and(t."from" SIMILAR TO '0x[0-9a-f]{40}') AS from_ok
+         FROM {${chain}.transactions} t LEFT JOIN {${chain}.blocks} b ON b.number = t.block_number`,
+      );
+      expect(r, chain).toMatchObject({ orphans: '0', hash_ok: true, from_ok: true });
+      expect(r.hashes).toBe(r.txs);
+      expect(Number(r.fail_rate)).toBeGreaterThan(0.01);
+      expect(Number(r.fail_rate)).toBeLessThan(0.08);
+      const blocks = await one(
+        a,
+        `SELECT sum(b.tx_count) = (SELECT count(*) FROM {${chain}.transactions}) AS counts_ok,
+           sum(b.gas_used) = (SELECT sum(gas_used) FROM {${chain}.transactions}) AS gas_ok
+         FROM {${chain}.blocks} b`,
+      );
+      expect(blocks, chain).toEqual({ counts_ok: true, gas_ok: true });
+    }
+    const events = await one(
+      a,
+      `SELECT
+         (SELECT count(*) FROM {uniswap_v3_ethereum.evt_Swap} s
+            WHERE s.evt_tx_hash NOT IN (SELECT hash FROM {ethereum.transactions})) AS swap_orphans,
+         (SELECT count(*) FROM {erc20_ethereum.evt_Transfer} x
+            WHERE x.contract_address NOT IN
+              (SELECT contract_address FROM {tokens.erc20} WHERE blockchain = 'ethereum')) AS unknown_tokens`,
+    );
+    expect(events).toEqual({ swap_orphans: '0', unknown_tokens: '0' });
+    const pools = table(a, 'uniswap_v3_ethereum.evt_Swap').metadata.contract_addresses as string[];
+    const used = await query(
+      a,
+      `SELECT DISTINCT contract_address FROM {uniswap_v3_ethereum.evt_Swap}`,
+    );
+    for (const r of used) expect(pools).toContain(r.contract_address);
+  });
+
+  it('prices dex trades consistently with prices.usd and keeps values sane', async () => {
+    const r = await one(
+      a,
+      `SELECT count(*) AS n, max(abs(d.token_sold_amount * p.price / d.amount_usd - 1)) AS err,
+         min(d.amount_usd) > 0 AS positive, count(DISTINCT d.project) AS projects
+       FROM {dex.trades} d JOIN {prices.usd} p ON p.blockchain = d.blockchain
+         AND p.contract_address = d.token_sold_address AND p.minute = date_trunc('hour', d.block_time)`,
+    );
+    expect(Number(r.n)).toBe(table(a, 'dex.trades').row_count);
+    expect(Number(r.err)).toBeLessThan(1e-9);
+    expect(r.positive).toBe(true);
+    expect(Number(r.projects)).toBeGreaterThanOrEqual(6);
+    const stable = await one(
+      a,
+      `SELECT min(price) AS lo, max(price) AS hi FROM {prices.usd} WHERE symbol IN ('USDC', 'USDT', 'DAI')`,
+    );
+    expect(Number(stable.lo)).toBeGreaterThan(0.99);
+    expect(Number(stable.hi)).toBeLessThan(1.01);
+  });
+
+  it('generates identical content in another data dir, and resumes a missing table', async () => {
+    await ensureDemoData(withScale(b));
+    const digest = (t: TestServer) =>
+      Promise.all(
+        Object.keys(EXPECTED).map((name) =>
+          one(t, `SELECT count(*) AS n, sum(hash(x))::VARCHAR AS h FROM {${name}} x`),
+        ),
+      );
+    const da = await digest(a);
+    expect(await digest(b)).toEqual(da);
+
+    // a start interrupted before dex.trades was published completes it on the next start
+    b.deps.db.prepare("DELETE FROM lake_tables WHERE schema_name = 'dex'").run();
+    const resumed = await ensureDemoData(withScale(b));
+    expect(resumed).toMatchObject({ created: true, tables: 1 });
+    expect(await digest(b)).toEqual(da);
+  }, 60_000);
+});

@@ -1,0 +1,305 @@
+import path from 'node:path';
+import type { Deps } from '../deps.js';
+import { quoteLiteral } from '../engine/duck.js';
+import { fullName } from '../engine/lake.js';
+import { CHAINS, TOKENS, poolsOf } from './demo-data-ref.js';
+import {
+  blocksSql,
+  dexTradesSql,
+  pricesSql,
+  sizes,
+  swapsSql,
+  tokensSql,
+  transactionsSql,
+  transfersSql,
+  type Sizes,
+} from './demo-data-sql.js';
+
+/**
+ * Synthetic on-chain demo datasets, generated once by DuckDB into the lake. Generation is
+ * deterministic (same scale, same bytes) and per table, so an interrupted start resumes.
+ */
+
+type Ctx = { sz: Sizes; glob: (schema: string, table: string) => string };
+
+type DemoTable = {
+  schema: string;
+  table: string;
+  datasetType: 'dune_table' | 'decoded_table' | 'spell';
+  category: 'canonical' | 'decoded' | 'spell';
+  description: string;
+  blockchains: string[];
+  metadata: Record<string, unknown>;
+  columns: Record<string, string>;
+  /** One Parquet file per entry: file name and the SELECT that fills it. */
+  files: (ctx: Ctx) => { name: string; sql: string }[];
+};
+
+const BLOCK_COLUMNS = {
+  number: 'Block number (height)',
+  time: 'Block timestamp (UTC)',
+  date: 'Block date (UTC), for partition pruning',
+  hash: 'Block hash (0x-hex, 32 bytes)',
+  parent_hash: 'Hash of the previous block',
+  miner: 'Fee recipient: block builder or sequencer address',
+  gas_limit: 'Maximum gas allowed in the block',
+  gas_used: 'Total gas used by the transactions in the block',
+  base_fee_per_gas: 'EIP-1559 base fee per gas, in wei',
+  tx_count: 'Number of transactions in the block',
+  size: 'Block size in bytes',
+};
+
+const TX_COLUMNS = {
+  block_number: 'Number of the block containing the transaction',
+  block_time: 'Timestamp of the block containing the transaction (UTC)',
+  block_date: 'Date of the block (UTC), for partition pruning',
+  hash: 'Transaction hash (0x-hex, 32 bytes)',
+  from: 'Sender address',
+  to: 'Recipient address; NULL for contract creation',
+  value: 'Native token (ETH) transferred, in wei',
+  gas_limit: 'Gas limit set by the sender',
+  gas_used: 'Gas consumed by the transaction',
+  gas_price: 'Effective gas price paid, in wei',
+  nonce: 'Sender nonce (transactions sent before this one)',
+  index: 'Position of the transaction in its block',
+  success: 'Whether the transaction succeeded (false = reverted)',
+  type: 'Transaction type: DynamicFee (EIP-1559), Legacy or AccessList',
+};
+
+const chainNames = CHAINS.map((c) => c.name);
+const ETH_TOKENS = TOKENS.filter((t) => t.chain === 'ethereum').map((t) => t.address);
+const UNI_V3_POOLS = poolsOf(CHAINS[0]!)
+  .filter((p) => p.project === 'uniswap' && p.version === '3')
+  .map((p) => p.address);
+const RANK: Record<string, number> = { ethereum: 0.9, base: 0.75, arbitrum: 0.7 };
+
+export const DEMO_TABLES: DemoTable[] = [
+  ...CHAINS.flatMap((c): DemoTable[] => [
+    {
+      schema: c.name,
+      table: 'transactions',
+      datasetType: 'dune_table',
+      category: 'canonical',
+      description: `Transactions on ${c.name}: sender, recipient, value, gas and status, one row per transaction. Synthetic demo data.`,
+      blockchains: [c.name],
+      metadata: { page_rank_score: RANK[c.name]! },
+      columns: TX_COLUMNS,
+      files: ({ sz }) => [{ name: 'data', sql: transactionsSql(c, sz) }],
+    },
+    {
+      schema: c.name,
+      table: 'blocks',
+      datasetType: 'dune_table',
+      category: 'canonical',
+      description: `Blocks on ${c.name} (one every ${c.interval} s): height, time, hash, gas and base fee. Synthetic demo data.`,
+      blockchains: [c.name],
+      metadata: { page_rank_score: RANK[c.name]! * 0.8 },
+      columns: BLOCK_COLUMNS,
+      // gas_used sums the block's transactions, so transactions come first
+      files: ({ sz, glob }) => [
+        { name: 'data', sql: blocksSql(c, sz, glob(c.name, 'transactions')) },
+      ],
+    },
+  ]),
+  {
+    schema: 'tokens',
+    table: 'erc20',
+    datasetType: 'spell',
+    category: 'spell',
+    description:
+      'ERC20 token metadata per blockchain: contract address, symbol, name and decimals.',
+    blockchains: chainNames,
+    metadata: { page_rank_score: 0.88, spell_type: 'sector' },
+    columns: {
+      blockchain: 'Blockchain the token contract lives on',
+      contract_address: 'Token contract address',
+      symbol: 'Token symbol',
+      name: 'Token name',
+      decimals: 'Number of decimals of the raw token amount',
+    },
+    files: () => [{ name: 'data', sql: tokensSql() }],
+  },
+  {
+    schema: 'prices',
+    table: 'usd',
+    datasetType: 'spell',
+    category: 'spell',
+    description:
+      'Hourly USD prices of ERC20 tokens per blockchain over the last year (synthetic random walks around real levels).',
+    blockchains: chainNames,
+    metadata: { page_rank_score: 0.92, spell_type: 'sector' },
+    columns: {
+      blockchain: 'Blockchain of the token',
+      contract_address: 'Token contract address',
+      symbol: 'Token symbol',
+      decimals: 'Token decimals',
+      minute: 'Start of the price interval (UTC; hourly points)',
+      price: 'Price of one token in USD',
+    },
+    files: () => [{ name: 'data', sql: pricesSql() }],
+  },
+  {
+    schema: 'dex',
+    table: 'trades',
+    datasetType: 'spell',
+    category: 'spell',
+    description:
+      'DEX trades across projects (uniswap, sushiswap, curve, balancer, aerodrome, camelot) and chains, one row per swap with USD value.',
+    blockchains: chainNames,
+    metadata: { page_rank_score: 0.97, spell_type: 'sector' },
+    columns: {
+      blockchain: 'Blockchain of the trade',
+      project: 'DEX project name',
+      version: 'Version of the DEX project',
+      block_date: 'Date of the trade (UTC)',
+      block_time: 'Timestamp of the trade block (UTC)',
+      block_number: 'Block number of the trade',
+      token_bought_symbol: 'Symbol of the token the taker bought',
+      token_sold_symbol: 'Symbol of the token the taker sold',
+      token_pair: 'Pair symbols in alphabetical order, e.g. USDC-WETH',
+      token_bought_amount: 'Amount bought, in display units (decimals applied)',
+      token_sold_amount: 'Amount sold, in display units (decimals applied)',
+      amount_usd: 'USD value of the trade',
+      token_bought_address: 'Contract address of the token bought',
+      token_sold_address: 'Contract address of the token sold',
+      taker: 'Address that initiated the trade',
+      maker: 'Counterparty address; NULL for AMM pools',
+      project_contract_address: 'Pool contract address the trade went through',
+      tx_hash: 'Hash of the transaction containing the trade',
+      evt_index: 'Index of the swap event in its block',
+    },
+    files: ({ sz, glob }) =>
+      CHAINS.map((c) => ({ name: c.name, sql: dexTradesSql(c, sz, glob('prices', 'usd')) })),
+  },
+  {
+    schema: 'erc20_ethereum',
+    table: 'evt_Transfer',
+    datasetType: 'decoded_table',
+    category: 'decoded',
+    description: 'Decoded ERC20 Transfer events on ethereum, one row per event log.',
+    blockchains: ['ethereum'],
+    metadata: {
+      page_rank_score: 0.8,
+      project_name: 'erc20',
+      contract_name: 'ERC20',
+      abi_type: 'event',
+      contract_addresses: ETH_TOKENS,
+    },
+    columns: {
+      contract_address: 'Token contract that emitted the event',
+      evt_tx_hash: 'Hash of the transaction that emitted the event',
+      evt_index: 'Log index of the event in its block',
+      evt_block_time: 'Block timestamp (UTC)',
+      evt_block_number: 'Block number',
+      from: 'Sender of the tokens',
+      to: 'Recipient of the tokens',
+      value: 'Raw token amount (divide by 10^decimals)',
+    },
+    files: ({ sz, glob }) => [
+      {
+        name: 'data',
+        sql: transfersSql(glob('ethereum', 'transactions'), glob('prices', 'usd'), sz),
+      },
+    ],
+  },
+  {
+    schema: 'uniswap_v3_ethereum',
+    table: 'evt_Swap',
+    datasetType: 'decoded_table',
+    category: 'decoded',
+    description: 'Decoded Swap events of Uniswap v3 pools on ethereum, one row per event log.',
+    blockchains: ['ethereum'],
+    metadata: {
+      page_rank_score: 0.7,
+      project_name: 'uniswap_v3',
+      contract_name: 'UniswapV3Pool',
+      abi_type: 'event',
+      contract_addresses: UNI_V3_POOLS,
+    },
+    columns: {
+      contract_address: 'Pool contract that emitted the event',
+      evt_tx_hash: 'Hash of the transaction that emitted the event',
+      evt_index: 'Log index of the event in its block',
+      evt_block_time: 'Block timestamp (UTC)',
+      evt_block_number: 'Block number',
+      sender: 'Address that called the pool (the router)',
+      recipient: 'Address that received the output tokens',
+      amount0: 'Raw token0 delta of the pool (positive = paid in)',
+      amount1: 'Raw token1 delta of the pool (positive = paid in)',
+      sqrtPriceX96: 'Pool sqrt(price) after the swap, Q64.96 fixed point',
+      liquidity: 'Pool in-range liquidity after the swap',
+      tick: 'Pool tick after the swap',
+    },
+    files: ({ glob }) => [
+      { name: 'data', sql: swapsSql(glob('ethereum', 'transactions'), glob('prices', 'usd')) },
+    ],
+  },
+];
+
+type DemoDeps = Pick<Deps, 'lake' | 'duck' | 'config'>;
+
+/**
+ * Generates every demo table that is missing (all of them on a first start) at
+ * `config.demoScale`; does nothing when they all exist. Tables are written in dependency order
+ * (later ones read earlier snapshots), each published atomically.
+ */
+export async function ensureDemoData(
+  deps: DemoDeps,
+  log?: (msg: string) => void,
+): Promise<{ created: boolean; tables: number; rows: number; millis: number }> {
+  const started = Date.now();
+  const existing = new Set(
+    deps.lake
+      .all()
+      .filter((t) => t.kind === 'demo' && t.snapshot)
+      .map((t) => fullName(t)),
+  );
+  const missing = DEMO_TABLES.filter((d) => !existing.has(`${d.schema}.${d.table}`));
+  if (missing.length === 0) return { created: false, tables: 0, rows: 0, millis: 0 };
+  log?.('Generating demo datasets...');
+  const ctx: Ctx = {
+    sz: sizes(deps.config.demoScale),
+    glob: (schema, table) => {
+      const t = deps.lake.get('', schema, table);
+      if (!t?.snapshot) throw new Error(`demo data: ${schema}.${table} is missing`);
+      return path.join(deps.lake.snapshotDir(t.snapshot), '*.parquet');
+    },
+  };
+  let rows = 0;
+  for (const d of missing) {
+    const t0 = Date.now();
+    const published = await deps.lake.publish(
+      {
+        catalog: '',
+        schema: d.schema,
+        table: d.table,
+        ownerId: null,
+        kind: 'demo',
+        isPrivate: false,
+        datasetType: d.datasetType,
+        category: d.category,
+        description: d.description,
+        blockchains: d.blockchains,
+        columnDescriptions: d.columns,
+        metadata: d.metadata,
+      },
+      async (dir) => {
+        await deps.duck.withConnection(async (conn) => {
+          for (const f of d.files(ctx)) {
+            const target = quoteLiteral(path.join(dir, `${f.name}.parquet`));
+            await conn.run(
+              `COPY (${f.sql}) TO ${target} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+            );
+          }
+        });
+      },
+    );
+    rows += published.row_count;
+    log?.(`  ${d.schema}.${d.table}: ${published.row_count} rows in ${Date.now() - t0} ms`);
+  }
+  const millis = Date.now() - started;
+  log?.(
+    `Demo datasets ready: ${missing.length} tables, ${rows} rows in ${(millis / 1000).toFixed(1)} s`,
+  );
+  return { created: true, tables: missing.length, rows, millis };
+}
