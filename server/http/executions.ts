@@ -18,7 +18,7 @@ import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
 import type { ExecutionRecord } from '../store/executions-repo.js';
 import type { AppEnv } from './app-env.js';
 import { badRequest, forbidden, notFound } from './errors.js';
-import { SECURED, errorResponses, formatIssues, newRouter } from './router.js';
+import { SECURED, errorResponses, formatIssues, newRouter, optionalJsonBody } from './router.js';
 
 const ExecutionIdParam = z.object({
   execution_id: z.string().openapi({ example: '01HZX3J3N7QK7Y3V8W9D2E4F5G' }),
@@ -59,20 +59,7 @@ type ExecBody = z.output<typeof ExecuteQueryRequestSchema>;
 async function executeInput(
   c: Context<AppEnv>,
 ): Promise<{ values: Record<string, ParameterValue | null>; tier: TierName }> {
-  let body: ExecBody = {};
-  const text = await c.req.text();
-  if (text.trim()) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      throw badRequest('Invalid request body payload: not JSON');
-    }
-    const parsed = ExecuteQueryRequestSchema.safeParse(raw);
-    if (!parsed.success)
-      throw badRequest(`Invalid request body payload: ${formatIssues(parsed.error.issues)}`);
-    body = parsed.data;
-  }
+  const body: ExecBody = await optionalJsonBody(c, ExecuteQueryRequestSchema);
   const qs = c.req.query();
   let params = body.query_parameters;
   if (params === undefined && qs.query_parameters) {
@@ -107,6 +94,14 @@ export function normalizeValues(params: z.output<typeof QueryParametersSchema> |
   } else if (params) Object.assign(values, params);
   return values;
 }
+
+/** The caller's part of a submission: context, user, key, and where it came from. */
+const submitter = (p: Principal) => ({
+  contextId: p.context.id,
+  userId: p.user?.id ?? null,
+  apiKeyId: p.apiKeyId,
+  source: p.via === 'session' ? ('app' as const) : ('api' as const),
+});
 
 /** POST /query/{id}/execute, POST /sql/execute, GET /execution/{id}/status, POST /execution/{id}/cancel. */
 export function executionRoutes(deps: Deps) {
@@ -144,16 +139,13 @@ export function executionRoutes(deps: Deps) {
       if (query.is_archived) throw forbidden(NOT_ALLOWED_TO_EXECUTE);
       const { values, tier } = await executeInput(c);
       const e = deps.executions.submit({
-        contextId: p.context.id,
-        userId: p.user?.id ?? null,
-        apiKeyId: p.apiKeyId,
+        ...submitter(p),
         queryId: query.id,
         queryVersion: query.version,
         sql: query.query_sql,
         parameters: query.parameters,
         values,
         performance: tier,
-        source: p.via === 'session' ? 'app' : 'api',
       });
       return c.json({ execution_id: e.id, state: e.state }, 200);
     },
@@ -184,9 +176,7 @@ export function executionRoutes(deps: Deps) {
       const body = c.req.valid('json');
       const values = normalizeValues(body.query_parameters);
       const e = deps.executions.submit({
-        contextId: p.context.id,
-        userId: p.user?.id ?? null,
-        apiKeyId: p.apiKeyId,
+        ...submitter(p),
         queryId: 0,
         queryVersion: null,
         sql: body.sql,
@@ -197,7 +187,6 @@ export function executionRoutes(deps: Deps) {
         })),
         values,
         performance: body.performance ?? DEFAULT_TIER,
-        source: p.via === 'session' ? 'app' : 'api',
       });
       return c.json({ execution_id: e.id, state: e.state }, 200);
     },

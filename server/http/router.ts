@@ -1,4 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { badRequest } from './errors.js';
 import type { AppEnv, Router } from './app-env.js';
 
 /** Formats zod issues as one readable line: "name: expected string, received number; ...". */
@@ -59,3 +61,26 @@ export const SECURED: Record<string, string[]>[] = [
   { ApiKeyQuery: [] },
   { Session: [] },
 ];
+
+/**
+ * A JSON body that may be absent (and sent without a content type, as some clients do):
+ * empty → `{}` checked by the schema; not JSON or not fitting → 400.
+ */
+export async function optionalJsonBody<T extends z.ZodType>(
+  c: Context,
+  schema: T,
+): Promise<z.output<T>> {
+  const text = await c.req.text();
+  let raw: unknown = {};
+  if (text.trim()) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw badRequest('Invalid request body payload: not JSON');
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success)
+    throw badRequest(`Invalid request body payload: ${formatIssues(parsed.error.issues)}`);
+  return parsed.data;
+}

@@ -3,7 +3,7 @@ import { requireScope } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
 import { billingPeriod } from '../engine/executions.js';
 import { badRequest } from './errors.js';
-import { SECURED, errorResponses, newRouter } from './router.js';
+import { SECURED, errorResponses, newRouter, optionalJsonBody } from './router.js';
 
 const DateText = z
   .string()
@@ -88,21 +88,8 @@ export function usageRoutes(deps: Deps) {
     }),
     async (c) => {
       const p = requireScope(c, 'read');
-      const text = await c.req.text();
-      let raw: unknown = {};
-      if (text.trim()) {
-        try {
-          raw = JSON.parse(text);
-        } catch {
-          throw badRequest('Invalid request body payload: not JSON');
-        }
-      }
-      const body = UsageRequest.safeParse(raw);
-      if (!body.success)
-        throw badRequest(
-          `Invalid request body payload: ${body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-        );
-      return c.json(usageOf(deps, p.context.id, body.data.start_date, body.data.end_date), 200);
+      const body = await optionalJsonBody(c, UsageRequest);
+      return c.json(usageOf(deps, p.context.id, body.start_date, body.end_date), 200);
     },
   );
   r.openapi(
