@@ -114,6 +114,15 @@ export const CancelResponseSchema = z
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const count = (max: number) => z.coerce.number().int().min(0).max(max);
 
+/** Strata's addition to GET /execution/{id}/status: wait for the end instead of polling. */
+export const StatusParamsSchema = z.object({
+  wait_ms: count(30_000).optional().openapi({
+    description:
+      'Strata extension (long poll): if the execution is not finished, answer when it finishes or after this many milliseconds (at most 30000), whichever comes first.',
+  }),
+  api_key: z.string().optional(),
+});
+
 /** Result paging parameters (compat-reference 2.3). Huge limits are accepted and clamped. */
 export const ResultParamsSchema = z.object({
   limit: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().openapi({

@@ -23,7 +23,7 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
   const lake = new Lake(db, config.dataDir, duck);
   const accounts = new Accounts(db);
   const executionsRepo = new ExecutionsRepo(db);
-  const executions = new Executions({ config, lake, duck, repo: executionsRepo });
+  const executions = new Executions({ config, lake, repo: executionsRepo });
   const deps: Deps = {
     config,
     db,

@@ -5,10 +5,9 @@ import type { Parameter, ParameterValue } from '../../contract/parameters.js';
 import type { Config } from '../config.js';
 import { paymentRequired } from '../http/errors.js';
 import { STATES, type ExecutionRecord, type ExecutionsRepo } from '../store/executions-repo.js';
-import { quoteLiteral, type TrustedDuck } from './duck.js';
 import type { Lake } from './lake.js';
 import { parameterKey, renderSql, resolveParameterValues } from './parameters.js';
-import { SqlError, runInSandbox } from './sandbox.js';
+import { SandboxInstances, SqlError, runInSandbox } from './sandbox.js';
 import { lineColumn } from './sql-errors.js';
 import { TIERS, creditsFor, type TierName } from './tiers.js';
 
@@ -60,11 +59,10 @@ export class Executions {
   private readonly runningByContext = new Map<number, number>();
   private readonly waiters = new Map<string, (() => void)[]>();
   readonly resultsDir: string;
+  private readonly instances = new SandboxInstances();
   private sweeper: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly deps: { config: Config; lake: Lake; duck: TrustedDuck; repo: ExecutionsRepo },
-  ) {
+  constructor(private readonly deps: { config: Config; lake: Lake; repo: ExecutionsRepo }) {
     this.resultsDir = path.join(deps.config.dataDir, 'results');
     fs.mkdirSync(this.resultsDir, { recursive: true });
   }
@@ -81,6 +79,7 @@ export class Executions {
 
   stop(): void {
     if (this.sweeper) clearInterval(this.sweeper);
+    this.instances.close();
     for (const job of this.running.values()) {
       job.cancelled = true;
       job.interrupt?.();
@@ -216,6 +215,7 @@ export class Executions {
         lakeRoot: this.deps.lake.root,
         resultFile: file,
         tier,
+        instances: this.instances,
         onStart: (interrupt) => {
           job.interrupt = interrupt;
           if (job.cancelled || job.timedOut) interrupt();
@@ -229,7 +229,7 @@ export class Executions {
         columnNames: out.columns.map((c) => c.name),
         columnTypes: out.columns.map((c) => c.type),
         rowCount: out.rowCount,
-        resultBytes: await this.uncompressedBytes(file),
+        resultBytes: out.resultBytes,
         resultFile: path.basename(file),
         executionMs: ms,
         credits: creditsFor(tier, ms),
@@ -269,16 +269,6 @@ export class Executions {
     if (err.offset === undefined) return { type: err.type, message: err.message };
     const { line, column } = lineColumn(job.originalSql, job.toOriginal(err.offset));
     return { type: err.type, message: err.message, metadata: { line, column } };
-  }
-
-  /** Raw bytes of the values (Parquet's uncompressed size), for result_set_bytes. */
-  private async uncompressedBytes(file: string): Promise<number> {
-    return this.deps.duck.withConnection(async (conn) => {
-      const r = await conn.runAndReadAll(
-        `SELECT COALESCE(SUM(total_uncompressed_size), 0)::BIGINT AS n FROM parquet_metadata(${quoteLiteral(file)})`,
-      );
-      return Number(r.getRowObjectsJson()[0]?.n ?? 0);
-    });
   }
 
   /** Deletes results past their expiry; their executions become QUERY_STATE_EXPIRED. */

@@ -122,6 +122,59 @@ async function countRows(
   });
 }
 
+/** Names the fast page query adds to a result's own columns; results using them page row by row. */
+const ROW_NUMBER = 'file_row_number';
+const JSON_COLUMN = '__strata_row_json';
+
+/**
+ * The page's rows as one JSON array string, built by DuckDB. Rows are numbered by their place in
+ * the Parquet file, so an unfiltered page reads only the row groups it needs (no OFFSET rescan),
+ * and the rows are joined by an aggregate ordered by the page's sort: one string crosses into JS.
+ */
+async function pageAsJsonArray(
+  duck: TrustedDuck,
+  file: string,
+  q: Plan,
+  window: { limit: number; offset: number; sample?: number },
+): Promise<{ json: string; count: number }> {
+  const from = `read_parquet(${quoteLiteral(file)}, ${ROW_NUMBER} = true)`;
+  const keys = q.orderBy ? `${q.orderBy.replace(' ORDER BY ', '')}, ${ROW_NUMBER}` : ROW_NUMBER;
+  const row = q.select.replace(/ AS j$/, ` AS ${JSON_COLUMN}`);
+  let inner: string;
+  if (window.sample !== undefined) {
+    inner = `SELECT *, ${row} FROM (SELECT * FROM ${from} USING SAMPLE reservoir(${window.sample} ROWS) REPEATABLE (7)) AS s`;
+  } else if (!q.where && !q.orderBy) {
+    const end = window.offset + window.limit;
+    inner = `SELECT *, ${row} FROM ${from} WHERE ${ROW_NUMBER} >= ${window.offset} AND ${ROW_NUMBER} < ${end}`;
+  } else {
+    const order = q.orderBy ? ` ORDER BY ${keys}` : '';
+    inner = `SELECT *, ${row} FROM ${from}${q.where}${order} LIMIT ${window.limit} OFFSET ${window.offset}`;
+  }
+  const sql = `SELECT COALESCE('[' || string_agg(${JSON_COLUMN}, ',' ORDER BY ${keys}) || ']', '[]') AS rows, count(*)::BIGINT AS n FROM (${inner}) AS page`;
+  return duck.withConnection(async (conn) => {
+    const r = (await conn.runAndReadAll(sql)).getRowObjectsJson()[0]!;
+    return { json: String(r.rows), count: Number(r.n) };
+  });
+}
+
+/** The same page for results whose column names clash with the fast path's: one string per row. */
+async function pageRowByRow(
+  duck: TrustedDuck,
+  file: string,
+  q: Plan,
+  window: { limit: number; offset: number; sample?: number },
+): Promise<{ json: string; count: number }> {
+  const from = `read_parquet(${quoteLiteral(file)})`;
+  const sql =
+    window.sample !== undefined
+      ? `SELECT ${q.select} FROM (SELECT * FROM ${from} USING SAMPLE reservoir(${window.sample} ROWS) REPEATABLE (7)) AS s${q.orderBy}`
+      : `SELECT ${q.select} FROM ${from}${q.where}${q.orderBy} LIMIT ${window.limit} OFFSET ${window.offset}`;
+  return duck.withConnection(async (conn) => {
+    const rows = ((await conn.runAndReadAll(sql)).getColumnsJS()[0] ?? []) as string[];
+    return { json: `[${rows.join(',')}]`, count: rows.length };
+  });
+}
+
 /** One page of a result as JSON text, filtered, sorted and projected by DuckDB. */
 export async function readJsonPage(
   duck: TrustedDuck,
@@ -131,38 +184,32 @@ export async function readJsonPage(
 ): Promise<Page> {
   checkParams(p);
   const q = plan(src, p, jsonValueSql, true);
-  const from = `read_parquet(${quoteLiteral(src.file)})`;
   const cap = maxPageRows(config, q.columns.length, p.ignoreMaxDatapoints);
   const limit = Math.min(p.sampleCount ?? p.limit ?? cap, cap);
   const offset = p.offset ?? 0;
-  const sql =
-    p.sampleCount !== undefined
-      ? `SELECT ${q.select} FROM (SELECT * FROM ${from} USING SAMPLE reservoir(${limit} ROWS) REPEATABLE (7)) AS s${q.orderBy}`
-      : `SELECT ${q.select} FROM ${from}${q.where}${q.orderBy} LIMIT ${limit} OFFSET ${offset}`;
+  const clash = src.columnNames.some((n) => [ROW_NUMBER, JSON_COLUMN].includes(n.toLowerCase()));
+  const window = { limit, offset, sample: p.sampleCount === undefined ? undefined : limit };
+  const from = `read_parquet(${quoteLiteral(src.file)})`;
   const [rows, total] = await guarded(() =>
     Promise.all([
-      duck.withConnection(async (conn) => {
-        const reader = await conn.runAndReadAll(sql);
-        return (reader.getColumnsJS()[0] ?? []) as string[];
-      }),
+      (clash ? pageRowByRow : pageAsJsonArray)(duck, src.file, q, window),
       countRows(duck, from, q.where, src.rowCount),
     ]),
   );
-  const rowsJson = `[${rows.join(',')}]`;
-  const totalRowCount = p.sampleCount !== undefined ? rows.length : total;
+  const totalRowCount = p.sampleCount !== undefined ? rows.count : total;
   const nextOffset =
-    p.sampleCount === undefined && offset + rows.length < totalRowCount
-      ? offset + rows.length
+    p.sampleCount === undefined && offset + rows.count < totalRowCount
+      ? offset + rows.count
       : undefined;
   return {
-    rowsJson,
-    rowCount: rows.length,
+    rowsJson: rows.json,
+    rowCount: rows.count,
     totalRowCount,
     columns: q.columns,
     offset,
     limit,
     nextOffset,
-    pageBytes: src.rowCount > 0 ? Math.round((src.resultBytes * rows.length) / src.rowCount) : 0,
+    pageBytes: src.rowCount > 0 ? Math.round((src.resultBytes * rows.count) / src.rowCount) : 0,
   };
 }
 

@@ -26,10 +26,56 @@ export type SandboxRun = {
   /** Column names and DuckDB types as the query produced them. */
   columns: { name: string; type: string }[];
   rowCount: number;
+  /** Raw bytes of the values (Parquet's uncompressed size), for result_set_bytes. */
+  resultBytes: number;
 };
+
+const instanceOptions = (tier: Tier) => ({
+  threads: String(tier.threads),
+  memory_limit: tier.memoryLimit,
+  autoinstall_known_extensions: 'false',
+  autoload_known_extensions: 'false',
+});
+
+/**
+ * Fresh, never-used instances, one kept ready per tier so that starting DuckDB (~30 ms) is not
+ * on an execution's critical path. Each instance serves exactly one execution and is configured
+ * (views, then the lock) only when taken; spares are made after a run, while the engine is idle.
+ */
+export class SandboxInstances {
+  private readonly spares = new Map<string, Promise<DuckDBInstance>>();
+  private closed = false;
+
+  take(tier: Tier): Promise<DuckDBInstance> {
+    const spare = this.spares.get(tier.name);
+    this.spares.delete(tier.name);
+    return spare ?? DuckDBInstance.create(':memory:', instanceOptions(tier));
+  }
+
+  /** Prepares the next instance of `tier` unless one is ready. */
+  refill(tier: Tier): void {
+    if (this.closed || this.spares.has(tier.name)) return;
+    const next = DuckDBInstance.create(':memory:', instanceOptions(tier));
+    next.catch(() => this.spares.delete(tier.name));
+    this.spares.set(tier.name, next);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const spare of this.spares.values())
+      void spare.then((i) => i.closeSync()).catch(() => undefined);
+    this.spares.clear();
+  }
+}
 
 /** Types that Parquet cannot hold exactly (DuckDB would write HUGEINT as DOUBLE): kept as text. */
 const TEXT_STORED = /\b(HUGEINT|UHUGEINT|VARINT|BIGNUM|BIT|UNION|TIME WITH TIME ZONE)\b/;
+
+/**
+ * Rows per Parquet row group of a result: small enough that a page reads little beyond its own
+ * rows (pages find their rows by file_row_number), large enough to keep writing fast.
+ */
+const RESULT_ROW_GROUP = 32_768;
 
 /** The type a result column has in its Parquet file. */
 export const storedType = (type: string) => (TEXT_STORED.test(type) ? 'VARCHAR' : type);
@@ -45,15 +91,11 @@ export async function runInSandbox(opts: {
   lakeRoot: string;
   resultFile: string;
   tier: Tier;
+  instances: SandboxInstances;
   /** Called with the connection once the query starts, so it can be interrupted. */
   onStart?: (interrupt: () => void) => void;
 }): Promise<SandboxRun> {
-  const instance = await DuckDBInstance.create(':memory:', {
-    threads: String(opts.tier.threads),
-    memory_limit: opts.tier.memoryLimit,
-    autoinstall_known_extensions: 'false',
-    autoload_known_extensions: 'false',
-  });
+  const instance = await opts.instances.take(opts.tier);
   const conn = await instance.connect();
   try {
     await exposeTables(conn, opts.tables, opts.lakeRoot, opts.resultFile);
@@ -70,16 +112,26 @@ export async function runInSandbox(opts: {
       : body;
     const copied = await run(
       conn,
-      `COPY (${select}\n) TO ${quoteLiteral(opts.resultFile)} (FORMAT parquet)`,
+      `COPY (${select}\n) TO ${quoteLiteral(opts.resultFile)} (FORMAT parquet, ROW_GROUP_SIZE ${RESULT_ROW_GROUP})`,
     );
     const rowCount = Number(copied.getRowObjectsJson()[0]?.Count ?? 0);
+    const meta = await run(
+      conn,
+      `SELECT COALESCE(SUM(total_uncompressed_size), 0)::BIGINT AS n FROM parquet_metadata(${quoteLiteral(opts.resultFile)})`,
+    );
     return {
       columns: columns.map((c, i) => ({ name: uniqueNames(columns)[i]!, type: c.type })),
       rowCount,
+      resultBytes: Number(meta.getRowObjectsJson()[0]?.n ?? 0),
     };
   } finally {
-    conn.closeSync();
-    instance.closeSync();
+    // Tearing an instance down takes tens of milliseconds: do it after the caller has recorded
+    // the outcome, then make the next spare while the engine is idle.
+    setImmediate(() => {
+      conn.closeSync();
+      instance.closeSync();
+      opts.instances.refill(opts.tier);
+    });
   }
 }
 
@@ -114,7 +166,7 @@ async function exposeTables(
     'SET enable_external_access = false',
     'SET lock_configuration = true',
   );
-  for (const s of statements) await conn.run(s);
+  await conn.run(statements.join(';\n'));
 }
 
 /** Exactly one SELECT (DuckDB decides), without SQL parameters; returns its columns. */

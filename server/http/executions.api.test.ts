@@ -109,6 +109,41 @@ describe('POST /sql/execute and status', () => {
       ).status,
     ).toBe(404);
   });
+  it('long-polls with wait_ms: answers at the end of the run, or when the wait is over', async () => {
+    const fast = await t.call('POST', '/api/v1/sql/execute', {
+      key: alice.key,
+      body: { sql: 'SELECT 42 AS answer' },
+    });
+    const done = await t.call(
+      'GET',
+      `/api/v1/execution/${fast.json.execution_id}/status?wait_ms=30000`,
+      { key: alice.key },
+    );
+    expect(done.json.state).toBe('QUERY_STATE_COMPLETED');
+    const slow = await t.call('POST', '/api/v1/sql/execute', {
+      key: alice.key,
+      body: { sql: SLOW_SQL },
+    });
+    const id = slow.json.execution_id;
+    const before = Date.now();
+    const waited = await t.call('GET', `/api/v1/execution/${id}/status?wait_ms=300`, {
+      key: alice.key,
+    });
+    expect(Date.now() - before).toBeGreaterThanOrEqual(290);
+    expect(waited.json.is_execution_finished).toBe(false);
+    const pending = t.call('GET', `/api/v1/execution/${id}/status?wait_ms=30000`, {
+      key: alice.key,
+    });
+    await t.call('POST', `/api/v1/execution/${id}/cancel`, { key: alice.key });
+    expect((await pending).json.state).toBe('QUERY_STATE_CANCELLED');
+    for (const bad of ['30001', '-1', 'soon', '1.5']) {
+      const r = await t.call('GET', `/api/v1/execution/${id}/status?wait_ms=${bad}`, {
+        key: alice.key,
+      });
+      expect(r.status).toBe(400);
+      expect(r.json.error).toMatch(/wait_ms/);
+    }
+  });
   it('reports a syntax error with its line and column in the SQL as written', async () => {
     const { status } = await runSql(t, alice.key, 'SELECT 1,\n  2 FORM x');
     expect(status.state).toBe('QUERY_STATE_FAILED');

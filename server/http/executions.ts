@@ -7,6 +7,7 @@ import {
   ExecuteQueryResponseSchema,
   ExecuteSqlRequestSchema,
   ExecutionStatusSchema,
+  StatusParamsSchema,
   PerformanceSchema,
   QueryParametersSchema,
 } from '../../contract/executions.js';
@@ -15,7 +16,7 @@ import type { Deps } from '../deps.js';
 import { statusView } from '../engine/execution-view.js';
 import { placeholderNames } from '../engine/parameters.js';
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
-import type { ExecutionRecord } from '../store/executions-repo.js';
+import { STATES, type ExecutionRecord } from '../store/executions-repo.js';
 import type { AppEnv } from './app-env.js';
 import { badRequest, forbidden, notFound } from './errors.js';
 import { SECURED, errorResponses, formatIssues, newRouter, optionalJsonBody } from './router.js';
@@ -199,12 +200,22 @@ export function executionRoutes(deps: Deps) {
       tags: ['executions'],
       summary: 'Status of an execution',
       security: SECURED,
-      request: { params: ExecutionIdParam },
+      request: { params: ExecutionIdParam, query: StatusParamsSchema },
       responses: { 200: json(ExecutionStatusSchema, 'Status'), ...errorResponses(400, 401, 404) },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
-      const e = ownExecution(deps, p, c.req.param('execution_id'));
+      let e = ownExecution(deps, p, c.req.param('execution_id'));
+      const wait = c.req.valid('query').wait_ms;
+      if (wait && (e.state === STATES.pending || e.state === STATES.executing)) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          deps.executions.settled(e.id),
+          new Promise((resolve) => (timer = setTimeout(resolve, wait))),
+        ]);
+        clearTimeout(timer);
+        e = ownExecution(deps, p, e.id);
+      }
       return c.json(statusView(e, live(e)) as z.infer<typeof ExecutionStatusSchema>, 200);
     },
   );

@@ -61,13 +61,40 @@ describe('GET /execution/{id}/results', () => {
   });
   it('walks every page to the end through next_uri', async () => {
     let url: string | undefined = `/api/v1/execution/${big}/results?limit=300`;
-    let seen = 0;
+    const seen: number[] = [];
     while (url) {
       const r = await t.call('GET', url.replace(/^https?:\/\/[^/]+/, ''), { key: alice.key });
-      seen += r.json.result.rows.length;
+      seen.push(...r.json.result.rows.map((row: { n: number }) => row.n));
       url = r.json.next_uri;
     }
-    expect(seen).toBe(1000);
+    expect(seen).toEqual([...Array(1000).keys()]);
+  });
+  it('keeps rows with equal sort keys in result order, so pages neither repeat nor skip rows', async () => {
+    const seen: number[] = [];
+    for (let offset = 0; offset < 1000; offset += 70) {
+      const r = await results(
+        big,
+        `?sort_by=${encodeURIComponent('x desc nulls last')}&columns=n&limit=70&offset=${offset}`,
+      );
+      seen.push(...r.json.result.rows.map((row: { n: number }) => row.n));
+    }
+    const nulls = [...Array(100).keys()].map((i) => i * 10);
+    const rest = [...Array(1000).keys()].filter((n) => n % 10 !== 0).reverse();
+    expect(seen).toEqual([...rest, ...nulls]);
+  });
+  it('pages results whose columns are named like the paging internals', async () => {
+    const { id } = await runSql(
+      t,
+      alice.key,
+      'SELECT range AS file_row_number, range * 2 AS __strata_row_json FROM range(10) ORDER BY range DESC',
+    );
+    const r = await results(id, '?limit=3&offset=2');
+    expect(r.json.result.rows).toEqual([
+      { file_row_number: 7, __strata_row_json: 14 },
+      { file_row_number: 6, __strata_row_json: 12 },
+      { file_row_number: 5, __strata_row_json: 10 },
+    ]);
+    expect(r.json.next_offset).toBe(5);
   });
   it('projects columns, sorts and filters on the server', async () => {
     const r = await results(
