@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import pluginRouter from '@tanstack/eslint-plugin-router';
 
 export default tseslint.config(
   {
@@ -13,6 +15,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       '.tmp',
+      'src/routeTree.gen.ts',
     ],
   },
   {
@@ -31,6 +34,8 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  ...pluginQuery.configs['flat/recommended'],
+  ...pluginRouter.configs['flat/recommended'],
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -44,6 +49,41 @@ export default tseslint.config(
               group: ['**/server/**'],
               allowTypeImports: true,
               message: 'src/ imports only types from server/',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Features never import each other; routes and app/ compose them.
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], allowTypeImports: true, message: 'types only from server/' },
+            {
+              group: ['**/features/**', '**/app/**', '**/routes/**'],
+              message: 'a feature imports only lib/, components/ and itself',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], allowTypeImports: true, message: 'types only from server/' },
+            {
+              group: ['**/features/**', '**/app/**', '**/routes/**'],
+              message: 'lib/ and components/ import no feature, app or route',
             },
           ],
         },

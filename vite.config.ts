@@ -1,10 +1,12 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const apiPort = process.env.API_PORT ?? '8080';
 
 export default defineConfig({
-  plugins: [react()],
+  // The router plugin reads tsr.config.json (routes in src/routes, tree in src/routeTree.gen.ts).
+  plugins: [tanstackRouter({ target: 'react' }), react()],
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
@@ -15,9 +17,18 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'src/**/*.test.ts'],
           exclude: ['server/**/*.api.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
         },
       },
       {

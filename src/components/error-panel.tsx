@@ -1,0 +1,46 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { ApiError } from '../lib/api';
+
+/** A route's error: the service's message, and a retry that refetches. */
+export function ErrorPanel({ error }: ErrorComponentProps) {
+  const router = useRouter();
+  const boundary = useQueryErrorResetBoundary();
+  useEffect(() => boundary.reset(), [boundary]);
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPanel />;
+  return (
+    <Alert
+      color="red"
+      icon={<IconAlertTriangle size={18} />}
+      title="Something went wrong"
+      m="md"
+      role="alert"
+    >
+      <Stack gap="sm">
+        <Text size="sm">{error instanceof Error ? error.message : String(error)}</Text>
+        <Group>
+          <Button size="xs" variant="light" onClick={() => void router.invalidate()}>
+            Try again
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+export function NotFoundPanel() {
+  return (
+    <Stack align="center" py="xl" gap="xs">
+      <Title order={2}>Not found</Title>
+      <Text c="dimmed">
+        This page does not exist, or it belongs to a context you are not acting in.
+      </Text>
+      <Button component={Link} to="/" variant="light" mt="sm">
+        Go to your queries
+      </Button>
+    </Stack>
+  );
+}

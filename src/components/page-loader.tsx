@@ -1,0 +1,9 @@
+import { Center, Loader } from '@mantine/core';
+
+export function PageLoader() {
+  return (
+    <Center h={240} aria-busy="true">
+      <Loader size="sm" aria-label="Loading" />
+    </Center>
+  );
+}

@@ -1,0 +1,78 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { useSignUp } from './api';
+import { AuthCard } from './auth-card';
+
+/** Same rule as the server's (2 to 39 letters, digits, _ or -, starting with a letter or digit). */
+const HANDLE = /^[a-z0-9][a-z0-9_-]{1,38}$/i;
+
+export function SignUpPage(props: { onSignedUp: () => void }) {
+  const signUp = useSignUp();
+  const form = useForm({
+    initialValues: { handle: '', display_name: '', password: '', confirm: '' },
+    validate: {
+      handle: (v) =>
+        HANDLE.test(v.trim())
+          ? null
+          : '2 to 39 letters, digits, _ or -, starting with a letter or digit',
+      password: (v) => (v.length >= 8 ? null : 'At least 8 characters'),
+      confirm: (v, values) => (v === values.password ? null : 'The passwords differ'),
+    },
+  });
+  return (
+    <AuthCard
+      title="Create your account"
+      footer={
+        <>
+          Have an account?{' '}
+          <Anchor component={Link} to="/sign-in">
+            Sign in
+          </Anchor>
+        </>
+      }
+    >
+      <form
+        onSubmit={form.onSubmit((v) =>
+          signUp.mutate(
+            {
+              handle: v.handle.trim(),
+              password: v.password,
+              display_name: v.display_name.trim() || undefined,
+            },
+            { onSuccess: props.onSignedUp },
+          ),
+        )}
+      >
+        <Stack>
+          {signUp.error && (
+            <Alert color="red" role="alert">
+              {signUp.error.message}
+            </Alert>
+          )}
+          <TextInput
+            label="Handle"
+            description="Your name in links, like /handle/dashboard"
+            autoComplete="username"
+            autoFocus
+            {...form.getInputProps('handle')}
+          />
+          <TextInput label="Display name" {...form.getInputProps('display_name')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            {...form.getInputProps('confirm')}
+          />
+          <Button type="submit" loading={signUp.isPending}>
+            Sign up
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
