@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { ParameterSchema } from './parameters.js';
 
 export const PerformanceSchema = z
   .enum(['small', 'medium', 'large', 'free'])
@@ -35,6 +36,10 @@ export const ExecuteSqlRequestSchema = z
     sql: z.string().min(1).max(500_000),
     performance: PerformanceSchema.optional(),
     query_parameters: QueryParametersSchema.optional(),
+    parameters: z.array(ParameterSchema).max(100).optional().openapi({
+      description:
+        'Strata extension: definitions that type the `{{name}}` placeholders (as on a saved query), for running unsaved SQL of a query. Definitions the SQL does not use are ignored; placeholders without one are text.',
+    }),
   })
   .openapi('ExecuteSQLRequest');
 

@@ -29,7 +29,8 @@ export function presentedKey(c: Context): string | undefined {
 
 /**
  * Resolves the principal of every request. A presented key must be valid (401 otherwise);
- * a session cookie picks the user, and the context header picks a context the user belongs to.
+ * a session cookie picks the user, and the context header (or `?context=` on a GET) picks a
+ * context the user belongs to.
  * Anonymous requests go on with principal null; routes decide whether that is allowed.
  */
 export function authenticate(deps: {
@@ -52,7 +53,10 @@ export function authenticate(deps: {
     const userId = token ? deps.sessions.userId(token) : undefined;
     const user = userId !== undefined ? deps.accounts.byId(userId) : undefined;
     if (user) {
-      const wanted = c.req.header(CONTEXT_HEADER);
+      // The SPA sets the header; a plain link (a CSV download) cannot, so GETs may say ?context=.
+      const wanted =
+        c.req.header(CONTEXT_HEADER) ??
+        (c.req.method === 'GET' ? c.req.query('context') : undefined);
       let context: Account = user;
       if (wanted && wanted.toLowerCase() !== user.handle.toLowerCase()) {
         const team = deps.accounts.byHandle(wanted);

@@ -14,7 +14,7 @@ import {
 import { requireScope, type Principal } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
 import { statusView } from '../engine/execution-view.js';
-import { placeholderNames } from '../engine/parameters.js';
+import { normalizeParameterDefs, placeholderNames } from '../engine/parameters.js';
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
 import { STATES, type ExecutionRecord } from '../store/executions-repo.js';
 import type { AppEnv } from './app-env.js';
@@ -159,7 +159,7 @@ export function executionRoutes(deps: Deps) {
       tags: ['executions'],
       summary: 'Execute ad-hoc SQL without saving a query',
       description:
-        '`{{name}}` placeholders take text values from `query_parameters`. Status and results carry `query_id: 0`.',
+        '`{{name}}` placeholders take values from `query_parameters`; they are text unless `parameters` defines their types. Status and results carry `query_id: 0`.',
       security: SECURED,
       request: {
         body: {
@@ -181,11 +181,10 @@ export function executionRoutes(deps: Deps) {
         queryId: 0,
         queryVersion: null,
         sql: body.sql,
-        parameters: placeholderNames(body.sql).map((key) => ({
-          key,
-          type: 'text' as const,
-          value: '',
-        })),
+        parameters: normalizeParameterDefs(
+          body.sql,
+          (body.parameters ?? []).filter((d) => placeholderNames(body.sql).includes(d.key)),
+        ),
         values,
         performance: body.performance ?? DEFAULT_TIER,
       });
