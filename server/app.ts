@@ -16,6 +16,8 @@ import { queryRoutes } from './http/queries.js';
 import { authRoutes } from './http/auth.js';
 import { teamRoutes } from './http/teams.js';
 import { keyRoutes } from './http/keys.js';
+import { datasetRoutes } from './http/datasets.js';
+import { rateLimit } from './http/rate-limit.js';
 
 export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
 
@@ -39,6 +41,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   });
 
   app.use('/api/*', authenticate(deps));
+  app.use('/api/*', rateLimit(deps.config));
 
   const api = new OpenAPIHono<AppEnv>();
   api.route('/', metaRoutes(deps));
@@ -51,6 +54,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   v1.route('/', authRoutes(deps));
   v1.route('/', teamRoutes(deps));
   v1.route('/', keyRoutes(deps));
+  v1.route('/', datasetRoutes(deps));
 
   api.route('/v1', v1);
   app.route('/api', api);
@@ -77,7 +81,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     info: {
       title: 'Strata analytics query API',
       version: '1.0',
-      description: 'The /api/v1 analytics query service. Errors are {"error": "message"}.',
+      description:
+        'The /api/v1 analytics query service. Errors are {"error": "message"}. Any route may ' +
+        'answer 429 with a Retry-After header (seconds) over the per-context rate limits.',
     },
   });
   app.route('/api', docsRoutes());

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   PLAN_STORAGE_BYTES: int.min(0).default(1024 ** 3),
   MAX_UPLOAD_BYTES: int.min(1).default(200 * 1024 ** 2),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** API requests per minute per context: writes (low) and reads (high); 0 turns a bucket off. */
+  RATE_LIMIT_LOW_PER_MINUTE: int.min(0).default(600),
+  RATE_LIMIT_HIGH_PER_MINUTE: int.min(0).default(6000),
+  /** Behind a reverse proxy: trust x-forwarded-for (client IP) and x-forwarded-proto. */
+  TRUST_PROXY: bool.default(false),
 });
 
 export type Config = {
@@ -52,6 +57,9 @@ export type Config = {
   plan: { creditsIncluded: number; creditsLimit: number; storageBytes: number };
   maxUploadBytes: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Per-context API requests per minute; 0 disables a bucket. */
+  rateLimit: { lowPerMinute: number; highPerMinute: number };
+  trustProxy: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,13 +92,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     logLevel: e.LOG_LEVEL,
+    rateLimit: {
+      lowPerMinute: e.RATE_LIMIT_LOW_PER_MINUTE,
+      highPerMinute: e.RATE_LIMIT_HIGH_PER_MINUTE,
+    },
+    trustProxy: e.TRUST_PROXY,
   };
 }
 
-/** A config for tests: defaults, a given data dir, overrides on top. */
+/** A config for tests: defaults (rate limits off), a given data dir, overrides on top. */
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_LOW_PER_MINUTE: '0',
+      RATE_LIMIT_HIGH_PER_MINUTE: '0',
+    }),
     ...overrides,
   };
 }

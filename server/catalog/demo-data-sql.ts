@@ -1,18 +1,7 @@
 import { quoteLiteral as lit } from '../engine/duck.js';
-import {
-  ASSETS,
-  CHAINS,
-  DEMO_END,
-  MARKET_VOL,
-  PRICE_HOURS,
-  TOKENS,
-  UNISWAP_ROUTER,
-  poolsOf,
-  routersOf,
-  weightedSlots,
-  type ChainSpec,
-  type Pool,
-} from './demo-data-ref.js';
+import { CHAINS, DEMO_END, PRICE_HOURS, type ChainSpec } from './demo-data-ref.js';
+import { UNISWAP_ROUTER, poolsOf, routersOf, weightedSlots, type Pool } from './demo-dex-ref.js';
+import { ASSETS, MARKET_VOL, TOKENS } from './demo-tokens-ref.js';
 
 /**
  * SQL (DuckDB) that generates each demo table. Every value comes from hash() of row keys and

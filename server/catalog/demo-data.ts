@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { Deps } from '../deps.js';
 import { quoteLiteral } from '../engine/duck.js';
 import { fullName } from '../engine/lake.js';
-import { CHAINS, TOKENS, poolsOf } from './demo-data-ref.js';
+import { CHAINS } from './demo-data-ref.js';
+import { poolsOf } from './demo-dex-ref.js';
+import { TOKENS } from './demo-tokens-ref.js';
 import {
   blocksSql,
   dexTradesSql,

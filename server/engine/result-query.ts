@@ -1,10 +1,11 @@
 import { quoteIdent } from './duck.js';
-import { fail, Lexer, MAX_PARAM_LENGTH, resolveColumn, tokenText } from './result-filters.js';
+import { fail, Lexer, MAX_PARAM_LENGTH, resolveColumn, tokenText } from './result-lexer.js';
 
 /**
  * The caller-supplied `columns` and `sort_by` result parameters (compat-reference 2.3), parsed
- * into SQL built only from validated column names; `filters` (and the lexer shared by all
- * three) is in result-filters.ts. Positions in error messages count characters from 1.
+ * into SQL built only from validated column names; `filters` is in result-filters.ts and the
+ * lexer shared by all three in result-lexer.ts. Positions in error messages count characters
+ * from 1.
  */
 
 export { parseFilters } from './result-filters.js';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../auth/passwords.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
 
@@ -299,6 +299,160 @@ describe('OpenAPI document', () => {
       expect(ops, path).toBeDefined();
       const op = ops.post ?? ops.get;
       expect(op.tags).toEqual(['auth']);
+    }
+  });
+});
+
+describe('sign-in throttling', () => {
+  let p: TestServer; // behind a trusted proxy: x-forwarded-for picks the client IP
+  let direct: TestServer; // no trusted proxy: x-forwarded-for is ignored
+  let ipSeq = 0;
+  const freshIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+
+  beforeAll(async () => {
+    p = await createTestServer({ trustProxy: true });
+    direct = await createTestServer();
+    const hash = await hashPassword(PASSWORD);
+    for (const s of [p, direct]) {
+      for (const h of ['thr_a', 'thr_b', 'thr_c', 'thr_d', 'thr_e', 'thr_f', 'thr_g', 'thr_h'])
+        s.deps.accounts.createUser(h, hash);
+    }
+  });
+  afterAll(async () => {
+    await p.close();
+    await direct.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const signin = (s: TestServer, handle: string, password: string, ip?: string) =>
+    s.call('POST', '/api/v1/auth/signin', {
+      body: { handle, password },
+      headers: ip ? { 'x-forwarded-for': ip } : {},
+    });
+
+  function expectThrottled(r: Awaited<ReturnType<TestServer['call']>>, minutes = 15) {
+    expect(r.status).toBe(429);
+    expect(r.json).toEqual({
+      error: `too many failed sign-in attempts; try again in ${minutes} minutes`,
+    });
+    const retry = Number(r.headers.get('retry-after'));
+    expect(retry).toBeGreaterThan((minutes - 1) * 60);
+    expect(retry).toBeLessThanOrEqual(minutes * 60);
+    expect(r.headers.get('set-cookie')).toBeNull();
+  }
+
+  it('refuses a handle after 10 failures, even with the right password and from any IP', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await signin(p, 'thr_a', 'wrong', freshIp())).status).toBe(401);
+    }
+    expectThrottled(await signin(p, 'thr_a', PASSWORD, freshIp()));
+    // The handle is matched case-insensitively.
+    expectThrottled(await signin(p, 'THR_A', PASSWORD, freshIp()));
+    // Other handles are not affected.
+    expect((await signin(p, 'thr_b', PASSWORD, freshIp())).status).toBe(200);
+  });
+
+  it('a successful sign-in clears the handle counter', async () => {
+    for (let i = 0; i < 9; i++) {
+      expect((await signin(p, 'thr_c', 'wrong', freshIp())).status).toBe(401);
+    }
+    expect((await signin(p, 'Thr_C', PASSWORD, freshIp())).status).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      expect((await signin(p, 'thr_c', 'wrong', freshIp())).status).toBe(401);
+    }
+    expectThrottled(await signin(p, 'thr_c', PASSWORD, freshIp()));
+  });
+
+  it('refuses an IP after 50 failures across handles; the first forwarded address counts', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 50; i++) {
+      const r = await signin(p, `thr_nobody_${i}`, 'wrong', `${ip}, 192.168.0.${i}`);
+      expect(r.status).toBe(401);
+    }
+    expectThrottled(await signin(p, 'thr_d', PASSWORD, ip));
+    expectThrottled(await signin(p, 'thr_d', PASSWORD, `${ip}, 192.168.1.1`));
+    // The handle itself has no failures: from another IP it signs in.
+    expect((await signin(p, 'thr_d', PASSWORD, freshIp())).status).toBe(200);
+  });
+
+  it('ignores x-forwarded-for without TRUST_PROXY (all callers share the socket address)', async () => {
+    for (let i = 0; i < 50; i++) {
+      const r = await signin(direct, `thr_ghost_${i}`, 'wrong', freshIp());
+      expect(r.status).toBe(401);
+    }
+    expectThrottled(await signin(direct, 'thr_e', PASSWORD, freshIp()));
+  });
+
+  it('parallel attempts cannot get past the limit', async () => {
+    const ip = freshIp();
+    const all = await Promise.all(
+      Array.from({ length: 25 }, () => signin(p, 'thr_g', 'wrong', ip)),
+    );
+    const statuses = all.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it('successes from one IP do not use up its failure allowance', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 12; i++) expect((await signin(p, 'thr_h', PASSWORD, ip)).status).toBe(200);
+    for (let i = 0; i < 50; i++) {
+      expect((await signin(p, `thr_h_nobody_${i}`, 'wrong', ip)).status).toBe(401);
+    }
+    expectThrottled(await signin(p, 'thr_h', PASSWORD, ip));
+  });
+
+  it('lets the handle in again after 15 minutes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-05-01T10:00:00Z') });
+    for (let i = 0; i < 10; i++) {
+      expect((await signin(p, 'thr_f', 'wrong', freshIp())).status).toBe(401);
+    }
+    vi.setSystemTime(new Date('2031-05-01T10:13:30Z'));
+    const r = await signin(p, 'thr_f', PASSWORD, freshIp());
+    expectThrottled(r, 2);
+    expect(r.headers.get('retry-after')).toBe('90');
+    vi.setSystemTime(new Date('2031-05-01T10:15:00Z'));
+    expect((await signin(p, 'thr_f', PASSWORD, freshIp())).status).toBe(200);
+  });
+});
+
+describe('Secure session cookie behind a proxy or with an https PUBLIC_URL', () => {
+  async function cookieOf(s: TestServer, handle: string, headers: Record<string, string>) {
+    const r = await s.call('POST', '/api/v1/auth/signup', {
+      body: { handle, password: PASSWORD },
+      headers,
+    });
+    expect(r.status).toBe(200);
+    return r.headers.get('set-cookie') ?? '';
+  }
+
+  it('is Secure when a trusted proxy says the request was https', async () => {
+    const s = await createTestServer({ trustProxy: true });
+    try {
+      expect(await cookieOf(s, 'sec_a', { 'x-forwarded-proto': 'https' })).toMatch(/; Secure/);
+      expect(await cookieOf(s, 'sec_b', { 'x-forwarded-proto': 'http' })).not.toMatch(/Secure/);
+      expect(await cookieOf(s, 'sec_c', {})).not.toMatch(/Secure/);
+      const out = await s.call('POST', '/api/v1/auth/signout', {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(out.headers.get('set-cookie')).toMatch(/; Secure/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('ignores x-forwarded-proto without TRUST_PROXY', async () => {
+    expect(await cookieOf(t, 'sec_d', { 'x-forwarded-proto': 'https' })).not.toMatch(/Secure/);
+  });
+
+  it('is Secure when PUBLIC_URL is https', async () => {
+    const s = await createTestServer({ publicUrl: 'https://strata.example' });
+    try {
+      expect(await cookieOf(s, 'sec_e', {})).toMatch(/; Secure/);
+    } finally {
+      await s.close();
     }
   });
 });

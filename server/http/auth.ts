@@ -1,3 +1,4 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -7,13 +8,44 @@ import { validateHandle } from '../auth/accounts.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { requirePrincipal, type Principal } from '../auth/principal.js';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../auth/sessions.js';
+import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
-import { conflict, forbidden, unauthorized } from './errors.js';
+import { HttpError, conflict, forbidden, unauthorized } from './errors.js';
+import { FixedWindowLimiter, retryAfterSeconds } from './rate-limit.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const BAD_SIGNIN = 'invalid handle or password';
+/** Failed sign-ins allowed per handle within the window; then 429. */
+export const SIGNIN_MAX_FAILURES = 10;
+/** Failed sign-ins allowed per client IP (higher: many people may share one address). */
+export const SIGNIN_MAX_FAILURES_PER_IP = 50;
+export const SIGNIN_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The caller's IP: the first x-forwarded-for address behind a trusted proxy, else the socket's
+ * address, else 'unknown' (as under app.request in tests).
+ */
+export function clientIp(c: Context, config: Pick<Config, 'trustProxy'>): string {
+  if (config.trustProxy) {
+    const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Whether the session cookie gets Secure: an https request, PUBLIC_URL, or a trusted proxy's word. */
+export function isSecureRequest(c: Context, config: Pick<Config, 'trustProxy' | 'publicUrl'>) {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  if (config.publicUrl?.toLowerCase().startsWith('https:')) return true;
+  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  return config.trustProxy && proto === 'https';
+}
 
 /** The who-am-I body: the acting user, the active context, and the contexts it may switch to. */
 export function meBody(accounts: Accounts, p: Principal): Me {
@@ -54,7 +86,7 @@ function startSession(c: Context<AppEnv>, deps: Deps, user: Account): Me {
     sameSite: 'Strict',
     path: '/',
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: isSecureRequest(c, deps.config),
   });
   return meBody(deps.accounts, {
     user,
@@ -68,6 +100,9 @@ function startSession(c: Context<AppEnv>, deps: Deps, user: Account): Me {
 /** Browser sessions: sign up, sign in, sign out, who am I. */
 export function authRoutes(deps: Deps) {
   const r = newRouter();
+  // Failed sign-ins, keyed by lower-cased handle and by client IP.
+  const failedByHandle = new FixedWindowLimiter(SIGNIN_MAX_FAILURES, SIGNIN_WINDOW_MS);
+  const failedByIp = new FixedWindowLimiter(SIGNIN_MAX_FAILURES_PER_IP, SIGNIN_WINDOW_MS);
 
   r.openapi(
     createRoute({
@@ -102,16 +137,39 @@ export function authRoutes(deps: Deps) {
       request: { body: { required: true, ...json(SigninBody) } },
       responses: {
         200: { description: 'Signed in', ...json(Me) },
-        ...errorResponses(400, 401),
+        ...errorResponses(400, 401, 429),
       },
     }),
     async (c) => {
       const body = c.req.valid('json');
+      const handleKey = body.handle.toLowerCase();
+      const ipKey = clientIp(c, deps.config);
+      // Each attempt reserves a failure slot before the (slow) password check, so parallel
+      // attempts cannot get past the limit; a success gives its slots back.
+      const byHandle = failedByHandle.hit(handleKey);
+      const byIp = failedByIp.hit(ipKey);
+      if (!byHandle.allowed || !byIp.allowed) {
+        if (byHandle.allowed) failedByHandle.release(handleKey);
+        if (byIp.allowed) failedByIp.release(ipKey);
+        const blocked = Math.max(
+          byHandle.allowed ? 0 : byHandle.retryAfterMs,
+          byIp.allowed ? 0 : byIp.retryAfterMs,
+        );
+        const minutes = Math.max(1, Math.ceil(blocked / 60_000));
+        c.header('Retry-After', String(retryAfterSeconds(blocked)));
+        const unit = minutes === 1 ? 'minute' : 'minutes';
+        throw new HttpError(
+          429,
+          `too many failed sign-in attempts; try again in ${minutes} ${unit}`,
+        );
+      }
       const user = deps.accounts.byHandle(body.handle);
       const hash = user?.type === 'user' ? deps.accounts.passwordHash(user.id) : null;
       if (!user || !hash || !(await verifyPassword(body.password, hash))) {
         throw unauthorized(BAD_SIGNIN);
       }
+      failedByHandle.reset(handleKey);
+      failedByIp.release(ipKey);
       return c.json(startSession(c, deps, user), 200);
     },
   );
@@ -131,7 +189,7 @@ export function authRoutes(deps: Deps) {
         path: '/',
         httpOnly: true,
         sameSite: 'Strict',
-        secure: new URL(c.req.url).protocol === 'https:',
+        secure: isSecureRequest(c, deps.config),
       });
       return c.json({ ok: true as const }, 200);
     },

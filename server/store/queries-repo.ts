@@ -2,6 +2,13 @@ import type { Parameter } from '../../contract/parameters.js';
 import { normalizeParameterDefs, placeholderNames } from '../engine/parameters.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { type Db, nowIso, parseJson } from './db.js';
+import {
+  getQueryVersion,
+  insertQueryVersion,
+  listQueryVersions,
+  queryContributors,
+  type QueryVersionRecord,
+} from './query-versions-repo.js';
 
 export type QueryRecord = {
   id: number;
@@ -57,34 +64,12 @@ export type ListOptions = {
   scope?: 'context' | 'public';
 };
 
-export type QueryVersionRecord = {
-  query_id: number;
-  version: number;
-  author_id: number | null;
-  author: string | null;
-  created_at: string;
-  name: string;
-  description: string;
-  query_sql: string;
-  parameters: Parameter[];
-  tags: string[];
-  is_private: boolean;
-  is_archived: boolean;
-};
-
 export const QUERY_NOT_FOUND = 'Query not found or private';
 
 type Row = Omit<QueryRecord, 'is_private' | 'is_archived' | 'is_temp' | 'parameters' | 'tags'> & {
   is_private: number;
   is_archived: number;
   is_temp: number;
-  parameters: string;
-  tags: string;
-};
-
-type VersionRow = Omit<QueryVersionRecord, 'is_private' | 'is_archived' | 'parameters' | 'tags'> & {
-  is_private: number;
-  is_archived: number;
   parameters: string;
   tags: string;
 };
@@ -100,16 +85,6 @@ function toRecord(row: Row): QueryRecord {
     is_private: row.is_private === 1,
     is_archived: row.is_archived === 1,
     is_temp: row.is_temp === 1,
-    parameters: parseJson<Parameter[]>(row.parameters, []),
-    tags: parseJson<string[]>(row.tags, []),
-  };
-}
-
-function toVersion(row: VersionRow): QueryVersionRecord {
-  return {
-    ...row,
-    is_private: row.is_private === 1,
-    is_archived: row.is_archived === 1,
     parameters: parseJson<Parameter[]>(row.parameters, []),
     tags: parseJson<string[]>(row.tags, []),
   };
@@ -294,55 +269,20 @@ export class Queries {
 
   /** Handles of the authors of a query's versions, with how many versions each wrote. */
   contributors(id: number): { handle: string; contribution_count: number }[] {
-    return this.db
-      .prepare(
-        `SELECT a.handle, count(*) AS contribution_count FROM query_versions v
-         JOIN accounts a ON a.id = v.author_id WHERE v.query_id = ?
-         GROUP BY a.id ORDER BY contribution_count DESC, a.handle`,
-      )
-      .all(id) as { handle: string; contribution_count: number }[];
+    return queryContributors(this.db, id);
   }
 
   /** Every version of a query, newest first. */
   versions(id: number): QueryVersionRecord[] {
-    const rows = this.db
-      .prepare(`${VERSION_SELECT} WHERE v.query_id = ? ORDER BY v.version DESC`)
-      .all(id) as VersionRow[];
-    return rows.map(toVersion);
+    return listQueryVersions(this.db, id);
   }
 
   /** One version of a query, or 404. */
   version(id: number, version: number): QueryVersionRecord {
-    const row = this.db
-      .prepare(`${VERSION_SELECT} WHERE v.query_id = ? AND v.version = ?`)
-      .get(id, version) as VersionRow | undefined;
-    if (!row) throw notFound(`Version ${version} of query ${id} not found`);
-    return toVersion(row);
+    return getQueryVersion(this.db, id, version);
   }
 
   private insertVersion(q: QueryRecord, authorId: number | null) {
-    this.db
-      .prepare(
-        `INSERT INTO query_versions (query_id, version, author_id, name, description, query_sql,
-           parameters, tags, is_private, is_archived, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        q.id,
-        q.version,
-        authorId,
-        q.name,
-        q.description,
-        q.query_sql,
-        JSON.stringify(q.parameters),
-        JSON.stringify(q.tags),
-        q.is_private ? 1 : 0,
-        q.is_archived ? 1 : 0,
-        q.updated_at,
-      );
+    insertQueryVersion(this.db, q, authorId);
   }
 }
-
-const VERSION_SELECT = `SELECT v.query_id, v.version, v.author_id, a.handle AS author, v.created_at,
-  v.name, v.description, v.query_sql, v.parameters, v.tags, v.is_private, v.is_archived
-  FROM query_versions v LEFT JOIN accounts a ON a.id = v.author_id`;

@@ -1,0 +1,123 @@
+import type {
+  Dataset,
+  SearchDatasetResult,
+  SearchDatasetsResponse,
+} from '../../contract/datasets.js';
+import type { Caller, CatalogEntry } from './datasets.js';
+
+/** Shapes catalog entries as the wire wants them (Dataset, search results, pagination). */
+
+/**
+ * Columns that make good filters (time and partition columns), marked `filtering_column` on
+ * built-in tables unless their metadata lists `filtering_columns` itself.
+ */
+const FILTERING_COLUMNS = new Set([
+  'block_date',
+  'block_time',
+  'date',
+  'time',
+  'minute',
+  'evt_block_time',
+  'evt_block_date',
+  'call_block_time',
+  'call_block_date',
+]);
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The search answer: results and pagination (`next_offset` only when `has_more`). */
+export function searchResponse(
+  caller: Caller,
+  entries: CatalogEntry[],
+  total: number,
+  limit: number,
+  offset: number,
+  include: { schema: boolean; metadata: boolean },
+): SearchDatasetsResponse {
+  const hasMore = offset + entries.length < total;
+  return {
+    total,
+    results: entries.map((e) => toSearchResult(caller, e, include)),
+    pagination: {
+      limit,
+      offset,
+      ...(hasMore ? { next_offset: offset + entries.length } : {}),
+      has_more: hasMore,
+    },
+  };
+}
+
+/** Where an entry stands relative to the caller (a result's `owner_scope`). */
+export function ownerScopeOf(caller: Caller, e: Pick<CatalogEntry, 'owner_id'>) {
+  if (e.owner_id === null) return 'dune' as const;
+  if (e.owner_id === caller.contextId) return 'me' as const;
+  if (caller.teamIds.includes(e.owner_id)) return 'team' as const;
+  return 'community' as const;
+}
+
+/** One search result; `schema` and `metadata` only when asked for. */
+export function toSearchResult(
+  caller: Caller,
+  e: CatalogEntry,
+  include: { schema: boolean; metadata: boolean },
+): SearchDatasetResult {
+  const m = e.metadata;
+  const pageRank = typeof m.page_rank_score === 'number' ? m.page_rank_score : 0;
+  return {
+    full_name: e.full_name,
+    category: e.category,
+    dataset_type: e.dataset_type,
+    blockchains: e.blockchains,
+    visibility: e.is_private ? 'private' : 'public',
+    owner_scope: ownerScopeOf(caller, e),
+    description: e.description,
+    ...(include.schema
+      ? { schema: e.columns.map((c) => ({ name: c.name, type: c.type, nullable: c.nullable })) }
+      : {}),
+    ...(include.metadata
+      ? {
+          metadata: {
+            page_rank_score: pageRank,
+            description: e.description,
+            ...optional('abi_type', str(m.abi_type)),
+            ...optional('contract_name', str(m.contract_name)),
+            ...optional('project_name', str(m.project_name)),
+            ...optional('spell_type', str(m.spell_type)),
+            ...(m.spell_metadata !== undefined ? { spell_metadata: m.spell_metadata } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+const optional = <K extends string>(key: K, value: string | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
+
+/** The Dataset of GET /datasets and GET /datasets/{slug}. */
+export function toDataset(e: CatalogEntry): Dataset {
+  const listed = Array.isArray(e.metadata.filtering_columns)
+    ? new Set(e.metadata.filtering_columns.filter((x): x is string => typeof x === 'string'))
+    : e.owner_id === null
+      ? FILTERING_COLUMNS
+      : new Set<string>();
+  return {
+    full_name: e.full_name,
+    type: e.dataset_type,
+    owner: { handle: e.owner.handle, type: e.owner.type },
+    columns: e.columns.map((c) => ({
+      name: c.name,
+      type: c.type,
+      nullable: c.nullable,
+      metadata: { description: c.description ?? '', filtering_column: listed.has(c.name) },
+    })),
+    metadata: {
+      description: e.description,
+      category: e.category,
+      blockchains: e.blockchains,
+      ...e.metadata,
+    },
+    is_private: e.is_private,
+    created_at: e.created_at,
+    updated_at: e.updated_at,
+  };
+}
