@@ -17,10 +17,15 @@ import { Route as AppDashboardsRouteImport } from './routes/_app/dashboards';
 import { Route as AppDatasetsRouteImport } from './routes/_app/datasets';
 import { Route as AppMaterializedViewsRouteImport } from './routes/_app/materialized-views';
 import { Route as AppPipelinesRouteImport } from './routes/_app/pipelines';
-import { Route as AppQueriesRouteImport } from './routes/_app/queries';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
 import { Route as AppUploadsRouteImport } from './routes/_app/uploads';
 import { Route as AppUsageRouteImport } from './routes/_app/usage';
+import { Route as AppQueriesIndexRouteImport } from './routes/_app/queries/index';
+import { Route as AppQueriesQueryIdRouteImport } from './routes/_app/queries/$queryId';
+import { Route as AppQueriesNewRouteImport } from './routes/_app/queries/new';
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index';
+import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys';
+import { Route as AppSettingsTeamsRouteImport } from './routes/_app/settings/teams';
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -61,11 +66,6 @@ const AppPipelinesRoute = AppPipelinesRouteImport.update({
   path: '/pipelines',
   getParentRoute: () => AppRoute,
 } as any);
-const AppQueriesRoute = AppQueriesRouteImport.update({
-  id: '/queries',
-  path: '/queries',
-  getParentRoute: () => AppRoute,
-} as any);
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -81,6 +81,36 @@ const AppUsageRoute = AppUsageRouteImport.update({
   path: '/usage',
   getParentRoute: () => AppRoute,
 } as any);
+const AppQueriesIndexRoute = AppQueriesIndexRouteImport.update({
+  id: '/queries/',
+  path: '/queries/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppQueriesQueryIdRoute = AppQueriesQueryIdRouteImport.update({
+  id: '/queries/$queryId',
+  path: '/queries/$queryId',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppQueriesNewRoute = AppQueriesNewRouteImport.update({
+  id: '/queries/new',
+  path: '/queries/new',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppSettingsRoute,
+} as any);
+const AppSettingsApiKeysRoute = AppSettingsApiKeysRouteImport.update({
+  id: '/api-keys',
+  path: '/api-keys',
+  getParentRoute: () => AppSettingsRoute,
+} as any);
+const AppSettingsTeamsRoute = AppSettingsTeamsRouteImport.update({
+  id: '/teams',
+  path: '/teams',
+  getParentRoute: () => AppSettingsRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
@@ -90,10 +120,15 @@ export interface FileRoutesByFullPath {
   '/datasets': typeof AppDatasetsRoute;
   '/materialized-views': typeof AppMaterializedViewsRoute;
   '/pipelines': typeof AppPipelinesRoute;
-  '/queries': typeof AppQueriesRoute;
-  '/settings': typeof AppSettingsRoute;
+  '/settings': typeof AppSettingsRouteWithChildren;
   '/uploads': typeof AppUploadsRoute;
   '/usage': typeof AppUsageRoute;
+  '/queries/$queryId': typeof AppQueriesQueryIdRoute;
+  '/queries/new': typeof AppQueriesNewRoute;
+  '/settings/api-keys': typeof AppSettingsApiKeysRoute;
+  '/settings/teams': typeof AppSettingsTeamsRoute;
+  '/queries/': typeof AppQueriesIndexRoute;
+  '/settings/': typeof AppSettingsIndexRoute;
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
@@ -102,11 +137,15 @@ export interface FileRoutesByTo {
   '/datasets': typeof AppDatasetsRoute;
   '/materialized-views': typeof AppMaterializedViewsRoute;
   '/pipelines': typeof AppPipelinesRoute;
-  '/queries': typeof AppQueriesRoute;
-  '/settings': typeof AppSettingsRoute;
   '/uploads': typeof AppUploadsRoute;
   '/usage': typeof AppUsageRoute;
   '/': typeof AppIndexRoute;
+  '/queries/$queryId': typeof AppQueriesQueryIdRoute;
+  '/queries/new': typeof AppQueriesNewRoute;
+  '/settings/api-keys': typeof AppSettingsApiKeysRoute;
+  '/settings/teams': typeof AppSettingsTeamsRoute;
+  '/queries': typeof AppQueriesIndexRoute;
+  '/settings': typeof AppSettingsIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -117,11 +156,16 @@ export interface FileRoutesById {
   '/_app/datasets': typeof AppDatasetsRoute;
   '/_app/materialized-views': typeof AppMaterializedViewsRoute;
   '/_app/pipelines': typeof AppPipelinesRoute;
-  '/_app/queries': typeof AppQueriesRoute;
-  '/_app/settings': typeof AppSettingsRoute;
+  '/_app/settings': typeof AppSettingsRouteWithChildren;
   '/_app/uploads': typeof AppUploadsRoute;
   '/_app/usage': typeof AppUsageRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/queries/$queryId': typeof AppQueriesQueryIdRoute;
+  '/_app/queries/new': typeof AppQueriesNewRoute;
+  '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute;
+  '/_app/settings/teams': typeof AppSettingsTeamsRoute;
+  '/_app/queries/': typeof AppQueriesIndexRoute;
+  '/_app/settings/': typeof AppSettingsIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -133,10 +177,15 @@ export interface FileRouteTypes {
     | '/datasets'
     | '/materialized-views'
     | '/pipelines'
-    | '/queries'
     | '/settings'
     | '/uploads'
-    | '/usage';
+    | '/usage'
+    | '/queries/$queryId'
+    | '/queries/new'
+    | '/settings/api-keys'
+    | '/settings/teams'
+    | '/queries/'
+    | '/settings/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/sign-in'
@@ -145,11 +194,15 @@ export interface FileRouteTypes {
     | '/datasets'
     | '/materialized-views'
     | '/pipelines'
-    | '/queries'
-    | '/settings'
     | '/uploads'
     | '/usage'
-    | '/';
+    | '/'
+    | '/queries/$queryId'
+    | '/queries/new'
+    | '/settings/api-keys'
+    | '/settings/teams'
+    | '/queries'
+    | '/settings';
   id:
     | '__root__'
     | '/_app'
@@ -159,11 +212,16 @@ export interface FileRouteTypes {
     | '/_app/datasets'
     | '/_app/materialized-views'
     | '/_app/pipelines'
-    | '/_app/queries'
     | '/_app/settings'
     | '/_app/uploads'
     | '/_app/usage'
-    | '/_app/';
+    | '/_app/'
+    | '/_app/queries/$queryId'
+    | '/_app/queries/new'
+    | '/_app/settings/api-keys'
+    | '/_app/settings/teams'
+    | '/_app/queries/'
+    | '/_app/settings/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -230,13 +288,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPipelinesRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/queries': {
-      id: '/_app/queries';
-      path: '/queries';
-      fullPath: '/queries';
-      preLoaderRoute: typeof AppQueriesRouteImport;
-      parentRoute: typeof AppRoute;
-    };
     '/_app/settings': {
       id: '/_app/settings';
       path: '/settings';
@@ -258,19 +309,79 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsageRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/queries/': {
+      id: '/_app/queries/';
+      path: '/queries';
+      fullPath: '/queries/';
+      preLoaderRoute: typeof AppQueriesIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/queries/$queryId': {
+      id: '/_app/queries/$queryId';
+      path: '/queries/$queryId';
+      fullPath: '/queries/$queryId';
+      preLoaderRoute: typeof AppQueriesQueryIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/queries/new': {
+      id: '/_app/queries/new';
+      path: '/queries/new';
+      fullPath: '/queries/new';
+      preLoaderRoute: typeof AppQueriesNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/settings/': {
+      id: '/_app/settings/';
+      path: '/';
+      fullPath: '/settings/';
+      preLoaderRoute: typeof AppSettingsIndexRouteImport;
+      parentRoute: typeof AppSettingsRoute;
+    };
+    '/_app/settings/api-keys': {
+      id: '/_app/settings/api-keys';
+      path: '/api-keys';
+      fullPath: '/settings/api-keys';
+      preLoaderRoute: typeof AppSettingsApiKeysRouteImport;
+      parentRoute: typeof AppSettingsRoute;
+    };
+    '/_app/settings/teams': {
+      id: '/_app/settings/teams';
+      path: '/teams';
+      fullPath: '/settings/teams';
+      preLoaderRoute: typeof AppSettingsTeamsRouteImport;
+      parentRoute: typeof AppSettingsRoute;
+    };
   }
 }
+
+interface AppSettingsRouteChildren {
+  AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute;
+  AppSettingsTeamsRoute: typeof AppSettingsTeamsRoute;
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute;
+}
+
+const AppSettingsRouteChildren: AppSettingsRouteChildren = {
+  AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
+  AppSettingsTeamsRoute: AppSettingsTeamsRoute,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
+};
+
+const AppSettingsRouteWithChildren = AppSettingsRoute._addFileChildren(
+  AppSettingsRouteChildren,
+);
 
 interface AppRouteChildren {
   AppDashboardsRoute: typeof AppDashboardsRoute;
   AppDatasetsRoute: typeof AppDatasetsRoute;
   AppMaterializedViewsRoute: typeof AppMaterializedViewsRoute;
   AppPipelinesRoute: typeof AppPipelinesRoute;
-  AppQueriesRoute: typeof AppQueriesRoute;
-  AppSettingsRoute: typeof AppSettingsRoute;
+  AppSettingsRoute: typeof AppSettingsRouteWithChildren;
   AppUploadsRoute: typeof AppUploadsRoute;
   AppUsageRoute: typeof AppUsageRoute;
   AppIndexRoute: typeof AppIndexRoute;
+  AppQueriesQueryIdRoute: typeof AppQueriesQueryIdRoute;
+  AppQueriesNewRoute: typeof AppQueriesNewRoute;
+  AppQueriesIndexRoute: typeof AppQueriesIndexRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -278,11 +389,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppDatasetsRoute: AppDatasetsRoute,
   AppMaterializedViewsRoute: AppMaterializedViewsRoute,
   AppPipelinesRoute: AppPipelinesRoute,
-  AppQueriesRoute: AppQueriesRoute,
-  AppSettingsRoute: AppSettingsRoute,
+  AppSettingsRoute: AppSettingsRouteWithChildren,
   AppUploadsRoute: AppUploadsRoute,
   AppUsageRoute: AppUsageRoute,
   AppIndexRoute: AppIndexRoute,
+  AppQueriesQueryIdRoute: AppQueriesQueryIdRoute,
+  AppQueriesNewRoute: AppQueriesNewRoute,
+  AppQueriesIndexRoute: AppQueriesIndexRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

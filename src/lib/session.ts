@@ -1,4 +1,4 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { ContextEntry, Me } from '../../contract/accounts';
@@ -42,3 +42,10 @@ export function useSession() {
 
 /** Handle of the active context: part of every query key and sent with every request. */
 export const useCtx = () => useSession().ctx;
+
+/** The active context outside React (route loaders), once the signed-in layout loaded `me`. */
+export function activeCtx(qc: QueryClient): string {
+  const me = qc.getQueryData(meQueryOptions.queryKey);
+  if (!me?.user) throw new Error('activeCtx before the session was loaded');
+  return resolveContext(me, useContextChoice.getState().handle).handle;
+}

@@ -1,8 +1,32 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../../components/not-built-yet';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { z } from 'zod';
+import { usageQueryOptions } from '../../features/usage/api';
+import { DEFAULT_MONTHS, lastMonths, MONTH_CHOICES } from '../../features/usage/periods';
+import { UsagePage } from '../../features/usage/usage-page';
+import { meQueryOptions, resolveContext, useContextChoice } from '../../lib/session';
+
+const usageSearch = z.object({
+  months: z
+    .union(MONTH_CHOICES.map((m) => z.literal(m)))
+    .default(DEFAULT_MONTHS)
+    .catch(DEFAULT_MONTHS),
+});
 
 export const Route = createFileRoute('/_app/usage')({
-  component: () => (
-    <NotBuiltYet title="Usage" what="Credits and storage used per billing period." />
-  ),
+  validateSearch: usageSearch,
+  search: { middlewares: [stripSearchParams({ months: DEFAULT_MONTHS })] },
+  loaderDeps: ({ search }) => ({ months: search.months }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    const me = await queryClient.ensureQueryData(meQueryOptions);
+    if (!me) return;
+    const ctx = resolveContext(me, useContextChoice.getState().handle).handle;
+    await queryClient.ensureQueryData(usageQueryOptions(ctx, lastMonths(deps.months)));
+  },
+  component: UsageRoute,
 });
+
+function UsageRoute() {
+  const { months } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <UsagePage months={months} onMonths={(m) => void navigate({ search: { months: m } })} />;
+}

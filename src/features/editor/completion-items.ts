@@ -1,0 +1,224 @@
+import { childrenOf, findTable, type Catalog } from './catalog';
+import {
+  identifierAt,
+  scopeAt,
+  type CompletionContext,
+  type Cte,
+  type SqlScope,
+  type TableRef,
+} from './completion-context';
+import { DUCKDB_FUNCTIONS } from './duckdb-functions';
+import { AFTER_RELATION_KEYWORDS, SQL_KEYWORDS } from './sql-keywords';
+
+export type SuggestionKind =
+  'column' | 'alias' | 'cte' | 'table' | 'schema' | 'function' | 'keyword';
+
+/** One completion, independent of Monaco (the adapter maps kinds to icons). */
+export type Suggestion = {
+  label: string;
+  kind: SuggestionKind;
+  detail: string;
+  insertText: string;
+  /** Insert text with a `$0` tab stop (functions: the cursor lands between the parentheses). */
+  snippet?: boolean;
+  documentation?: string;
+  sortText: string;
+};
+
+/** A column a relation in scope outputs; `type` is null when only the SQL names it. */
+export type ScopedColumn = { name: string; type: string | null; source: string };
+
+const ORDER: Record<SuggestionKind, string> = {
+  column: '0',
+  alias: '1',
+  cte: '1',
+  table: '2',
+  schema: '3',
+  function: '4',
+  keyword: '5',
+};
+
+const lower = (s: string) => s.toLowerCase();
+
+/** A name as SQL must write it: bare when it is a plain identifier, else double-quoted. */
+export function sqlName(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
+}
+
+function suggestion(
+  kind: SuggestionKind,
+  label: string,
+  detail: string,
+  extra: Partial<Suggestion> = {},
+): Suggestion {
+  const insertText = kind === 'keyword' || kind === 'function' ? label : sqlName(label);
+  return { label, kind, detail, insertText, sortText: `${ORDER[kind]}${lower(label)}`, ...extra };
+}
+
+/** Columns of a CTE or subquery: the names it gives, plus what its `*` brings in. */
+function derivedColumns(
+  def: Pick<Cte, 'columns' | 'starFrom'>,
+  source: string,
+  scope: SqlScope,
+  catalog: Catalog,
+  depth: number,
+): ScopedColumn[] {
+  const out: ScopedColumn[] = def.columns.map((name) => ({ name, type: null, source }));
+  for (const name of def.starFrom) {
+    const ref: TableRef = { kind: 'table', name, alias: null, columns: [], starFrom: [] };
+    out.push(...relationColumns(ref, scope, catalog, depth + 1).map((c) => ({ ...c, source })));
+  }
+  return out;
+}
+
+/** The columns a relation in FROM outputs: a CTE's, a subquery's or a catalog table's. */
+export function relationColumns(
+  ref: TableRef,
+  scope: SqlScope,
+  catalog: Catalog,
+  depth = 0,
+): ScopedColumn[] {
+  if (depth > 8) return [];
+  const label = ref.alias ?? ref.name.join('.');
+  if (ref.kind !== 'table' || ref.columns.length)
+    return derivedColumns(ref, label, scope, catalog, depth);
+  if (ref.name.length === 1) {
+    const cte = scope.ctes.find((c) => lower(c.name) === lower(ref.name[0]!));
+    if (cte) return derivedColumns(cte, label, scope, catalog, depth);
+  }
+  const table = findTable(catalog, ref.name);
+  return (table?.columns ?? []).map((c) => ({
+    name: c.name,
+    type: c.type,
+    source: table!.fullName,
+  }));
+}
+
+/** The relation a qualifier names: an alias, a CTE, or an unaliased table by its name. */
+function qualifiedColumns(qualifier: string[], scope: SqlScope, catalog: Catalog) {
+  const q = lower(qualifier.join('.'));
+  if (qualifier.length === 1) {
+    const aliased = scope.tables.find((r) => r.alias && lower(r.alias) === q);
+    if (aliased) return relationColumns(aliased, scope, catalog);
+    const cte = scope.ctes.find((c) => lower(c.name) === q);
+    if (cte) return derivedColumns(cte, cte.name, scope, catalog, 0);
+  }
+  const named = scope.tables.find(
+    (r) =>
+      !r.alias &&
+      r.kind === 'table' &&
+      (lower(r.name.join('.')) === q || lower(r.name[r.name.length - 1] ?? '') === q),
+  );
+  if (named) return relationColumns(named, scope, catalog);
+  const table = catalog.byName.get(q);
+  return (table?.columns ?? []).map((c) => ({
+    name: c.name,
+    type: c.type,
+    source: table!.fullName,
+  }));
+}
+
+function columnSuggestions(columns: ScopedColumn[]): Suggestion[] {
+  const byName = new Map<string, ScopedColumn[]>();
+  for (const c of columns) byName.set(lower(c.name), [...(byName.get(lower(c.name)) ?? []), c]);
+  return [...byName.values()].map((same) => {
+    const c = same[0]!;
+    const sources = [...new Set(same.map((s) => s.source))].join(', ');
+    return suggestion('column', c.name, c.type ? `${c.type} · ${sources}` : sources);
+  });
+}
+
+function membersOf(qualifier: string[], scope: SqlScope, catalog: Catalog): Suggestion[] {
+  const columns = columnSuggestions(qualifiedColumns(qualifier, scope, catalog));
+  const children = childrenOf(catalog, qualifier).map((c) =>
+    c.table
+      ? suggestion('table', c.name, `${c.table.type} · ${c.table.columns.length} columns`)
+      : suggestion('schema', c.name, `schema · ${c.count} tables`),
+  );
+  return [...columns, ...children];
+}
+
+function tableSuggestions(scope: SqlScope, catalog: Catalog): Suggestion[] {
+  const out = new Map<string, Suggestion>();
+  const add = (s: Suggestion) => {
+    if (!out.has(lower(s.label))) out.set(lower(s.label), s);
+  };
+  for (const cte of scope.ctes) add(suggestion('cte', cte.name, 'CTE'));
+  for (const c of childrenOf(catalog, []))
+    if (!c.table) add(suggestion('schema', c.name, `schema · ${c.count} tables`));
+  for (const t of catalog.tables)
+    add(
+      suggestion('table', t.fullName, `${t.type} · ${t.columns.length} columns`, {
+        insertText: t.parts.map(sqlName).join('.'),
+      }),
+    );
+  return [...out.values()];
+}
+
+const FUNCTION_SUGGESTIONS: Suggestion[] = DUCKDB_FUNCTIONS.map((f) =>
+  suggestion('function', f.name, `${f.name}${f.args}`, {
+    insertText: f.args ? `${f.name}($0)` : f.name,
+    snippet: !!f.args,
+    documentation: f.doc,
+  }),
+);
+const KEYWORD_SUGGESTIONS = SQL_KEYWORDS.map((k) => suggestion('keyword', k, 'keyword'));
+
+function columnTarget(scope: SqlScope, catalog: Catalog): Suggestion[] {
+  const columns = scope.tables.flatMap((r) => relationColumns(r, scope, catalog));
+  const aliases = scope.tables
+    .filter((r) => r.alias)
+    .map((r) => suggestion('alias', r.alias!, r.name.length ? r.name.join('.') : 'subquery'));
+  const ctes = scope.ctes.map((c) => suggestion('cte', c.name, 'CTE'));
+  return [
+    ...columnSuggestions(columns),
+    ...aliases,
+    ...ctes,
+    ...FUNCTION_SUGGESTIONS,
+    ...KEYWORD_SUGGESTIONS,
+  ];
+}
+
+/** The completions for a context against the catalog. */
+export function suggestionsFor(ctx: CompletionContext, catalog: Catalog): Suggestion[] {
+  switch (ctx.target.kind) {
+    case 'none':
+      return [];
+    case 'member':
+      return membersOf(ctx.target.qualifier, ctx.scope, catalog);
+    case 'table':
+      return tableSuggestions(ctx.scope, catalog);
+    case 'keyword':
+      return AFTER_RELATION_KEYWORDS.map((k) => suggestion('keyword', k, 'keyword'));
+    case 'column':
+      return columnTarget(ctx.scope, catalog);
+  }
+}
+
+/** Hover text (markdown lines) for the identifier at `offset`, with its range. */
+export function hoverAt(sql: string, offset: number, catalog: Catalog) {
+  const id = identifierAt(sql, offset);
+  if (!id) return null;
+  const scope = scopeAt(sql, offset);
+  const columns = id.qualifier.length
+    ? qualifiedColumns(id.qualifier, scope, catalog)
+    : scope.tables.flatMap((r) => relationColumns(r, scope, catalog));
+  const matches = columns.filter((c) => lower(c.name) === lower(id.name));
+  const range = { start: id.start, end: id.end };
+  if (matches.length) {
+    const lines = [
+      ...new Set(matches.map((c) => `\`${c.name}\` **${c.type ?? 'unknown type'}** · ${c.source}`)),
+    ];
+    return { ...range, contents: lines };
+  }
+  const table = findTable(catalog, [...id.qualifier, id.name]);
+  if (table)
+    return {
+      ...range,
+      contents: [`**${table.fullName}** · ${table.type} · ${table.columns.length} columns`],
+    };
+  const fn = DUCKDB_FUNCTIONS.find((f) => f.name === lower(id.name));
+  if (fn && !id.qualifier.length)
+    return { ...range, contents: [`\`${fn.name}${fn.args}\``, fn.doc] };
+  return null;
+}

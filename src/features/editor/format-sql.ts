@@ -1,0 +1,28 @@
+import { duckdb, formatDialect } from 'sql-formatter';
+
+/** Strata's `{{name}}` parameters, kept exactly as written. */
+const PARAMETER = String.raw`\{\{\s*[A-Za-z0-9_]+\s*\}\}`;
+
+/**
+ * Formats SQL in DuckDB's dialect. Only layout changes: keyword and identifier case are kept
+ * (an upper-cased alias would rename a result column). Throws when the SQL cannot be parsed.
+ */
+export function formatSql(sql: string): string {
+  if (!sql.trim()) return sql;
+  let formatted: string;
+  try {
+    // formatDialect with the DuckDB dialect alone keeps the other dialects out of the bundle.
+    formatted = formatDialect(sql, {
+      dialect: duckdb,
+      tabWidth: 2,
+      keywordCase: 'preserve',
+      linesBetweenQueries: 1,
+      paramTypes: { custom: [{ regex: PARAMETER }] },
+    });
+  } catch (err) {
+    // The formatter's parse errors run to hundreds of lines; the first one says what is wrong.
+    const first = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+    throw new Error(first || 'could not format the SQL');
+  }
+  return sql.endsWith('\n') ? `${formatted}\n` : formatted;
+}

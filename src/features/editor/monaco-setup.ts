@@ -1,0 +1,42 @@
+/**
+ * Monaco from the bundle (never a CDN), with only what the SQL editor uses: the editor API, the
+ * SQL grammar and the editing features below. `editor.main` would pull in every language and
+ * the TypeScript, CSS, HTML and JSON services. Imported only by the lazily loaded editor.
+ */
+import { loader } from '@monaco-editor/react';
+import * as monaco from 'monaco-editor/editor/editor.api';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import 'monaco-editor/languages/definitions/sql/register';
+import 'monaco-editor/editor/browser/coreCommands';
+import 'monaco-editor/editor/browser/widget/codeEditor/codeEditorWidget';
+import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
+import 'monaco-editor/editor/contrib/caretOperations/browser/caretOperations';
+import 'monaco-editor/editor/contrib/clipboard/browser/clipboard';
+import 'monaco-editor/editor/contrib/comment/browser/comment';
+import 'monaco-editor/editor/contrib/contextmenu/browser/contextmenu';
+import 'monaco-editor/editor/contrib/cursorUndo/browser/cursorUndo';
+import 'monaco-editor/editor/contrib/find/browser/findController';
+import 'monaco-editor/editor/contrib/folding/browser/folding';
+import 'monaco-editor/editor/contrib/gotoError/browser/gotoError';
+import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
+import 'monaco-editor/editor/contrib/indentation/browser/indentation';
+import 'monaco-editor/editor/contrib/lineSelection/browser/lineSelection';
+import 'monaco-editor/editor/contrib/linesOperations/browser/linesOperations';
+import 'monaco-editor/editor/contrib/multicursor/browser/multicursor';
+import 'monaco-editor/editor/contrib/placeholderText/browser/placeholderText.contribution';
+import 'monaco-editor/editor/contrib/smartSelect/browser/smartSelect';
+import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import 'monaco-editor/editor/contrib/tokenization/browser/tokenization';
+import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
+import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
+import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneCommandsQuickAccess';
+import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess';
+import 'monaco-editor/editor/common/standaloneStrings';
+
+// The editor worker (word ranges, diff computation) is a bundled Vite worker.
+self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
+// @monaco-editor/react uses this instance instead of fetching Monaco from a CDN.
+loader.config({ monaco });
+
+export { monaco };

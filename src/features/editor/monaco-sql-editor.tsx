@@ -1,0 +1,131 @@
+import { useComputedColorScheme } from '@mantine/core';
+import Editor from '@monaco-editor/react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { catalogOptions } from './api';
+import { EMPTY_CATALOG } from './catalog';
+import { EditorSkeleton } from './editor-skeleton';
+import { editorRunTarget, formatEditor, insertAtCursor, showRunError } from './editor-commands';
+import { monaco } from './monaco-setup';
+import type { SqlEditorProps } from './sql-editor-types';
+import { bindCatalog, registerSqlLanguage } from './sql-language';
+import type { RunScope } from './statements';
+
+type CodeEditor = monaco.editor.IStandaloneCodeEditor;
+
+const OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
+  ariaLabel: 'SQL editor',
+  automaticLayout: true,
+  fixedOverflowWidgets: true,
+  fontSize: 13,
+  lineNumbersMinChars: 3,
+  minimap: { enabled: false },
+  padding: { top: 8, bottom: 8 },
+  quickSuggestions: { other: true, comments: false, strings: false },
+  renderLineHighlight: 'line',
+  scrollBeyondLastLine: false,
+  tabSize: 2,
+  wordBasedSuggestions: 'off',
+  suggest: { showWords: false },
+};
+
+/**
+ * Monaco as the SQL editor: run, save and format commands, autocomplete from the context's
+ * datasets, run-error markers. Loaded lazily through `SqlEditor` (its own chunk).
+ */
+export default function MonacoSqlEditor(props: SqlEditorProps) {
+  const { value, onChange, error = null, ctx, height = 320, ref } = props;
+  const scheme = useComputedColorScheme('light');
+  const [editor, setEditor] = useState<CodeEditor | null>(null);
+  const { data: catalog = EMPTY_CATALOG } = useQuery(catalogOptions(ctx));
+
+  // Monaco's commands are registered once; they read the latest props and catalog from refs.
+  const latest = useRef(props);
+  const catalogRef = useRef(catalog);
+  const scopeRef = useRef<RunScope | null>(null);
+  useLayoutEffect(() => {
+    latest.current = props;
+    catalogRef.current = catalog;
+  });
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      getRunTarget: () =>
+        editor ? editorRunTarget(editor) : { sql: latest.current.value, scope: 'query' },
+      format: () => {
+        if (editor) formatEditor(editor);
+      },
+      focus: () => editor?.focus(),
+      insertText: (text: string) => {
+        if (editor) insertAtCursor(editor, text);
+      },
+    }),
+    [editor],
+  );
+
+  useEffect(() => {
+    const model = editor?.getModel();
+    if (!editor || !model) return;
+    const unbind = bindCatalog(model, () => catalogRef.current);
+    const reportScope = () => {
+      const scope = editorRunTarget(editor).scope;
+      if (scope === scopeRef.current) return;
+      scopeRef.current = scope;
+      latest.current.onRunScopeChange?.(scope);
+    };
+    reportScope();
+    const subscriptions = [
+      editor.onDidChangeCursorSelection(reportScope),
+      editor.onDidChangeModelContent(reportScope),
+    ];
+    return () => {
+      unbind();
+      subscriptions.forEach((s) => s.dispose());
+    };
+  }, [editor]);
+
+  useEffect(() => {
+    if (editor) showRunError(monaco, editor, error);
+  }, [editor, error]);
+
+  const handleMount = (ed: CodeEditor) => {
+    registerSqlLanguage(monaco);
+    const { KeyMod, KeyCode } = monaco;
+    ed.addAction({
+      id: 'strata.run',
+      label: 'Run',
+      keybindings: [KeyMod.CtrlCmd | KeyCode.Enter],
+      contextMenuGroupId: 'navigation',
+      contextMenuOrder: 1,
+      run: () => latest.current.onRun(editorRunTarget(ed)),
+    });
+    ed.addAction({
+      id: 'strata.save',
+      label: 'Save query',
+      keybindings: [KeyMod.CtrlCmd | KeyCode.KeyS],
+      run: () => latest.current.onSave(),
+    });
+    ed.addAction({
+      id: 'strata.format',
+      label: 'Format SQL',
+      keybindings: [KeyMod.Shift | KeyMod.Alt | KeyCode.KeyF],
+      contextMenuGroupId: '1_modification',
+      run: () => formatEditor(ed),
+    });
+    setEditor(ed);
+  };
+
+  return (
+    <Editor
+      height={height}
+      language="sql"
+      theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
+      value={value}
+      onChange={(next) => onChange(next ?? '')}
+      onMount={handleMount}
+      options={OPTIONS}
+      loading={<EditorSkeleton height={height} />}
+    />
+  );
+}

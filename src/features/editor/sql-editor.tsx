@@ -1,0 +1,76 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { EditorSkeleton } from './editor-skeleton';
+import type { SqlEditorProps } from './sql-editor-types';
+
+export type {
+  RunScope,
+  RunTarget,
+  SqlEditorError,
+  SqlEditorHandle,
+  SqlEditorProps,
+} from './sql-editor-types';
+
+const load = () => import('./monaco-sql-editor');
+/** Monaco is its own chunk, loaded the first time an editor renders. */
+let LazyMonacoSqlEditor = lazy(load);
+
+type BoundaryProps = { children: ReactNode; height: number | string; onRetry: () => void };
+
+class EditorErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title="The editor failed to load"
+        role="alert"
+        mih={typeof this.props.height === 'number' ? Math.min(this.props.height, 160) : undefined}
+      >
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{error.message}</Text>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => {
+              this.props.onRetry();
+              this.setState({ error: null });
+            }}
+          >
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+}
+
+/**
+ * The SQL editor: Monaco, loaded lazily, with a skeleton while it loads and an error state with
+ * a retry if its chunk fails to load.
+ */
+export function SqlEditor(props: SqlEditorProps) {
+  const height = props.height ?? 320;
+  return (
+    <EditorErrorBoundary
+      height={height}
+      onRetry={() => {
+        // A failed lazy import is cached; retrying needs a fresh one.
+        LazyMonacoSqlEditor = lazy(load);
+      }}
+    >
+      <Suspense fallback={<EditorSkeleton height={height} />}>
+        <LazyMonacoSqlEditor {...props} height={height} />
+      </Suspense>
+    </EditorErrorBoundary>
+  );
+}

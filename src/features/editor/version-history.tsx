@@ -1,0 +1,191 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Code,
+  Grid,
+  Group,
+  Loader,
+  NavLink,
+  ScrollArea,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconRestore } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import { lazy, Suspense, useState } from 'react';
+import type { QueryVersion } from '../../../contract/queries';
+import { versionOptions, versionsOptions } from './api';
+
+dayjs.extend(relativeTime);
+
+/** The diff view and the `diff` package load only when a version is compared. */
+const VersionDiff = lazy(() => import('./version-diff'));
+
+const when = (iso: string) => {
+  const t = dayjs(iso);
+  return t.isValid() ? { relative: t.fromNow(), absolute: t.format('YYYY-MM-DD HH:mm') } : null;
+};
+
+function VersionDetail(props: {
+  version: QueryVersion;
+  latest: boolean;
+  currentSql: string;
+  onRestore: (sql: string) => void;
+}) {
+  const { version, currentSql } = props;
+  const [view, setView] = useState<'diff' | 'sql'>('diff');
+  const same = version.query_sql === currentSql;
+  const time = when(version.created_at);
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Title order={4}>Version {version.version}</Title>
+          <Text size="sm" c="dimmed">
+            {version.author ?? 'Unknown author'}
+            {time && ` · ${time.absolute}`}
+            {` · ${version.name}`}
+          </Text>
+        </div>
+        <Button
+          leftSection={<IconRestore size={16} />}
+          variant="light"
+          disabled={same}
+          onClick={() => props.onRestore(version.query_sql)}
+        >
+          Restore this version
+        </Button>
+      </Group>
+      <SegmentedControl
+        size="xs"
+        value={view}
+        onChange={(v) => setView(v === 'sql' ? 'sql' : 'diff')}
+        data={[
+          { value: 'diff', label: 'Changes from the current text' },
+          { value: 'sql', label: 'SQL of this version' },
+        ]}
+        aria-label="Show"
+      />
+      {view === 'sql' ? (
+        <ScrollArea.Autosize mah={440} type="auto">
+          <Code block aria-label={`SQL of version ${version.version}`}>
+            {version.query_sql}
+          </Code>
+        </ScrollArea.Autosize>
+      ) : same ? (
+        <Text size="sm" c="dimmed">
+          The current text is the same as this version{props.latest ? ' (the saved one)' : ''}.
+        </Text>
+      ) : (
+        <Suspense fallback={<Skeleton height={160} />}>
+          <VersionDiff
+            oldText={version.query_sql}
+            newText={currentSql}
+            oldLabel={`version ${version.version}`}
+            newLabel="current text"
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A query's saved versions, newest first (time and author); pick one to read it or compare it
+ * with the editor's current text, and restore it (the page puts it in the editor, unsaved).
+ */
+export function VersionHistory(props: {
+  ctx: string;
+  queryId: number;
+  currentSql: string;
+  onRestore: (sql: string) => void;
+}) {
+  const { ctx, queryId } = props;
+  const versions = useQuery(versionsOptions(ctx, queryId));
+  const [picked, setPicked] = useState<number | null>(null);
+  const list = versions.data?.versions ?? [];
+  const latest = list[0]?.version ?? null;
+  const selected = picked ?? latest;
+  const detail = useQuery({
+    ...versionOptions(ctx, queryId, selected ?? 0),
+    enabled: selected !== null,
+  });
+
+  if (versions.isPending)
+    return (
+      <Center h={160}>
+        <Loader size="sm" aria-label="Loading versions" />
+      </Center>
+    );
+  if (versions.isError)
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load versions">
+        {versions.error.message}
+      </Alert>
+    );
+  if (!list.length) return <Text c="dimmed">This query has no saved versions yet.</Text>;
+
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <ScrollArea.Autosize mah="calc(100vh - 140px)" type="auto">
+          <nav aria-label="Versions">
+            {list.map((v) => {
+              const time = when(v.created_at);
+              return (
+                <NavLink
+                  key={v.version}
+                  component="button"
+                  active={v.version === selected}
+                  aria-current={v.version === selected ? 'true' : undefined}
+                  onClick={() => setPicked(v.version)}
+                  label={
+                    <Group gap={6}>
+                      <Text size="sm" fw={500}>
+                        Version {v.version}
+                      </Text>
+                      {v.version === latest && (
+                        <Badge size="xs" variant="light">
+                          saved
+                        </Badge>
+                      )}
+                    </Group>
+                  }
+                  description={
+                    <span title={time?.absolute}>
+                      {v.author ?? 'unknown'} · {time?.relative ?? v.created_at}
+                    </span>
+                  }
+                />
+              );
+            })}
+          </nav>
+        </ScrollArea.Autosize>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 8 }}>
+        {detail.isError ? (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load it">
+            {detail.error.message}
+          </Alert>
+        ) : detail.data ? (
+          <VersionDetail
+            key={detail.data.version}
+            version={detail.data}
+            latest={detail.data.version === latest}
+            currentSql={props.currentSql}
+            onRestore={props.onRestore}
+          />
+        ) : (
+          <Skeleton height={200} />
+        )}
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  executionKeys,
+  executionStatusOptions,
+  latestExecutionOptions,
+  latestParamsQuery,
+  pollInterval,
+} from './api';
+
+describe('executionKeys', () => {
+  it('start with the context', () => {
+    expect(executionKeys.status('t', 'E1')).toEqual(['ctx', 't', 'executions', 'status', 'E1']);
+    expect(latestExecutionOptions('u', 5, { a: '1' }).queryKey).toEqual([
+      'ctx',
+      'u',
+      'executions',
+      'latest',
+      5,
+      { a: '1' },
+    ]);
+    expect(executionStatusOptions('v', 'E').queryKey.slice(0, 2)).toEqual(['ctx', 'v']);
+  });
+});
+
+describe('latestParamsQuery', () => {
+  it('asks for one row and names each value params.<name>', () => {
+    expect(latestParamsQuery({})).toEqual({ limit: 1 });
+    expect(latestParamsQuery({ chain: 'eth', n: 5, 'big one': ['a', 'b'] })).toEqual({
+      limit: 1,
+      'params.chain': 'eth',
+      'params.n': '5',
+      'params.big one': 'a,b',
+    });
+  });
+});
+
+describe('pollInterval', () => {
+  it('polls briskly first, then calmer', () => {
+    expect(pollInterval(0)).toBe(200);
+    expect(pollInterval(9)).toBe(200);
+    expect(pollInterval(10)).toBe(500);
+  });
+});
+
+describe('executionStatusOptions polling', () => {
+  type IntervalFn = Extract<
+    ReturnType<typeof executionStatusOptions>['refetchInterval'],
+    (...args: never[]) => unknown
+  >;
+  const interval = executionStatusOptions('c', 'E').refetchInterval as IntervalFn;
+  const query = (state: object) => ({ state }) as unknown as Parameters<IntervalFn>[0];
+
+  it('polls while the execution is not finished', () => {
+    const running = { is_execution_finished: false };
+    expect(interval(query({ status: 'pending', dataUpdateCount: 0 }))).toBe(200);
+    expect(interval(query({ status: 'success', data: running, dataUpdateCount: 3 }))).toBe(200);
+    expect(interval(query({ status: 'success', data: running, dataUpdateCount: 30 }))).toBe(500);
+  });
+
+  it('stops at a terminal state or a failed read', () => {
+    const done = { is_execution_finished: true };
+    expect(interval(query({ status: 'success', data: done, dataUpdateCount: 3 }))).toBe(false);
+    expect(interval(query({ status: 'error', dataUpdateCount: 0 }))).toBe(false);
+  });
+});

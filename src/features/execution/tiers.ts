@@ -1,0 +1,13 @@
+/** Engine tiers of an execution (`performance`); the service's default is medium. */
+export const TIERS = ['small', 'medium', 'large'] as const;
+export type Tier = (typeof TIERS)[number];
+export const DEFAULT_TIER: Tier = 'medium';
+
+/** What each tier gives (README, "Execution tiers and credits"). */
+export const TIER_INFO: Record<Tier, { label: string; description: string }> = {
+  small: { label: 'Small', description: '1 thread, 2 GB, 5 min · 0.5 + 0.5 credits/s' },
+  medium: { label: 'Medium', description: '2 threads, 4 GB, 15 min · 1 + 1 credit/s' },
+  large: { label: 'Large', description: '2 threads, 8 GB, 30 min · 2 + 2 credits/s' },
+};
+
+export const isTier = (v: unknown): v is Tier => TIERS.includes(v as Tier);

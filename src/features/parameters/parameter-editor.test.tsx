@@ -1,0 +1,92 @@
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Parameter } from '../../../contract/parameters';
+import { ParameterEditor } from './parameter-editor';
+
+function renderEditor(parameters: Parameter[], sql: string) {
+  const onChange = vi.fn<(next: Parameter[]) => void>();
+  render(
+    <MantineProvider env="test">
+      <ParameterEditor parameters={parameters} onChange={onChange} sql={sql} />
+    </MantineProvider>,
+  );
+  return onChange;
+}
+
+afterEach(cleanup);
+
+describe('ParameterEditor', () => {
+  it('offers to add each placeholder the SQL uses but does not define', async () => {
+    const onChange = renderEditor(
+      [{ key: 'a', type: 'number', value: '1' }],
+      'SELECT {{a}}, {{b}}, {{ c d }}',
+    );
+    expect(screen.getAllByText(/is used in the SQL but not defined/)).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Add parameter b' }));
+    expect(onChange).toHaveBeenLastCalledWith([
+      { key: 'a', type: 'number', value: '1' },
+      { key: 'b', type: 'text', value: '' },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Add all 2' }));
+    expect(onChange.mock.lastCall?.[0].map((p) => p.key)).toEqual(['a', 'b', 'c d']);
+  });
+
+  it('changes a type, the default and the description, and removes', async () => {
+    const user = userEvent.setup();
+    const p: Parameter = { key: 'n', type: 'text', value: 'abc' };
+    const onChange = renderEditor([p], 'SELECT {{n}}');
+    const card = screen.getByRole('region', { name: 'Parameter n' });
+    await user.click(within(card).getByRole('combobox', { name: 'Type' }));
+    await user.click(screen.getByRole('option', { name: 'Number' }));
+    expect(onChange).toHaveBeenLastCalledWith([{ key: 'n', type: 'number', value: '0' }]);
+
+    fireEvent.change(within(card).getByRole('textbox', { name: 'Default' }), {
+      target: { value: 'xyz' },
+    });
+    expect(onChange).toHaveBeenLastCalledWith([{ key: 'n', type: 'text', value: 'xyz' }]);
+    fireEvent.change(within(card).getByRole('textbox', { name: 'Description' }), {
+      target: { value: 'How many' },
+    });
+    expect(onChange).toHaveBeenLastCalledWith([{ ...p, description: 'How many' }]);
+    await user.click(within(card).getByRole('button', { name: 'Remove parameter n' }));
+    expect(onChange).toHaveBeenLastCalledWith([]);
+  });
+
+  it('edits enum options, multiselect and the source of options', async () => {
+    const user = userEvent.setup();
+    const p: Parameter = { key: 'chain', type: 'enum', value: 'a', enumOptions: ['a'] };
+    const onChange = renderEditor([p], "SELECT '{{chain}}'");
+    const card = screen.getByRole('region', { name: 'Parameter chain' });
+    const options = within(card).getByRole('combobox', { name: 'Options' });
+    await user.type(options, 'b{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith([{ ...p, enumOptions: ['a', 'b'] }]);
+    await user.click(within(card).getByRole('switch', { name: 'Multiselect' }));
+    expect(onChange).toHaveBeenLastCalledWith([
+      { ...p, isMultiselect: true, values: ['a'], value: 'a' },
+    ]);
+    await user.click(within(card).getByRole('radio', { name: 'Another query’s results' }));
+    expect(onChange).toHaveBeenLastCalledWith([
+      { key: 'chain', type: 'enum', value: 'a', enumFromResults: { queryId: 0, columnName: '' } },
+    ]);
+  });
+
+  it('flags what the service would refuse', () => {
+    renderEditor(
+      [
+        { key: 'chain', type: 'enum', value: '', enumOptions: [] },
+        { key: 'gone', type: 'text', value: '' },
+      ],
+      'SELECT {{chain}}',
+    );
+    expect(screen.getByText('Add at least one option')).toBeInTheDocument();
+    expect(screen.getByText(/Not used in the SQL: write \{\{gone\}\}/)).toBeInTheDocument();
+  });
+
+  it('explains how to add a parameter when there is none', () => {
+    renderEditor([], 'SELECT 1');
+    expect(screen.getByText(/No parameters/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add parameter/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,126 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type {
+  CreateQueryRequest,
+  GetQueryResponse,
+  ListQueriesResponse,
+} from '../../../contract/queries';
+import { api } from '../../lib/api';
+import { ctxKey } from '../../lib/context-keys';
+
+/** What the library asks the service for: one page of one context's (or the public) queries. */
+export type QueryListParams = {
+  q: string;
+  tags: string[];
+  scope: 'mine' | 'public';
+  archived: boolean;
+  page: number;
+  size: number;
+};
+
+/** Every key of the queries feature starts with the context it belongs to. */
+export const queryKeys = {
+  all: (ctx: string) => [...ctxKey(ctx), 'queries'] as const,
+  lists: (ctx: string) => [...queryKeys.all(ctx), 'list'] as const,
+  list: (ctx: string, params: QueryListParams) => [...queryKeys.lists(ctx), params] as const,
+  details: (ctx: string) => [...queryKeys.all(ctx), 'detail'] as const,
+  detail: (ctx: string, id: number) => [...queryKeys.details(ctx), id] as const,
+};
+
+/** The query string of GET /queries for the library's params. */
+export function listQueryString(params: QueryListParams) {
+  return {
+    limit: params.size,
+    offset: (params.page - 1) * params.size,
+    q: params.q.trim() || undefined,
+    tags: params.tags.length ? params.tags.join(',') : undefined,
+    scope: params.scope === 'public' ? 'public' : undefined,
+    // The service includes archived queries unless told not to.
+    include_archived: params.scope === 'mine' && !params.archived ? false : undefined,
+  };
+}
+
+export const queryListOptions = (ctx: string, params: QueryListParams) =>
+  queryOptions({
+    queryKey: queryKeys.list(ctx, params),
+    queryFn: ({ signal }) =>
+      api<ListQueriesResponse>('/queries', { ctx, query: listQueryString(params), signal }),
+    // While the next page or filter loads, keep showing the last one of the SAME context only.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === ctx ? keepPreviousData(previous) : undefined,
+  });
+
+export const queryDetailOptions = (ctx: string, id: number) =>
+  queryOptions({
+    queryKey: queryKeys.detail(ctx, id),
+    queryFn: ({ signal }) => api<GetQueryResponse>(`/query/${id}`, { ctx, signal }),
+  });
+
+/** Defaults of a query made with the "New query" button. */
+export const NEW_QUERY: CreateQueryRequest = { name: 'New query', query_sql: 'SELECT 1' };
+
+/** Creates a query in `ctx` and forgets the context's lists; returns the new id. */
+export async function createQuery(
+  qc: QueryClient,
+  ctx: string,
+  body: Partial<CreateQueryRequest> & Pick<CreateQueryRequest, 'name' | 'query_sql'>,
+): Promise<number> {
+  const { query_id } = await api<{ query_id: number }>('/query', {
+    ctx,
+    method: 'POST',
+    body,
+  });
+  await qc.invalidateQueries({ queryKey: queryKeys.lists(ctx) });
+  return query_id;
+}
+
+/** The body of a fork: the source's content under a new name, public, in the acting context. */
+export function forkBody(source: GetQueryResponse) {
+  return {
+    name: `${source.name} (fork)`.slice(0, 300),
+    description: source.description,
+    query_sql: source.query_sql,
+    parameters: source.parameters,
+    tags: source.tags,
+  };
+}
+
+export function useCreateQuery(ctx: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Pick<CreateQueryRequest, 'name' | 'query_sql'>) =>
+      createQuery(qc, ctx, body),
+  });
+}
+
+/** Copies any readable query into the acting context; resolves to the new query's id. */
+export function useForkQuery(ctx: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (sourceId: number) => {
+      const source = await qc.fetchQuery({ ...queryDetailOptions(ctx, sourceId), staleTime: 0 });
+      return createQuery(qc, ctx, forkBody(source));
+    },
+  });
+}
+
+export type QueryAction = 'archive' | 'unarchive' | 'private' | 'unprivate';
+
+/** Archive, unarchive, make private or public: owner context only. */
+export function useQueryAction(ctx: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: QueryAction }) =>
+      api<{ query_id: number }>(`/query/${id}/${action}`, { ctx, method: 'POST' }),
+    onSuccess: (_data, { id }) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.lists(ctx) }),
+        qc.invalidateQueries({ queryKey: queryKeys.detail(ctx, id) }),
+      ]),
+  });
+}

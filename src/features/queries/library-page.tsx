@@ -1,0 +1,138 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useCtx } from '../../lib/session';
+import { queryListOptions } from './api';
+import { LibraryEmpty } from './library-empty';
+import { nextSearch, pageCount, PAGE_SIZES, type LibrarySearch } from './library-search';
+import { LibraryToolbar } from './library-toolbar';
+import { QueryTable } from './query-table';
+
+type Props = {
+  search: LibrarySearch;
+  /** Writes the library's state to the URL. */
+  onSearch: (next: LibrarySearch) => void;
+};
+
+/** The query library: the context's queries (or every public one), searchable and paged. */
+export function LibraryPage({ search, onSearch }: Props) {
+  const ctx = useCtx();
+  const list = useQuery(queryListOptions(ctx, search));
+  const change = (patch: Partial<LibrarySearch>) => onSearch(nextSearch(search, patch));
+  const addTag = (tag: string) => {
+    if (!search.tags.includes(tag)) change({ tags: [...search.tags, tag] });
+  };
+  const knownTags = [
+    ...new Set([...search.tags, ...(list.data?.queries.flatMap((q) => q.tags) ?? [])]),
+  ];
+  const total = list.data?.total ?? 0;
+  const pages = pageCount(total, search.size);
+  const first = (search.page - 1) * search.size + 1;
+  const rows = list.data?.queries ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <div>
+          <Title order={2}>Queries</Title>
+          <Text size="sm" c="dimmed">
+            {search.scope === 'public'
+              ? 'Public queries of every context. Fork one to make it yours.'
+              : `Saved queries of ${ctx}.`}
+          </Text>
+        </div>
+        <Button
+          component={Link}
+          to="/queries/new"
+          preload={false}
+          leftSection={<IconPlus size={16} />}
+        >
+          New query
+        </Button>
+      </Group>
+      <LibraryToolbar search={search} onChange={change} knownTags={knownTags} />
+      {list.isError ? (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title="Could not list queries"
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{list.error.message}</Text>
+            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !list.data ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading queries">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} h={36} />
+          ))}
+        </Stack>
+      ) : rows.length === 0 && search.page > 1 && total > 0 ? (
+        <Paper withBorder p="lg">
+          <Group justify="space-between">
+            <Text size="sm">Page {search.page} is past the end of the list.</Text>
+            <Button size="xs" variant="light" onClick={() => change({ page: pages })}>
+              Go to the last page
+            </Button>
+          </Group>
+        </Paper>
+      ) : rows.length === 0 ? (
+        <LibraryEmpty search={search} onChange={change} />
+      ) : (
+        <>
+          <Paper withBorder radius="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            <QueryTable queries={rows} ctx={ctx} activeTags={search.tags} onTag={addTag} />
+          </Paper>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {first}–{first + rows.length - 1} of {total}
+            </Text>
+            <Group gap="sm">
+              {pages > 1 && (
+                <Pagination
+                  total={pages}
+                  value={Math.min(search.page, pages)}
+                  onChange={(page) => change({ page })}
+                  size="sm"
+                  aria-label="Pages"
+                  getControlProps={(control) =>
+                    control === 'previous'
+                      ? { 'aria-label': 'Previous page' }
+                      : control === 'next'
+                        ? { 'aria-label': 'Next page' }
+                        : {}
+                  }
+                />
+              )}
+              <Select
+                aria-label="Queries per page"
+                size="xs"
+                w={110}
+                allowDeselect={false}
+                value={String(search.size)}
+                data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
+                onChange={(v) => v && change({ size: Number(v) })}
+              />
+            </Group>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

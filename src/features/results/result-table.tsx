@@ -1,0 +1,241 @@
+import { notifications } from '@mantine/notifications';
+import { observeElementOffset, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import type { viewParams } from './api';
+import { CellMenu, type CellMenuState } from './cell-menu';
+import { copyToClipboard } from './clipboard';
+import { copyText, estimateColumnWidth, rowToTsv } from './format-value';
+import { gridCommand } from './grid-keys';
+import { GridRow, HeaderRow, type GridColumn } from './grid-rows';
+import {
+  HEADER_HEIGHT,
+  offsetToShowRow,
+  ROW_HEIGHT,
+  scrollScale,
+  toReal,
+  toVirtual,
+  type ScrollScale,
+} from './page-math';
+import styles from './results-grid.module.css';
+import type { SortState } from './sort';
+import { useResultPages } from './use-result-pages';
+
+type Selection = { row: number; col: number } | null;
+
+/**
+ * The virtualized body of one result view (one sort, filter and column choice; the parent
+ * remounts it when the view changes, which resets scroll and selection). Rows and columns are
+ * virtualized; rows come from the service page by page as they scroll into view. A result
+ * taller than MAX_SCROLL_HEIGHT is scrolled on a scaled axis (see page-math.ts): the row
+ * virtualizer then sees virtual offsets, and rows are placed relative to the real scrollTop.
+ */
+export function ResultTable(props: {
+  ctx: string;
+  executionId: string;
+  params: ReturnType<typeof viewParams>;
+  pageSize: number;
+  columns: GridColumn[];
+  count: number;
+  sort: SortState;
+  onSort: (column: string) => void;
+  height: number | string;
+}) {
+  const { columns, count } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const scaleRef = useRef<ScrollScale>(scrollScale(count, 0));
+  const [scrollTop, setScrollTop] = useState(0);
+  const [selection, setSelection] = useState<Selection>(null);
+  const [menu, setMenu] = useState<CellMenuState>(null);
+
+  // The virtualizers are read during render by design (this component is not compiler-memoized).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const rows = useVirtualizer<HTMLDivElement, HTMLDivElement>({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (r) =>
+        cb({ width: r.width, height: Math.max(0, r.height - HEADER_HEIGHT) }),
+      ),
+    observeElementOffset: (instance, cb) =>
+      observeElementOffset(instance, (offset, isScrolling) =>
+        cb(toVirtual(offset, scaleRef.current), isScrolling),
+      ),
+    scrollToFn: (offset, { adjustments = 0 }, instance) => {
+      const el = instance.scrollElement;
+      if (el) el.scrollTop = toReal(offset + adjustments, scaleRef.current);
+    },
+  });
+  const viewport = rows.scrollRect?.height ?? 0;
+  const scale = scrollScale(count, viewport);
+  useLayoutEffect(() => {
+    scaleRef.current = scale;
+  });
+
+  const widths = columns.map((c) => estimateColumnWidth(c.name, c.type));
+  const gutter = Math.max(48, String(count).length * 8 + 20);
+  const columnKey = useCallback((i: number) => columns[i]?.name ?? i, [columns]);
+  const cols = useVirtualizer<HTMLDivElement, HTMLDivElement>({
+    horizontal: true,
+    count: columns.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => widths[i] ?? 120,
+    getItemKey: columnKey,
+    paddingStart: gutter,
+    scrollPaddingStart: gutter,
+    overscan: 3,
+  });
+
+  const virtualRows = rows.getVirtualItems();
+  const virtualColumns = cols.getVirtualItems();
+  const first = virtualRows[0]?.index ?? 0;
+  const last = virtualRows[virtualRows.length - 1]?.index ?? -1;
+  const { rowAt, error } = useResultPages({ ...props, first, last });
+
+  const width = cols.getTotalSize();
+  const layout = {
+    columns,
+    virtualColumns,
+    gutter,
+    leftPad: Math.max(0, (virtualColumns[0]?.start ?? gutter) - gutter),
+    width,
+  };
+  // Where the first virtual pixel sits: shifted by the scroll when the axis is scaled.
+  const maxVirtual = Math.max(0, scale.virtualHeight - viewport);
+  const shift =
+    scale.ratio === 1 ? 0 : scrollTop - Math.min(toVirtual(scrollTop, scale), maxVirtual);
+
+  const scrollToRow = (row: number) => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const current = Math.min(toVirtual(el.scrollTop, scale), maxVirtual);
+    const target = offsetToShowRow(row, current, viewport);
+    if (target !== current) el.scrollTop = toReal(target, scale);
+  };
+
+  const select = (next: Selection) => {
+    setSelection(next);
+    if (!next) return;
+    scrollToRow(next.row);
+    cols.scrollToIndex(next.col);
+  };
+
+  const copy = (what: 'value' | 'row' | 'name') => {
+    if (!selection) return;
+    const column = columns[selection.col];
+    if (!column) return;
+    if (what === 'name') return void copyToClipboard(column.name, 'column name');
+    const row = rowAt(selection.row);
+    if (!row) {
+      notifications.show({ message: 'That row is still loading' });
+      return;
+    }
+    if (what === 'value') void copyToClipboard(copyText(row[column.name], column.type), 'value');
+    else void copyToClipboard(rowToTsv(row, columns), 'row as TSV');
+  };
+
+  const cellAt = (e: MouseEvent): Selection => {
+    const cell = (e.target as HTMLElement).closest<HTMLElement>('[data-col]');
+    if (!cell) return null;
+    return { row: Number(cell.dataset.row), col: Number(cell.dataset.col) };
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const pageRows = Math.max(1, Math.floor(viewport / ROW_HEIGHT) - 1);
+    const cmd = gridCommand(e, selection !== null, pageRows);
+    if (!cmd) return;
+    e.preventDefault();
+    const col = selection?.col ?? 0;
+    switch (cmd.kind) {
+      case 'move': {
+        if (!selection) return;
+        const row = Math.min(count - 1, Math.max(0, selection.row + cmd.rows));
+        select({ row, col: Math.min(columns.length - 1, Math.max(0, col + cmd.cols)) });
+        return;
+      }
+      case 'first':
+        return count > 0 ? select({ row: 0, col }) : undefined;
+      case 'last':
+        return count > 0 ? select({ row: count - 1, col }) : undefined;
+      case 'copyCell':
+        return copy('value');
+      case 'copyRow':
+        return copy('row');
+      case 'clear':
+        return setSelection(null);
+      case 'menu': {
+        const el = scrollRef.current?.querySelector('[aria-selected="true"]');
+        const box = el?.getBoundingClientRect();
+        if (box) setMenu({ x: box.left + 8, y: box.bottom });
+        return;
+      }
+    }
+  };
+
+  return (
+    <>
+      <div
+        ref={scrollRef}
+        role="grid"
+        aria-label="Result rows"
+        aria-rowcount={count + 1}
+        aria-colcount={columns.length + 1}
+        aria-multiselectable={false}
+        tabIndex={0}
+        className={styles.scroller}
+        style={{ height: props.height }}
+        onScroll={scale.ratio === 1 ? undefined : (e) => setScrollTop(e.currentTarget.scrollTop)}
+        onKeyDown={onKeyDown}
+        onClick={(e) => {
+          const at = cellAt(e);
+          if (at) setSelection(at);
+        }}
+        onContextMenu={(e) => {
+          const at = cellAt(e);
+          if (!at) return;
+          e.preventDefault();
+          setSelection(at);
+          setMenu({ x: e.clientX, y: e.clientY });
+        }}
+      >
+        <div style={{ position: 'relative', width, height: HEADER_HEIGHT + scale.realHeight }}>
+          <HeaderRow layout={layout} sort={props.sort} onSort={props.onSort} />
+          {virtualRows.map((vr) => (
+            <GridRow
+              key={vr.key}
+              index={vr.index}
+              top={HEADER_HEIGHT + vr.start + shift}
+              row={rowAt(vr.index)}
+              layout={layout}
+              selectedCol={selection?.row === vr.index ? selection.col : -1}
+            />
+          ))}
+        </div>
+      </div>
+      {error && <PageError error={error} />}
+      <CellMenu
+        at={menu}
+        onClose={() => setMenu(null)}
+        onCopyValue={() => copy('value')}
+        onCopyRow={() => copy('row')}
+        onCopyName={() => copy('name')}
+      />
+    </>
+  );
+}
+
+function PageError({ error }: { error: Error }) {
+  return (
+    <div role="alert" style={{ color: 'var(--mantine-color-red-text)', fontSize: 12 }}>
+      Some rows could not be loaded: {error.message}
+    </div>
+  );
+}

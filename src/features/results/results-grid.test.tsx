@@ -1,0 +1,196 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ResultsGrid } from './results-grid';
+
+const ROWS = [
+  { n: 1, label: '', note: 'NULL' },
+  { n: null, label: null, note: 'plain' },
+  { n: 30000, label: 'x', note: null },
+];
+
+function body(url: URL, rows: Record<string, unknown>[], total: number) {
+  return {
+    execution_id: 'E1',
+    query_id: 0,
+    state: 'QUERY_STATE_COMPLETED',
+    is_execution_finished: true,
+    submitted_at: '2024-01-01T00:00:00.000Z',
+    execution_started_at: '2024-01-01T00:00:00.250Z',
+    execution_ended_at: '2024-01-01T00:00:01.500Z',
+    result: {
+      rows,
+      metadata: {
+        column_names: ['n', 'label', 'note'],
+        column_types: ['bigint', 'varchar', 'varchar'],
+        row_count: rows.length,
+        result_set_bytes: 10,
+        total_row_count: total,
+        total_result_set_bytes: 1_500_000,
+        datapoint_count: total * 3,
+        pending_time_millis: 250,
+        execution_time_millis: 1250,
+      },
+    },
+    ...(url.searchParams.get('limit') === '1' ? {} : {}),
+  };
+}
+
+/** The service for one 3-row result: `filters=n > 1` keeps one row, `filters=bad` is refused. */
+function stubService() {
+  const calls: URL[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push(url);
+    const json = (status: number, value: unknown) =>
+      new Response(JSON.stringify(value), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    const filters = url.searchParams.get('filters');
+    if (filters === 'bad') return json(400, { error: 'filters: unknown column "bad" at 1' });
+    if (url.searchParams.get('limit') === '1') return json(200, body(url, ROWS.slice(0, 1), 3));
+    if (filters === 'n > 1') return json(200, body(url, [ROWS[2]!], 1));
+    return json(200, body(url, ROWS, 3));
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return calls;
+}
+
+function renderGrid() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={client}>
+        <ResultsGrid ctx="alice" executionId="E1" height={400} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+/** jsdom has no layout: give every element a size so the virtualizers render rows. */
+function fakeLayout() {
+  const props = { clientHeight: 400, clientWidth: 900, offsetHeight: 400, offsetWidth: 900 };
+  const saved = Object.keys(props).map(
+    (k) => [k, Object.getOwnPropertyDescriptor(HTMLElement.prototype, k)] as const,
+  );
+  for (const [k, v] of Object.entries(props))
+    Object.defineProperty(HTMLElement.prototype, k, { configurable: true, get: () => v });
+  return () => {
+    for (const [k, d] of saved) if (d) Object.defineProperty(HTMLElement.prototype, k, d);
+  };
+}
+
+const cell = (row: number, col: number) =>
+  document.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${col}"]`)!;
+
+describe('ResultsGrid', () => {
+  let restoreLayout: () => void;
+  beforeEach(() => {
+    restoreLayout = fakeLayout();
+  });
+  afterEach(() => {
+    cleanup();
+    restoreLayout();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows NULL distinctly from an empty string and right-aligns numbers', async () => {
+    const calls = stubService();
+    renderGrid();
+    await waitFor(() => expect(cell(2, 0)).toBeTruthy());
+
+    // Headers show name and type.
+    const header = screen.getByRole('button', { name: 'Sort by n' });
+    expect(header).toHaveTextContent('nbigint');
+
+    // NULL vs empty string vs the text "NULL".
+    expect(cell(1, 1)).toHaveTextContent('NULL');
+    expect(cell(1, 1)).toHaveAttribute('data-kind', 'null');
+    expect(cell(0, 1)).toHaveTextContent(/^$/);
+    expect(cell(0, 1)).toHaveAttribute('data-kind', 'empty');
+    expect(cell(0, 1)).toHaveAttribute('title', '(empty string)');
+    expect(cell(0, 2)).toHaveTextContent('NULL');
+    expect(cell(0, 2)).toHaveAttribute('data-kind', 'text');
+    expect(cell(0, 2).className).not.toBe(cell(1, 1).className);
+
+    // Numbers (and a NULL number) right-aligned, text left-aligned.
+    expect(cell(2, 0)).toHaveTextContent('30000');
+    expect(cell(2, 0)).toHaveStyle({ textAlign: 'right' });
+    expect(cell(1, 0)).toHaveStyle({ textAlign: 'right' });
+    expect(cell(2, 1)).toHaveStyle({ textAlign: 'left' });
+
+    // Footer: total rows, bytes, execution and queue time.
+    const footer = screen.getByTestId('results-footer');
+    expect(footer).toHaveTextContent('3 rows');
+    expect(footer).toHaveTextContent('1.5 MB');
+    expect(footer).toHaveTextContent('Executed in 1.25 s');
+    expect(footer).toHaveTextContent('Queued 250 ms');
+
+    // The context goes with every request and in the CSV link.
+    expect(calls.every((u) => u.pathname === '/api/v1/execution/E1/results')).toBe(true);
+    const link = screen.getByRole('link', { name: /Download CSV/ });
+    expect(link).toHaveAttribute('href', '/api/v1/execution/E1/results/csv?context=alice');
+  });
+
+  it('sorts on the server when a header is clicked', async () => {
+    const calls = stubService();
+    renderGrid();
+    await waitFor(() => expect(cell(2, 0)).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by n' }));
+    await waitFor(() =>
+      expect(calls.some((u) => u.searchParams.get('sort_by') === 'n asc')).toBe(true),
+    );
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Sort by n' }).closest('[role="columnheader"]'),
+      ).toHaveAttribute('aria-sort', 'ascending'),
+    );
+    expect(screen.getByRole('link', { name: /Download CSV/ })).toHaveAttribute(
+      'href',
+      '/api/v1/execution/E1/results/csv?sort_by=n+asc&context=alice',
+    );
+  });
+
+  it('filters on the server, counts "N of M", and shows the service refusing a filter', async () => {
+    stubService();
+    renderGrid();
+    await waitFor(() => expect(cell(2, 0)).toBeTruthy());
+    const input = screen.getByRole('textbox', { name: 'Filter rows' });
+
+    fireEvent.change(input, { target: { value: 'bad' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByText('filters: unknown column "bad" at 1')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Filter rows' }), {
+      target: { value: 'n > 1' },
+    });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Filter rows' }), { key: 'Enter' });
+    await waitFor(() =>
+      expect(screen.getByTestId('results-row-count')).toHaveTextContent('1 of 3 rows'),
+    );
+    await waitFor(() => expect(cell(0, 0)).toHaveTextContent('30000'));
+    expect(cell(1, 0)).toBeNull();
+  });
+
+  it('copies the selected cell with Ctrl+C and the row as TSV with Ctrl+Shift+C', async () => {
+    stubService();
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderGrid();
+    await waitFor(() => expect(cell(2, 0)).toBeTruthy());
+    fireEvent.click(cell(2, 0));
+    expect(cell(2, 0)).toHaveAttribute('aria-selected', 'true');
+    const grid = screen.getByRole('grid', { name: 'Result rows' });
+    fireEvent.keyDown(grid, { key: 'c', ctrlKey: true });
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('30000'));
+    fireEvent.keyDown(grid, { key: 'C', ctrlKey: true, shiftKey: true });
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('30000\tx\t'));
+
+    fireEvent.contextMenu(cell(0, 1));
+    const menu = await screen.findByRole('menu');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Copy value' }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(''));
+  });
+});

@@ -1,0 +1,75 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useCreateTeam, type TeamCreated } from './api';
+import { ErrorNote } from './error-note';
+
+/** Same rule as the server's (2 to 39 letters, digits, _ or -, starting with a letter or digit). */
+const HANDLE = /^[a-z0-9][a-z0-9_-]{1,38}$/i;
+
+/** Creates a team; the user becomes its admin and it appears in the context switcher. */
+export function CreateTeamModal(props: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (team: TeamCreated) => void;
+}) {
+  const create = useCreateTeam();
+  const form = useForm({
+    initialValues: { handle: '', display_name: '' },
+    validate: {
+      handle: (v) =>
+        HANDLE.test(v.trim())
+          ? null
+          : '2 to 39 letters, digits, _ or -, starting with a letter or digit',
+      display_name: (v) => (v.length > 100 ? 'At most 100 characters' : null),
+    },
+  });
+  const close = () => {
+    create.reset();
+    form.reset();
+    props.onClose();
+  };
+  return (
+    <Modal opened={props.opened} onClose={close} title="Create a team">
+      <form
+        onSubmit={form.onSubmit((v) =>
+          create.mutate(
+            { handle: v.handle.trim(), display_name: v.display_name.trim() || undefined },
+            {
+              onSuccess: (team) => {
+                notifications.show({
+                  message: `Team ${team.handle} created. Switch to it in the header.`,
+                  color: 'teal',
+                });
+                close();
+                props.onCreated(team);
+              },
+            },
+          ),
+        )}
+      >
+        <Stack>
+          <Text size="sm" c="dimmed">
+            A team owns its own queries, dashboards, data and API keys. You become its admin.
+          </Text>
+          <TextInput
+            label="Team handle"
+            description="Its name in links; handles of users and teams share one namespace"
+            data-autofocus
+            {...form.getInputProps('handle')}
+          />
+          <TextInput label="Display name" {...form.getInputProps('display_name')} />
+          <ErrorNote error={create.error} title="The team was not created" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create team
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,128 @@
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDoorExit, IconUserMinus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ContextEntry } from '../../../contract/accounts';
+import { AddMemberForm } from './add-member-form';
+import { membersQueryOptions } from './api';
+import { ErrorNote } from './error-note';
+import { formatDateTime } from './format';
+import { RemoveMemberModal } from './remove-member-modal';
+
+/** Members of one team; admins add and remove members, anyone may leave. */
+export function TeamMembers(props: { team: ContextEntry; self: string; onLeft: () => void }) {
+  const { team, self } = props;
+  const members = useQuery(membersQueryOptions(team.handle));
+  const [removing, setRemoving] = useState<string | null>(null);
+  const isAdmin = team.role === 'admin';
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={4}>Members of {team.handle}</Title>
+          <Text size="sm" c="dimmed">
+            {isAdmin
+              ? 'You are an admin: you add and remove members. A team keeps at least one admin.'
+              : 'Only team admins add and remove members; you may leave the team.'}
+          </Text>
+        </Stack>
+        {isAdmin && <AddMemberForm key={team.handle} team={team.handle} />}
+        {members.isError ? (
+          <ErrorNote error={members.error} title="Could not load the members" />
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table
+              verticalSpacing="xs"
+              aria-label={`Members of ${team.handle}`}
+              aria-busy={members.isPending}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Handle</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Joined</Table.Th>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {members.isPending ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={5}>
+                      <Skeleton h={20} />
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  members.data.map((m) => (
+                    <Table.Tr key={m.handle} data-testid="member-row">
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Text size="sm">{m.handle}</Text>
+                          {m.handle === self && (
+                            <Badge size="xs" variant="outline">
+                              you
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{m.display_name || '—'}</Table.Td>
+                      <Table.Td>
+                        <Badge
+                          size="sm"
+                          variant="light"
+                          color={m.role === 'admin' ? 'grape' : 'gray'}
+                        >
+                          {m.role}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(m.joined_at)}</Table.Td>
+                      <Table.Td>
+                        {(isAdmin || m.handle === self) && (
+                          <Tooltip label={m.handle === self ? 'Leave team' : 'Remove'}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={m.handle === self ? 'Leave team' : `Remove ${m.handle}`}
+                              onClick={() => setRemoving(m.handle)}
+                            >
+                              {m.handle === self ? (
+                                <IconDoorExit size={16} />
+                              ) : (
+                                <IconUserMinus size={16} />
+                              )}
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <RemoveMemberModal
+        team={team.handle}
+        self={self}
+        member={removing}
+        onClose={() => setRemoving(null)}
+        onLeft={props.onLeft}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { ctxKey } from '../../lib/context-keys';
+
+/** One monthly billing period (dates are YYYY-MM-DD, both inclusive, UTC). */
+export type BillingPeriod = {
+  start_date: string;
+  end_date: string;
+  credits_included: number;
+  credits_used: number;
+};
+
+/**
+ * GET /usage. The contract has no usage schema yet; this mirrors `UsageResponse` in
+ * server/http/usage.ts.
+ */
+export type Usage = {
+  billing_periods: BillingPeriod[];
+  bytes_used: number;
+  bytes_allowed: number;
+  private_queries: number;
+  private_dashboards: number;
+};
+
+export type UsageRange = { start_date: string; end_date: string };
+
+export const usageKeys = {
+  range: (ctx: string, range: UsageRange) => [...ctxKey(ctx), 'usage', range] as const,
+};
+
+/** Usage of `ctx` for the billing periods that overlap `range`. */
+export const usageQueryOptions = (ctx: string, range: UsageRange) =>
+  queryOptions({
+    queryKey: usageKeys.range(ctx, range),
+    queryFn: ({ signal }) => api<Usage>('/usage', { ctx, query: range, signal }),
+  });

@@ -1,0 +1,95 @@
+import { Alert, Badge, Button, Group, Kbd, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconAdjustments, IconDeviceFloppy, IconHistory } from '@tabler/icons-react';
+import type { GetQueryResponse } from '../../../../../contract/queries';
+
+const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl';
+
+/** Name, state badges and the page's actions: save, discard, parameters, history. */
+export function QueryHeader(props: {
+  query: GetQueryResponse;
+  name: string;
+  onNameChange: (name: string) => void;
+  owned: boolean;
+  dirty: boolean;
+  saving: boolean;
+  saveError: string | undefined;
+  onSave: () => void;
+  onDiscard: () => void;
+  onOpenHistory: () => void;
+  onOpenParameters: () => void;
+}) {
+  const { query } = props;
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap" align="center">
+        <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+          <TextInput
+            aria-label="Query name"
+            value={props.name}
+            onChange={(e) => props.onNameChange(e.currentTarget.value)}
+            readOnly={!props.owned}
+            variant="unstyled"
+            size="lg"
+            fw={600}
+            style={{ flex: 1, minWidth: 120 }}
+          />
+          {props.dirty && (
+            <Badge color="yellow" variant="light" data-testid="unsaved-badge">
+              Unsaved changes
+            </Badge>
+          )}
+          {query.is_private && <Badge variant="outline">Private</Badge>}
+          {query.is_archived && <Badge color="gray">Archived</Badge>}
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {query.owner} · v{query.version}
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconAdjustments size={14} />}
+            onClick={props.onOpenParameters}
+          >
+            Parameters
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconHistory size={14} />}
+            onClick={props.onOpenHistory}
+          >
+            History
+          </Button>
+          {props.dirty && props.owned && (
+            <Button variant="subtle" size="xs" color="gray" onClick={props.onDiscard}>
+              Discard
+            </Button>
+          )}
+          <Tooltip label={<Kbd size="xs">{MOD}+S</Kbd>} disabled={!props.owned}>
+            <Button
+              size="xs"
+              leftSection={<IconDeviceFloppy size={14} />}
+              onClick={props.onSave}
+              loading={props.saving}
+              disabled={!props.owned || !props.dirty}
+            >
+              Save
+            </Button>
+          </Tooltip>
+        </Group>
+      </Group>
+      {!props.owned && (
+        <Alert color="blue" variant="light">
+          This query belongs to {query.owner}. You can run it and edit it here, but only its owner
+          can save it: fork it from the query library to keep your own copy.
+        </Alert>
+      )}
+      {props.saveError && (
+        <Alert color="red" role="alert" title="Not saved">
+          {props.saveError}
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { queryListOptions } from '../../../features/queries/api';
+import { LibraryPage } from '../../../features/queries/library-page';
+import { LIBRARY_DEFAULTS, librarySearchSchema } from '../../../features/queries/library-search';
+import { activeCtx } from '../../../lib/session';
+
+/** The query library; its search, filters and page live in the URL. */
+export const Route = createFileRoute('/_app/queries/')({
+  validateSearch: librarySearchSchema,
+  search: { middlewares: [stripSearchParams(LIBRARY_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) =>
+    queryClient.ensureQueryData(queryListOptions(activeCtx(queryClient), deps)),
+  component: QueriesRoute,
+});
+
+function QueriesRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <LibraryPage search={search} onSearch={(next) => void navigate({ search: next })} />;
+}
