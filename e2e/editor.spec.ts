@@ -93,7 +93,9 @@ test.describe('SQL editor', () => {
     await page.keyboard.press('ControlOrMeta+S');
     await expect(page.getByTestId('unsaved-badge')).toBeHidden();
     const saved = await savedSql(page, id);
-    expect(saved.query_sql).toBe("select\n  a,\n  {{chain}}\nfrom\n  t\nwhere\n  a > '{{ day }}'");
+    expect(saved.query_sql).toBe(
+      "select\n  a,\n  count(*) as n\nfrom\n  t\nwhere\n  a > 'x'\ngroup by\n  a",
+    );
     expect(saved.version).toBe(2);
   });
 
@@ -162,7 +164,17 @@ test.describe('SQL editor', () => {
     const editor = await openEditor(page, id);
     await setEditorText(page, 'SELECT 1 AS a,\nFROM dex.trades\nWHER x');
     await page.keyboard.press('ControlOrMeta+Enter');
-    await expect(editor.locator('.squiggly-error')).toBeVisible({ timeout: 20_000 });
+    const squiggle = editor.locator('.squiggly-error');
+    await expect(squiggle).toBeVisible({ timeout: 20_000 });
+    // The marker sits on the reported line, and hovering it shows the service's message.
+    await expect(squiggle).toHaveCount(1);
+    await squiggle.hover();
+    await expect(page.locator('.monaco-hover').filter({ hasText: /syntax error/i })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/editor-error-marker.png` });
+    // Editing and running a good query clears it.
+    await setEditorText(page, 'SELECT 1 AS a');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(squiggle).toHaveCount(0, { timeout: 20_000 });
   });
 
   test('version history lists versions, diffs one against the text and restores it', async ({
@@ -215,6 +227,12 @@ test.describe('SQL editor', () => {
       await drawer.getByRole('button', { name: /Version 1/ }).click();
       await expect(drawer.getByRole('region', { name: 'Differences' })).toBeVisible();
       await page.screenshot({ path: `${SCREENSHOTS}/version-history-${scheme}.png` });
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('Shift+?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      await page.screenshot({ path: `${SCREENSHOTS}/shortcut-sheet-${scheme}.png` });
     });
   }
 });

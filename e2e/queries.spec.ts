@@ -192,6 +192,9 @@ test.describe('query library', () => {
     test(`screenshot: the library, ${scheme}`, async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await signUp(page, { colorScheme: scheme });
+      await page.goto('/queries');
+      await expect(page.getByText('No queries yet')).toBeVisible();
+      await page.screenshot({ path: `${SCREENSHOTS}/queries-empty-${scheme}.png` });
       await createQuery(page, {
         name: 'Daily active wallets',
         description: 'Distinct senders per day on Ethereum, with a 7-day moving average.',

@@ -91,9 +91,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
     const root = path.relative(process.cwd(), options.staticDir) || '.';
-    const indexHtml = fs.readFileSync(path.join(options.staticDir, 'index.html'), 'utf8');
+    const index = path.join(options.staticDir, 'index.html');
     app.use('/*', serveStatic({ root }));
-    app.get('*', (c) => c.html(indexHtml));
+    // Read per request (it is small): a rebuilt SPA is served without restarting the server.
+    app.get('*', (c) => c.html(fs.readFileSync(index, 'utf8')));
   }
   return app;
 }

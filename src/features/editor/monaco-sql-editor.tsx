@@ -91,6 +91,8 @@ export default function MonacoSqlEditor(props: SqlEditorProps) {
 
   const handleMount = (ed: CodeEditor) => {
     registerSqlLanguage(monaco);
+    // Always \n, whatever the platform (Monaco would use \r\n on Windows for a one-line text).
+    ed.getModel()?.setEOL(monaco.editor.EndOfLineSequence.LF);
     const { KeyMod, KeyCode } = monaco;
     ed.addAction({
       id: 'strata.run',

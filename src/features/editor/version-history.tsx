@@ -45,17 +45,28 @@ function VersionDetail(props: {
   const time = when(version.created_at);
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Title order={4}>Version {version.version}</Title>
-          <Text size="sm" c="dimmed">
-            {version.author ?? 'Unknown author'}
-            {time && ` · ${time.absolute}`}
-            {` · ${version.name}`}
-          </Text>
-        </div>
+      <div>
+        <Title order={4}>Version {version.version}</Title>
+        <Text size="sm" c="dimmed">
+          {version.author ?? 'Unknown author'}
+          {time && ` · ${time.absolute}`}
+          {` · ${version.name}`}
+        </Text>
+      </div>
+      <Group justify="space-between" gap="xs">
+        <SegmentedControl
+          size="xs"
+          value={view}
+          onChange={(v) => setView(v === 'sql' ? 'sql' : 'diff')}
+          data={[
+            { value: 'diff', label: 'Changes from the current text' },
+            { value: 'sql', label: 'SQL of this version' },
+          ]}
+          aria-label="Show"
+        />
         <Button
-          leftSection={<IconRestore size={16} />}
+          size="xs"
+          leftSection={<IconRestore size={14} />}
           variant="light"
           disabled={same}
           onClick={() => props.onRestore(version.query_sql)}
@@ -63,16 +74,6 @@ function VersionDetail(props: {
           Restore this version
         </Button>
       </Group>
-      <SegmentedControl
-        size="xs"
-        value={view}
-        onChange={(v) => setView(v === 'sql' ? 'sql' : 'diff')}
-        data={[
-          { value: 'diff', label: 'Changes from the current text' },
-          { value: 'sql', label: 'SQL of this version' },
-        ]}
-        aria-label="Show"
-      />
       {view === 'sql' ? (
         <ScrollArea.Autosize mah={440} type="auto">
           <Code block aria-label={`SQL of version ${version.version}`}>

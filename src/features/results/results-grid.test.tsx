@@ -10,7 +10,7 @@ const ROWS = [
   { n: 30000, label: 'x', note: null },
 ];
 
-function body(url: URL, rows: Record<string, unknown>[], total: number) {
+function body(rows: Record<string, unknown>[], total: number) {
   return {
     execution_id: 'E1',
     query_id: 0,
@@ -33,7 +33,6 @@ function body(url: URL, rows: Record<string, unknown>[], total: number) {
         execution_time_millis: 1250,
       },
     },
-    ...(url.searchParams.get('limit') === '1' ? {} : {}),
   };
 }
 
@@ -50,9 +49,9 @@ function stubService() {
       });
     const filters = url.searchParams.get('filters');
     if (filters === 'bad') return json(400, { error: 'filters: unknown column "bad" at 1' });
-    if (url.searchParams.get('limit') === '1') return json(200, body(url, ROWS.slice(0, 1), 3));
-    if (filters === 'n > 1') return json(200, body(url, [ROWS[2]!], 1));
-    return json(200, body(url, ROWS, 3));
+    if (url.searchParams.get('limit') === '1') return json(200, body(ROWS.slice(0, 1), 3));
+    if (filters === 'n > 1') return json(200, body([ROWS[2]!], 1));
+    return json(200, body(ROWS, 3));
   });
   vi.stubGlobal('fetch', fetchStub);
   return calls;

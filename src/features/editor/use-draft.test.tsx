@@ -1,0 +1,79 @@
+import { act, renderHook } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A fresh copy of the module, as after a page reload (its stores rebuilt from storage). */
+async function reloaded() {
+  vi.resetModules();
+  return import('./use-draft');
+}
+
+const SAVED = { sql: 'SELECT 1', version: 3 };
+
+describe('useDraft', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('starts from the saved SQL, clean, with nothing stored', async () => {
+    const { useDraft } = await reloaded();
+    const { result } = renderHook(() => useDraft('alice', 7, SAVED));
+    expect(result.current.sql).toBe('SELECT 1');
+    expect(result.current.dirty).toBe(false);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('keeps an edit per context and query, so it survives a reload', async () => {
+    const first = await reloaded();
+    const { result } = renderHook(() => first.useDraft('alice', 7, SAVED));
+    act(() => result.current.setSql('SELECT 2'));
+    expect(result.current).toMatchObject({ sql: 'SELECT 2', dirty: true, draftVersion: 3 });
+    expect(localStorage.getItem(first.draftStorageKey('alice', 7))).toContain('SELECT 2');
+
+    const second = await reloaded();
+    const after = renderHook(() => second.useDraft('alice', 7, SAVED)).result;
+    expect(after.current).toMatchObject({ sql: 'SELECT 2', dirty: true });
+    const otherQuery = renderHook(() => second.useDraft('alice', 8, SAVED)).result;
+    const otherContext = renderHook(() => second.useDraft('team-x', 7, SAVED)).result;
+    expect(otherQuery.current.dirty).toBe(false);
+    expect(otherContext.current.sql).toBe('SELECT 1');
+  });
+
+  it('forgets the draft when the text is back to the saved SQL, or on discard', async () => {
+    const { useDraft, draftStorageKey } = await reloaded();
+    const { result } = renderHook(() => useDraft('alice', 7, SAVED));
+    act(() => result.current.setSql('SELECT 2'));
+    act(() => result.current.setSql('SELECT 1'));
+    expect(result.current.dirty).toBe(false);
+    expect(localStorage.getItem(draftStorageKey('alice', 7))).toBeNull();
+    act(() => result.current.setSql('SELECT 3'));
+    act(() => result.current.discard());
+    expect(result.current).toMatchObject({ sql: 'SELECT 1', dirty: false });
+    expect(localStorage.getItem(draftStorageKey('alice', 7))).toBeNull();
+  });
+
+  it('is clean after a save, before the query data catches up', async () => {
+    const { useDraft } = await reloaded();
+    const { result } = renderHook(() => useDraft('alice', 7, SAVED));
+    act(() => result.current.setSql('SELECT 2'));
+    act(() => result.current.markSaved('SELECT 2', 4));
+    expect(result.current).toMatchObject({ sql: 'SELECT 2', dirty: false });
+  });
+
+  it('stays dirty after a save when edited while saving, based on the new version', async () => {
+    const { useDraft } = await reloaded();
+    const { result } = renderHook(() => useDraft('alice', 7, SAVED));
+    act(() => result.current.setSql('SELECT 2'));
+    act(() => result.current.setSql('SELECT 22'));
+    act(() => result.current.markSaved('SELECT 2', 4));
+    expect(result.current).toMatchObject({ sql: 'SELECT 22', dirty: true, draftVersion: 4 });
+  });
+
+  it('calls a draft stale when the query was saved again since it began', async () => {
+    const { useDraft } = await reloaded();
+    let saved = SAVED;
+    const { result, rerender } = renderHook(() => useDraft('alice', 7, saved));
+    act(() => result.current.setSql('SELECT 2'));
+    expect(result.current.stale).toBe(false);
+    saved = { sql: 'SELECT 5', version: 5 };
+    rerender();
+    expect(result.current).toMatchObject({ sql: 'SELECT 2', dirty: true, stale: true });
+  });
+});
