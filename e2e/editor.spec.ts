@@ -168,7 +168,8 @@ test.describe('SQL editor', () => {
     await expect(squiggle).toBeVisible({ timeout: 20_000 });
     // The marker sits on the reported line, and hovering it shows the service's message.
     await expect(squiggle).toHaveCount(1);
-    await squiggle.hover();
+    const box = (await squiggle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await expect(page.locator('.monaco-hover').filter({ hasText: /syntax error/i })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/editor-error-marker.png` });
     // Editing and running a good query clears it.

@@ -80,8 +80,11 @@ export function Workbench(props: {
   function saveNow() {
     if (!owned || save.isPending) return;
     const sql = draft.sql;
+    // As the service does: placeholders without a definition become text parameters.
+    const saved = [...parameters, ...missingParameters(sql, parameters).map(newParameter)];
+    setParameters(saved);
     save.mutate(
-      { name, query_sql: sql, parameters },
+      { name, query_sql: sql, parameters: saved },
       { onSuccess: () => draft.markSaved(sql, query.version + 1) },
     );
   }
