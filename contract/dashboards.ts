@@ -1,0 +1,187 @@
+import { z } from '@hono/zod-openapi';
+import { ParameterDef } from './queries.js';
+import { GetVisualizationResponse } from './visualizations.js';
+
+export const DASHBOARD_LIMITS = {
+  name: 300,
+  slug: 100,
+  tags: 50,
+  tag: 100,
+  text: 100_000,
+  widgets: 200,
+  /** The grid is 12 columns wide (react-grid-layout's default, the hosted service's too). */
+  gridColumns: 12,
+  maxRow: 10_000,
+  maxSizeY: 200,
+  listDefault: 20,
+  listMax: 1000,
+} as const;
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const WidgetPosition = z
+  .object({
+    col: z
+      .number()
+      .int()
+      .min(0)
+      .max(DASHBOARD_LIMITS.gridColumns - 1),
+    row: z.number().int().min(0).max(DASHBOARD_LIMITS.maxRow),
+    size_x: z.number().int().min(1).max(DASHBOARD_LIMITS.gridColumns),
+    size_y: z.number().int().min(1).max(DASHBOARD_LIMITS.maxSizeY),
+  })
+  .refine((p) => p.col + p.size_x <= DASHBOARD_LIMITS.gridColumns, {
+    message: `col + size_x must be at most ${DASHBOARD_LIMITS.gridColumns}`,
+  })
+  .openapi('WidgetPosition');
+export type WidgetPosition = z.output<typeof WidgetPosition>;
+
+const Text = z.string().max(DASHBOARD_LIMITS.text);
+const Id = z.number().int().positive();
+const KeepId = {
+  widget_id: Id.optional().openapi({
+    description:
+      'Strata extension: the id of an existing widget of this dashboard to keep (so param widgets can keep pointing at it); omitted → a new widget',
+  }),
+};
+
+export const TextWidgetInput = z
+  .object({ text: Text, position: WidgetPosition.optional(), ...KeepId })
+  .openapi('TextWidgetInput');
+export const VisualizationWidgetInput = z
+  .object({ visualization_id: Id, position: WidgetPosition.optional(), ...KeepId })
+  .openapi('VisualizationWidgetInput');
+export const ParamWidgetInput = z
+  .object({
+    key: z.string().trim().min(1).max(100),
+    query_id: Id,
+    visualization_widget_id: Id,
+    position: WidgetPosition.optional(),
+  })
+  .openapi('ParamWidgetInput');
+
+export const TextWidgetOutput = z
+  .object({ widget_id: z.number().int(), text: z.string(), position: WidgetPosition })
+  .openapi('TextWidgetOutput');
+export const VisualizationWidgetOutput = z
+  .object({
+    widget_id: z.number().int(),
+    visualization_id: z.number().int(),
+    position: WidgetPosition,
+  })
+  .openapi('VisualizationWidgetOutput');
+export const ParamWidgetOutput = z
+  .object({
+    widget_id: z.string(),
+    key: z.string(),
+    query_id: z.number().int(),
+    visualization_widget_id: z.number().int(),
+    position: WidgetPosition,
+  })
+  .openapi('ParamWidgetOutput');
+export type TextWidgetOutput = z.output<typeof TextWidgetOutput>;
+export type VisualizationWidgetOutput = z.output<typeof VisualizationWidgetOutput>;
+export type ParamWidgetOutput = z.output<typeof ParamWidgetOutput>;
+
+const Name = z.string().trim().min(1).max(DASHBOARD_LIMITS.name);
+const Slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(DASHBOARD_LIMITS.slug)
+  .regex(SLUG_PATTERN, 'slug must be lowercase letters, digits and single hyphens');
+const Tags = z.array(z.string().trim().min(1).max(DASHBOARD_LIMITS.tag)).max(DASHBOARD_LIMITS.tags);
+const ColumnsPerRow = z.number().int().min(1).max(3);
+const widgets = <T extends z.ZodType>(t: T) => z.array(t).max(DASHBOARD_LIMITS.widgets);
+
+export const CreateDashboardRequest = z
+  .object({
+    name: Name,
+    slug: Slug.optional().openapi({
+      description: 'Strata extension; derived from the name when omitted',
+    }),
+    is_private: z.boolean().optional(),
+    columns_per_row: ColumnsPerRow.optional().openapi({ default: 2 }),
+    tags: Tags.optional(),
+    visualization_ids: widgets(Id).optional(),
+    text_widgets: widgets(TextWidgetInput).optional(),
+  })
+  .openapi('CreateDashboardCrudRequest');
+export type CreateDashboardRequest = z.output<typeof CreateDashboardRequest>;
+
+export const UpdateDashboardRequest = z
+  .object({
+    name: Name.optional(),
+    slug: Slug.optional(),
+    is_private: z.boolean().optional(),
+    columns_per_row: ColumnsPerRow.optional(),
+    tags: Tags.optional(),
+    text_widgets: widgets(TextWidgetInput).optional(),
+    visualization_widgets: widgets(VisualizationWidgetInput).optional(),
+    param_widgets: widgets(ParamWidgetInput).optional(),
+  })
+  .openapi('UpdateDashboardCrudRequest', {
+    description: 'Any subset; a widget array replaces every widget of that kind',
+  });
+export type UpdateDashboardRequest = z.output<typeof UpdateDashboardRequest>;
+export type TextWidgetInput = z.output<typeof TextWidgetInput>;
+export type VisualizationWidgetInput = z.output<typeof VisualizationWidgetInput>;
+export type ParamWidgetInput = z.output<typeof ParamWidgetInput>;
+
+export const DashboardResponse = z
+  .object({
+    dashboard_id: z.number().int(),
+    dashboard_url: z.string().openapi({ example: 'http://localhost:8080/alice/token-volume' }),
+    name: z.string(),
+    slug: z.string(),
+    is_private: z.boolean(),
+    tags: z.array(z.string()),
+    text_widgets: z.array(TextWidgetOutput),
+    visualization_widgets: z.array(VisualizationWidgetOutput),
+    param_widgets: z.array(ParamWidgetOutput),
+    // Strata extensions
+    owner_handle: z.string(),
+    columns_per_row: z.number().int(),
+    is_archived: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('DashboardCrudResponse');
+export type DashboardResponse = z.output<typeof DashboardResponse>;
+
+export const ArchiveDashboardResponse = z
+  .object({ dashboard_id: z.number().int(), ok: z.boolean() })
+  .openapi('ArchiveDashboardCrudResponse');
+
+export const ListDashboardsResponse = z
+  .object({ dashboards: z.array(DashboardResponse), total: z.number().int() })
+  .openapi('ListDashboardsResponse');
+export type ListDashboardsResponse = z.output<typeof ListDashboardsResponse>;
+
+/** What the dashboard page needs about each visualization widget (Strata extension). */
+export const DashboardVisualization = z
+  .object({
+    visualization_id: z.number().int(),
+    visualization: GetVisualizationResponse.nullable(),
+    query: z
+      .object({
+        query_id: z.number().int(),
+        name: z.string(),
+        owner: z.string(),
+        parameters: z.array(ParameterDef),
+      })
+      .nullable(),
+    error: z
+      .string()
+      .nullable()
+      .openapi({
+        description: 'Why the visualization or its query cannot be shown to this viewer',
+      }),
+  })
+  .openapi('DashboardVisualization');
+export type DashboardVisualization = z.output<typeof DashboardVisualization>;
+
+export const DashboardVisualizationsResponse = z
+  .object({ visualizations: z.array(DashboardVisualization) })
+  .openapi('DashboardVisualizationsResponse');
+export type DashboardVisualizationsResponse = z.output<typeof DashboardVisualizationsResponse>;

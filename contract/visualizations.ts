@@ -1,0 +1,98 @@
+import { z } from '@hono/zod-openapi';
+
+/** Visualization types of the hosted service (compat-reference §6). */
+export const VISUALIZATION_TYPES = [
+  'chart',
+  'table',
+  'counter',
+  'pivot',
+  'cohort',
+  'funnel',
+  'choropleth',
+  'sankey',
+  'sunburst_sequence',
+  'word_cloud',
+] as const;
+export type VisualizationType = (typeof VISUALIZATION_TYPES)[number];
+
+/** The types Strata draws; the others are stored and shown as "not rendered yet". */
+export const RENDERED_VISUALIZATION_TYPES: readonly VisualizationType[] = [
+  'chart',
+  'table',
+  'counter',
+];
+
+/** `options.globalSeriesType` of a `chart`; `seriesOptions[col].type` takes the same values. */
+export const CHART_SERIES_TYPES = ['line', 'column', 'area', 'scatter', 'pie'] as const;
+export type ChartSeriesType = (typeof CHART_SERIES_TYPES)[number];
+
+export const VISUALIZATION_LIMITS = {
+  name: 300,
+  description: 1000,
+  optionsBytes: 256 * 1024,
+  listDefault: 25,
+  listMax: 1000,
+} as const;
+
+const Options = z
+  .record(z.string(), z.unknown())
+  .refine(
+    (o) => JSON.stringify(o).length <= VISUALIZATION_LIMITS.optionsBytes,
+    `options must be at most ${VISUALIZATION_LIMITS.optionsBytes} bytes of JSON`,
+  )
+  .openapi({ description: 'Free-form; stored and returned as given' });
+
+export const CreateVisualizationRequest = z
+  .object({
+    name: z.string().trim().min(1).max(VISUALIZATION_LIMITS.name),
+    type: z.enum(VISUALIZATION_TYPES),
+    description: z.string().max(VISUALIZATION_LIMITS.description).optional(),
+    options: Options.optional(),
+  })
+  .openapi('CreateVisualizationRequest');
+export type CreateVisualizationRequest = z.output<typeof CreateVisualizationRequest>;
+
+/** PATCH takes any subset; PUT the same body (the hosted CLI always sends all four). */
+export const UpdateVisualizationRequest = CreateVisualizationRequest.partial().openapi(
+  'UpdateVisualizationRequest',
+  { description: 'Omitted fields stay; `options` replaces the whole object' },
+);
+export type UpdateVisualizationRequest = z.output<typeof UpdateVisualizationRequest>;
+
+export const VisualizationIdResponse = z
+  .object({ id: z.number().int() })
+  .openapi('CreateVisualizationResponse');
+
+export const GetVisualizationResponse = z
+  .object({
+    id: z.number().int(),
+    query_id: z.number().int(),
+    name: z.string(),
+    type: z.enum(VISUALIZATION_TYPES),
+    description: z.string(),
+    options: z.record(z.string(), z.unknown()),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('GetVisualizationResponse');
+export type GetVisualizationResponse = z.output<typeof GetVisualizationResponse>;
+
+export const VisualizationSummary = GetVisualizationResponse.pick({
+  id: true,
+  name: true,
+  type: true,
+  created_at: true,
+  updated_at: true,
+}).openapi('VisualizationSummary');
+
+export const ListVisualizationsResponse = z
+  .object({
+    results: z.array(VisualizationSummary),
+    total_count: z.number().int(),
+  })
+  .openapi('ListVisualizationsResponse');
+export type ListVisualizationsResponse = z.output<typeof ListVisualizationsResponse>;
+
+export const DeleteVisualizationResponse = z
+  .object({ ok: z.boolean() })
+  .openapi('DeleteVisualizationResponse');
