@@ -50,6 +50,11 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'src/ imports only types from server/',
             },
+            {
+              group: ['zod', 'zod/*', '@hono/zod-openapi', '**/contract/**'],
+              allowTypeImports: true,
+              message: 'the app imports only types from zod and contract/ (search params: lib/search-params)',
+            },
           ],
         },
       ],
@@ -64,6 +69,11 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/server/**'], allowTypeImports: true, message: 'types only from server/' },
+            {
+              group: ['zod', 'zod/*', '@hono/zod-openapi', '**/contract/**'],
+              allowTypeImports: true,
+              message: 'the app imports only types from zod and contract/ (search params: lib/search-params)',
+            },
             {
               group: ['**/features/**', '**/app/**', '**/routes/**'],
               message: 'a feature imports only lib/, components/ and itself',
@@ -81,6 +91,11 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/server/**'], allowTypeImports: true, message: 'types only from server/' },
+            {
+              group: ['zod', 'zod/*', '@hono/zod-openapi', '**/contract/**'],
+              allowTypeImports: true,
+              message: 'the app imports only types from zod and contract/ (search params: lib/search-params)',
+            },
             {
               group: ['**/features/**', '**/app/**', '**/routes/**'],
               message: 'lib/ and components/ import no feature, app or route',

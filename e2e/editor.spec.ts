@@ -99,6 +99,24 @@ test.describe('SQL editor', () => {
     expect(saved.version).toBe(2);
   });
 
+  test('Ctrl+S saves from anywhere on the page, also from the name field', async ({ page }) => {
+    await signUp(page);
+    const id = await createQuery(page, 'SELECT 1');
+    await openEditor(page, id);
+    await setEditorText(page, 'SELECT 2');
+    const name = page.getByRole('textbox', { name: 'Query name' });
+    await name.fill('Renamed by shortcut');
+    await expect(page.getByTestId('unsaved-badge')).toBeVisible();
+    await name.press('ControlOrMeta+S');
+    await expect(page.getByTestId('unsaved-badge')).toBeHidden();
+    const saved = (await (await page.request.get(`/api/v1/query/${id}`)).json()) as {
+      name: string;
+      query_sql: string;
+      version: number;
+    };
+    expect(saved).toMatchObject({ name: 'Renamed by shortcut', query_sql: 'SELECT 2', version: 2 });
+  });
+
   test('? opens the shortcut sheet, except while typing in the editor', async ({ page }) => {
     await signUp(page);
     const id = await createQuery(page, 'SELECT 1');

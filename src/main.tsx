@@ -1,16 +1,14 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+import './app/mantine-styles';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { colorSchemeManager, theme } from './app/theme';
 
+const Toasts = lazy(() => import('./app/toasts'));
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
@@ -21,7 +19,9 @@ createRoot(document.getElementById('root')!).render(
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

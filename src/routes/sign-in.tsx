@@ -1,17 +1,18 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { text, type RawSearch } from '../lib/search-params';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { meQueryOptions } from '../lib/session';
 
 /** Only same-app paths may be redirected to after signing in. */
-const localPath = z
-  .string()
-  .regex(/^\/(?!\/)/)
-  .optional()
-  .catch(undefined);
+function localPath(raw: unknown): string | undefined {
+  const path = text(raw, { max: 2000 });
+  return path !== undefined && /^\/(?!\/)/.test(path) ? path : undefined;
+}
 
 export const Route = createFileRoute('/sign-in')({
-  validateSearch: z.object({ redirect: localPath }),
+  validateSearch: (raw: RawSearch): { redirect?: string } => ({
+    redirect: localPath(raw.redirect),
+  }),
   beforeLoad: async ({ context, search }) => {
     const me = await context.queryClient.ensureQueryData(meQueryOptions);
     if (me?.user) throw redirect({ to: search.redirect ?? '/queries' });

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Kbd.css';
+import '@mantine/core/styles/Modal.css';
 import { Group, Kbd, Modal, Table, Text } from '@mantine/core';
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 
@@ -12,7 +14,7 @@ export function shortcuts(mac: boolean): Shortcut[] {
       keys: [mod, 'Enter'],
       action: 'Run the selection, the statement at the cursor, or the query',
     },
-    { keys: [mod, 'S'], action: 'Save the query' },
+    { keys: [mod, 'S'], action: 'Save the query (anywhere on the page)' },
     { keys: ['Shift', alt, 'F'], action: 'Format the SQL' },
     { keys: [mod, 'Space'], action: 'Show completions' },
     { keys: [mod, '/'], action: 'Comment or uncomment lines' },

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Grid.css';
 import {
   Alert,
   Badge,

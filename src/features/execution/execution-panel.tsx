@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Code.css';
 import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { IconPlayerStop } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Kbd.css';
 import { Button, Group, Kbd, Select, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { TIER_INFO, TIERS, type Tier } from './tiers';

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import {
   ActionIcon,
   Code,

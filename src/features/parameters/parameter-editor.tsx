@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Code.css';
 import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/NumberInput.css';
 import {
   Autocomplete,
   MultiSelect,
@@ -6,6 +7,7 @@ import {
   TagsInput,
   TextInput,
 } from '@mantine/core';
+import '@mantine/dates/styles.css';
 import { DateTimePicker } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import type { Parameter } from '../../../contract/parameters';

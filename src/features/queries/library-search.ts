@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { boolean, integer, oneOf, text, textList, type RawSearch } from '../../lib/search-params';
 import type { QueryListParams } from './api';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -13,31 +13,23 @@ export const LIBRARY_DEFAULTS: QueryListParams = {
   size: 25,
 };
 
-const tagList = z
-  .union([z.array(z.string()), z.string()])
-  .transform((v) => (Array.isArray(v) ? v : [v]))
-  .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))].slice(0, 50));
-
 /**
  * The library's search params: text, tags, Mine/Public, show archived, page and page size.
  * Anything malformed in a hand-edited URL falls back to its default instead of failing.
  */
-export const librarySearchSchema = z.object({
-  q: z.string().max(300).default(LIBRARY_DEFAULTS.q).catch(LIBRARY_DEFAULTS.q),
-  tags: tagList.default(LIBRARY_DEFAULTS.tags).catch(LIBRARY_DEFAULTS.tags),
-  scope: z.enum(['mine', 'public']).default(LIBRARY_DEFAULTS.scope).catch(LIBRARY_DEFAULTS.scope),
-  archived: z.boolean().default(LIBRARY_DEFAULTS.archived).catch(LIBRARY_DEFAULTS.archived),
-  page: z.number().int().min(1).default(LIBRARY_DEFAULTS.page).catch(LIBRARY_DEFAULTS.page),
-  size: z
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .default(LIBRARY_DEFAULTS.size)
-    .catch(LIBRARY_DEFAULTS.size),
-});
+export function librarySearchSchema(raw: RawSearch): QueryListParams {
+  const d = LIBRARY_DEFAULTS;
+  return {
+    q: text(raw.q, { max: 300, fallback: d.q }),
+    tags: textList(raw.tags, { max: 50, maxLength: 100 }),
+    scope: oneOf(raw.scope, ['mine', 'public'] as const, d.scope),
+    archived: boolean(raw.archived, d.archived),
+    page: integer(raw.page, { min: 1, max: 1_000_000, fallback: d.page }),
+    size: integer(raw.size, { min: 1, max: 100, fallback: d.size }),
+  };
+}
 
-export type LibrarySearch = z.output<typeof librarySearchSchema>;
+export type LibrarySearch = QueryListParams;
 
 /** A change of filters starts again at page 1; a change of page alone keeps the filters. */
 export function nextSearch(current: LibrarySearch, patch: Partial<LibrarySearch>): LibrarySearch {

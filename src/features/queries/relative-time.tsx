@@ -1,24 +1,21 @@
 import { Text, Tooltip } from '@mantine/core';
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
-
-dayjs.extend(relativeTime);
+import { fromNow, localDateTime } from '../../lib/time';
 
 /** "3 hours ago", with the exact local time on hover (and in the element's datetime). */
 export function RelativeTime(props: { iso: string }) {
-  const t = dayjs(props.iso);
-  if (!t.isValid()) return <Text size="sm">{props.iso}</Text>;
-  const absolute = t.format('YYYY-MM-DD HH:mm:ss');
+  const relative = fromNow(props.iso);
+  const absolute = localDateTime(props.iso);
+  if (relative === null || absolute === null) return <Text size="sm">{props.iso}</Text>;
   return (
     <Tooltip label={absolute} openDelay={300} withArrow>
       <Text
         component="time"
-        dateTime={t.toISOString()}
+        dateTime={new Date(props.iso).toISOString()}
         size="sm"
         c="dimmed"
         style={{ whiteSpace: 'nowrap' }}
       >
-        {t.fromNow()}
+        {relative}
       </Text>
     </Tooltip>
   );

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Code.css';
 import {
   ActionIcon,
   Badge,

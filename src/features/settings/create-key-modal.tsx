@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Modal.css';
 import {
   ActionIcon,
   Alert,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';

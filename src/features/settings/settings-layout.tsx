@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tabs.css';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { IconKey, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Grid.css';
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSession } from '../../lib/session';

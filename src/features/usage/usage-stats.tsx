@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCoin, IconDatabase, IconLayoutDashboard, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -1,15 +1,13 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
+import type { SearchSchemaInput } from '@tanstack/react-router';
+import { oneOf } from '../../lib/search-params';
 import { usageQueryOptions } from '../../features/usage/api';
 import { DEFAULT_MONTHS, lastMonths, MONTH_CHOICES } from '../../features/usage/periods';
 import { UsagePage } from '../../features/usage/usage-page';
 import { meQueryOptions, resolveContext, useContextChoice } from '../../lib/session';
 
-const usageSearch = z.object({
-  months: z
-    .union(MONTH_CHOICES.map((m) => z.literal(m)))
-    .default(DEFAULT_MONTHS)
-    .catch(DEFAULT_MONTHS),
+const usageSearch = (raw: { months?: unknown } & SearchSchemaInput) => ({
+  months: oneOf(raw.months, MONTH_CHOICES, DEFAULT_MONTHS),
 });
 
 export const Route = createFileRoute('/_app/usage')({

@@ -1,14 +1,15 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
+import { stringRecord, type RawSearch } from '../../../lib/search-params';
 import { queryDetailOptions } from '../../../features/queries/api';
 import { activeCtx } from '../../../lib/session';
 import { QueryPage } from './-query-page/query-page';
 
 /** Parameter values live in the URL (`?p=...`), so a link reproduces the run. */
-const Values = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
 export const Route = createFileRoute('/_app/queries/$queryId')({
-  validateSearch: z.object({ p: Values.optional().catch(undefined) }),
+  validateSearch: (raw: RawSearch): { p?: Record<string, string | string[]> } => ({
+    p: stringRecord(raw.p),
+  }),
   loader: ({ context, params }) => {
     const id = Number(params.queryId);
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();

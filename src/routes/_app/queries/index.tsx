@@ -1,12 +1,16 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
 import { queryListOptions } from '../../../features/queries/api';
 import { LibraryPage } from '../../../features/queries/library-page';
-import { LIBRARY_DEFAULTS, librarySearchSchema } from '../../../features/queries/library-search';
+import {
+  LIBRARY_DEFAULTS,
+  librarySearchSchema,
+  type LibrarySearch,
+} from '../../../features/queries/library-search';
 import { activeCtx } from '../../../lib/session';
 
 /** The query library; its search, filters and page live in the URL. */
 export const Route = createFileRoute('/_app/queries/')({
-  validateSearch: librarySearchSchema,
+  validateSearch: (raw: Partial<LibrarySearch> & SearchSchemaInput) => librarySearchSchema(raw),
   search: { middlewares: [stripSearchParams(LIBRARY_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) =>

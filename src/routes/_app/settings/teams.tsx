@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { text, type RawSearch } from '../../../lib/search-params';
 import { useSettingsTab } from '../../../features/settings/settings-tab';
 import { TeamsPage } from '../../../features/settings/teams-page';
 
 export const Route = createFileRoute('/_app/settings/teams')({
-  validateSearch: z.object({ team: z.string().max(100).optional() }),
+  validateSearch: (raw: RawSearch): { team?: string } => ({ team: text(raw.team, { max: 100 }) }),
   onEnter: () => useSettingsTab.getState().remember('teams'),
   component: TeamsRoute,
 });

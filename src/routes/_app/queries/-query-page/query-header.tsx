@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Kbd.css';
 import { Alert, Badge, Button, Group, Kbd, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAdjustments, IconDeviceFloppy, IconHistory } from '@tabler/icons-react';
 import type { GetQueryResponse } from '../../../../../contract/queries';

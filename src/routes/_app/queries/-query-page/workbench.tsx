@@ -1,4 +1,6 @@
+import '@mantine/core/styles/Drawer.css';
 import { Alert, Button, Drawer, Group, Paper, Stack } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import type { Parameter } from '../../../../../contract/parameters';
 import type { GetQueryResponse } from '../../../../../contract/queries';
@@ -88,6 +90,22 @@ export function Workbench(props: {
       { onSuccess: () => draft.markSaved(sql, query.version + 1) },
     );
   }
+
+  // Ctrl/Cmd+S anywhere on the page, also in inputs; inside Monaco its own command has handled it.
+  useHotkeys(
+    [
+      [
+        'mod+S',
+        (event) => {
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          saveNow();
+        },
+        { preventDefault: false },
+      ],
+    ],
+    [],
+  );
 
   const failed = status.data?.error?.metadata;
   const marker =
