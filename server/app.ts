@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { authenticate } from './auth/principal.js';
@@ -18,6 +19,8 @@ import { teamRoutes } from './http/teams.js';
 import { keyRoutes } from './http/keys.js';
 import { datasetRoutes } from './http/datasets.js';
 import { rateLimit } from './http/rate-limit.js';
+import { visualizationRoutes } from './http/visualizations.js';
+import { dashboardRoutes } from './http/dashboards.js';
 
 export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
 
@@ -55,6 +58,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   v1.route('/', teamRoutes(deps));
   v1.route('/', keyRoutes(deps));
   v1.route('/', datasetRoutes(deps));
+  v1.route('/', visualizationRoutes(deps));
+  v1.route('/', dashboardRoutes(deps));
 
   api.route('/v1', v1);
   app.route('/api', api);
@@ -92,6 +97,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
     const root = path.relative(process.cwd(), options.staticDir) || '.';
     const index = path.join(options.staticDir, 'index.html');
+    // Hashed build assets never change: cache them for a year, and gzip what is compressible.
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
+    });
+    app.use('/*', compress());
     app.use('/*', serveStatic({ root }));
     // Read per request (it is small): a rebuilt SPA is served without restarting the server.
     app.get('*', (c) => c.html(fs.readFileSync(index, 'utf8')));

@@ -8,6 +8,8 @@ import type { Executions } from './engine/executions.js';
 import type { Db } from './store/db.js';
 import type { ExecutionsRepo } from './store/executions-repo.js';
 import type { Queries } from './store/queries-repo.js';
+import type { Visualizations } from './visualizations/visualizations-repo.js';
+import type { Dashboards } from './dashboards/dashboards-repo.js';
 
 /** Everything a route module may use; built once in wire.ts (or by a test) and injected. */
 export type Deps = {
@@ -22,4 +24,6 @@ export type Deps = {
   executionsRepo: ExecutionsRepo;
   executions: Executions;
   queries: Queries;
+  visualizations: Visualizations;
+  dashboards: Dashboards;
 };

@@ -13,6 +13,9 @@ import { ExecutionsRepo } from './store/executions-repo.js';
 import { Queries } from './store/queries-repo.js';
 import { ensureDemoQueries } from './catalog/demo-queries.js';
 import { ensureDemoData } from './catalog/demo-data.js';
+import { Visualizations } from './visualizations/visualizations-repo.js';
+import { Dashboards } from './dashboards/dashboards-repo.js';
+import { ensureDemoDashboard, runDemoDashboardQueries } from './dashboards/demo-dashboard.js';
 
 /** Opens the stores and builds every service; `close` releases them. */
 export async function buildDeps(config: Config): Promise<Deps & { close: () => Promise<void> }> {
@@ -36,12 +39,16 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     executionsRepo,
     executions,
     queries: new Queries(db),
+    visualizations: new Visualizations(db),
+    dashboards: new Dashboards(db),
   };
   // start-up work (recovery, demo data) goes below
   executions.start();
   if (config.demoData)
     await ensureDemoData(deps, config.logLevel === 'silent' ? undefined : console.log);
   if (config.demoData) await ensureDemoQueries(deps);
+  if (config.demoData) ensureDemoDashboard(deps);
+  if (config.demoData) runDemoDashboardQueries(deps);
   return {
     ...deps,
     close: async () => {

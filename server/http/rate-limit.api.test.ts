@@ -87,7 +87,7 @@ describe('per-context rate limits', () => {
     expectLimited(read2);
   });
 
-  it('does not count requests without a principal', async () => {
+  it('never counts the health check, and a bad key is 401 before any counting', async () => {
     for (let i = 0; i < HIGH + LOW + 5; i++) {
       expect((await t.call('GET', '/api/health')).status).toBe(200);
     }
@@ -108,6 +108,42 @@ describe('per-context rate limits', () => {
     vi.setSystemTime(new Date('2030-01-01T00:01:00Z'));
     for (let i = 0; i < LOW; i++) expect((await write(u, 10 + i)).status).toBe(200);
     expectLimited(await write(u, 97));
+  });
+});
+
+describe('anonymous requests', () => {
+  it('count per client IP, so public pages cannot be called without limit', async () => {
+    const s = await createTestServer({
+      rateLimit: { lowPerMinute: LOW, highPerMinute: HIGH },
+      trustProxy: true,
+    });
+    try {
+      const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+      // An anonymous read of a public resource (a dashboard; unknown here, so 404).
+      const read = (ip: string) => s.call('GET', '/api/v1/dashboards/999', from(ip));
+      for (let i = 0; i < HIGH; i++) expect((await read('203.0.113.1')).status).toBe(404);
+      const over = await read('203.0.113.1');
+      expectLimited(over);
+      expect(over.json.error).toContain('for this address');
+      // Another address has its own bucket; a signed-in caller from the same address too.
+      expect((await read('203.0.113.2')).status).toBe(404);
+      const u = s.createUser('rl_anon_keyed');
+      const keyed = await s.call('GET', '/api/v1/queries', { key: u.key, ...from('203.0.113.1') });
+      expect(keyed.status).toBe(200);
+      // Anonymous writes use the write bucket of the address.
+      const signin = () =>
+        s.call('POST', '/api/v1/auth/signin', {
+          body: { handle: 'nobody', password: 'wrong-password' },
+          ...from('203.0.113.3'),
+        });
+      for (let i = 0; i < LOW; i++) expect((await signin()).status).not.toBe(429);
+      expectLimited(await signin());
+      // The health check is never limited.
+      for (let i = 0; i < HIGH + 2; i++)
+        expect((await s.call('GET', '/api/health', from('203.0.113.1'))).status).toBe(200);
+    } finally {
+      await s.close();
+    }
   });
 });
 

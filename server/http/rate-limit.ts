@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.js';
 import type { AppEnv } from './app-env.js';
+import { clientIp } from './auth.js';
 
 /** Milliseconds since the epoch; injectable so tests can move time. */
 export type Clock = () => number;
@@ -122,8 +123,9 @@ export const RATE_WINDOW_MS = 60_000;
 
 /**
  * Per-context rate limits for the API: two buckets per minute counted separately (writes and
- * reads). Requests without a principal are not counted here. Over the limit: 429 with
- * Retry-After in seconds.
+ * reads). Requests without a principal (public dashboards, sign-in) count against the same
+ * limits per client IP instead; only the health check is never counted. Over the limit: 429
+ * with Retry-After in seconds.
  */
 export function rateLimit(config: Config, clock?: Clock): MiddlewareHandler<AppEnv> {
   const limiters: Record<Bucket, FixedWindowLimiter> = {
@@ -132,17 +134,18 @@ export function rateLimit(config: Config, clock?: Clock): MiddlewareHandler<AppE
   };
   return async (c, next) => {
     const principal = c.get('principal');
-    if (!principal) return next();
+    if (!principal && c.req.path === '/api/health') return next();
     const bucket = bucketOf(c.req.method, c.req.path);
     const limiter = limiters[bucket];
-    const decision = limiter.hit(String(principal.context.id));
+    const key = principal ? String(principal.context.id) : `ip:${clientIp(c, config)}`;
+    const decision = limiter.hit(key);
     if (!decision.allowed) {
       const seconds = retryAfterSeconds(decision.retryAfterMs);
       c.header('Retry-After', String(seconds));
       const kind = bucket === 'low' ? 'write' : 'read';
       return c.json(
         {
-          error: `rate limited: more than ${limiter.limit} ${kind} requests per minute for this context; retry in ${seconds} s`,
+          error: `rate limited: more than ${limiter.limit} ${kind} requests per minute for this ${principal ? 'context' : 'address'}; retry in ${seconds} s`,
         },
         429,
       );

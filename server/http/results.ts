@@ -15,6 +15,7 @@ import {
   type ResultSource,
 } from '../engine/results.js';
 import { STATES, type ExecutionRecord } from '../store/executions-repo.js';
+import type { QueryRecord } from '../store/queries-repo.js';
 import type { AppEnv } from './app-env.js';
 import { HttpError, badRequest, notFound } from './errors.js';
 import { ownExecution, parseQueryId } from './executions.js';
@@ -32,10 +33,16 @@ const pageParams = (q: ResultQuery): PageParams => ({
   ignoreMaxDatapoints: q.ignore_max_datapoints_per_request,
 });
 
+/** The base of absolute links: PUBLIC_URL when set, else the request's origin. */
+export function publicBaseUrl(c: Context, deps: Pick<Deps, 'config'>): string {
+  const url = new URL(c.req.url);
+  return deps.config.publicUrl ?? `${url.protocol}//${url.host}`;
+}
+
 /** The URL of the next page: every original parameter kept, offset and limit set. */
 function nextUri(c: Context<AppEnv>, deps: Deps, offset: number, limit: number): string {
   const url = new URL(c.req.url);
-  const base = deps.config.publicUrl ?? `${url.protocol}//${url.host}`;
+  const base = publicBaseUrl(c, deps);
   url.searchParams.set('offset', String(offset));
   url.searchParams.set('limit', String(limit));
   return `${base}${url.pathname}?${url.searchParams.toString()}`;
@@ -54,7 +61,13 @@ function source(deps: Deps, e: ExecutionRecord): ResultSource | undefined {
   };
 }
 
-async function jsonResponse(c: Context<AppEnv>, deps: Deps, e: ExecutionRecord, q: ResultQuery) {
+/** A JSON page of an execution's result, as every JSON /results endpoint answers. */
+export async function jsonResponse(
+  c: Context<AppEnv>,
+  deps: Deps,
+  e: ExecutionRecord,
+  q: ResultQuery,
+) {
   const src = source(deps, e);
   if (!src)
     return c.body(resultsBody(e, undefined, {}), 200, { 'content-type': 'application/json' });
@@ -97,9 +110,17 @@ async function csvResponse(c: Context<AppEnv>, deps: Deps, e: ExecutionRecord, q
   return new Response(Readable.toWeb(stream) as ReadableStream, { status: 200, headers });
 }
 
-/** The latest execution of a query readable by the caller; `params.<name>` picks a parameter set. */
-function latestExecution(deps: Deps, c: Context<AppEnv>, contextId: number): ExecutionRecord {
-  const query = deps.queries.readable(parseQueryId(c.req.param('query_id') ?? ''), contextId);
+/**
+ * The latest execution of `query` with a result for `contextId` (null = anonymous), with the
+ * parameter set named by `params.<name>` query parameters. Only runs by the query's owner or by
+ * the caller count: another context's run may have read its private tables. None → 404.
+ */
+export function latestExecutionOf(
+  deps: Deps,
+  c: Context<AppEnv>,
+  query: QueryRecord,
+  contextId: number | null,
+): ExecutionRecord {
   const given: Record<string, string> = {};
   for (const [k, v] of Object.entries(c.req.query()))
     if (k.startsWith('params.')) given[k.slice(7)] = v;
@@ -113,10 +134,16 @@ function latestExecution(deps: Deps, c: Context<AppEnv>, contextId: number): Exe
       throw err;
     }
   }
-  // Only runs by the owner or by the caller: another context's run may have read its private tables.
-  const e = deps.executionsRepo.latestForQuery(query.id, [query.owner_id, contextId], key);
+  const contexts = contextId === null ? [query.owner_id] : [query.owner_id, contextId];
+  const e = deps.executionsRepo.latestForQuery(query.id, contexts, key);
   if (!e) throw notFound('No execution of this query has a result yet');
   return e;
+}
+
+/** The latest execution of a query readable by the caller; `params.<name>` picks a parameter set. */
+function latestExecution(deps: Deps, c: Context<AppEnv>, contextId: number): ExecutionRecord {
+  const query = deps.queries.readable(parseQueryId(c.req.param('query_id') ?? ''), contextId);
+  return latestExecutionOf(deps, c, query, contextId);
 }
 
 const ExecutionIdParam = z.object({ execution_id: z.string() });

@@ -1,0 +1,239 @@
+/**
+ * npm run bench (part 2): a 12-widget public dashboard, opened by its /owner/slug link in
+ * Chromium with no session, timed until every widget has painted; against the same API calls
+ * the page made, replayed directly with fetch in the same dependency order (the dashboard, then
+ * its visualizations, then every widget's result page in parallel).
+ * Prints medians of a cold open (a fresh browser context: nothing cached) and a warm one (a
+ * reload), and their ratios to the direct calls.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from '@playwright/test';
+import { createApp } from '../server/app.js';
+import { quoteLiteral } from '../server/engine/duck.js';
+import { createTestServer } from '../server/test/harness.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const ROWS = 200_000;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+/** Twelve visualizations over six queries: every rendered kind. */
+const QUERIES: { sql: string; vizzes: { name: string; type: string; options: object }[] }[] = [
+  {
+    sql: `select date_trunc('day', ts) as day, sum(amount_usd) as volume, count(*) as trades
+          from bench.trades group by 1 order by 1`,
+    vizzes: [
+      chart('Daily volume', 'line', { day: 'x', volume: 'y' }),
+      chart('Daily volume (area)', 'area', { day: 'x', volume: 'y' }),
+      chart('Daily trades', 'column', { day: 'x', trades: 'y' }),
+    ],
+  },
+  {
+    sql: `select token, sum(amount_usd) as volume, count(*) as trades
+          from bench.trades group by 1 order by 2 desc`,
+    vizzes: [
+      chart('Volume by token', 'pie', { token: 'x', volume: 'y' }),
+      chart('Trades by token', 'column', { token: 'x', trades: 'y' }, { swappedAxes: true }),
+      { name: 'Tokens', type: 'table', options: {} },
+    ],
+  },
+  {
+    sql: `select date_trunc('day', ts) as day, side, sum(amount_usd) as volume
+          from bench.trades group by 1, 2 order by 1, 2`,
+    vizzes: [
+      chart(
+        'Volume by side',
+        'column',
+        { day: 'x', volume: 'y', side: 'series' },
+        { series: { stacking: 'stack' } },
+      ),
+    ],
+  },
+  {
+    sql: `select sum(amount_usd) as total_volume, count(*) as total_trades from bench.trades`,
+    vizzes: [
+      {
+        name: 'Total volume',
+        type: 'counter',
+        options: { counterColName: 'total_volume', rowNumber: 1, stringPrefix: '$' },
+      },
+      {
+        name: 'Total trades',
+        type: 'counter',
+        options: { counterColName: 'total_trades', rowNumber: 1 },
+      },
+    ],
+  },
+  {
+    sql: `select amount_usd, fee_usd from bench.trades where id % 40 = 0`,
+    vizzes: [chart('Fee against size', 'scatter', { amount_usd: 'x', fee_usd: 'y' })],
+  },
+  {
+    sql: `select date_trunc('hour', ts) as hour, avg(amount_usd) as avg_trade
+          from bench.trades group by 1 order by 1`,
+    vizzes: [chart('Average trade by hour', 'line', { hour: 'x', avg_trade: 'y' })],
+  },
+];
+
+function chart(name: string, kind: string, columnMapping: object, extra: object = {}) {
+  return {
+    name,
+    type: 'chart',
+    options: { globalSeriesType: kind, columnMapping, legend: { enabled: true }, ...extra },
+  };
+}
+
+async function main() {
+  const t = await createTestServer();
+  const app = createApp(t.deps, { staticDir: path.resolve('dist'), logError: () => {} });
+  const httpServer = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+  await new Promise<void>((resolve) => httpServer.once('listening', () => resolve()));
+  const base = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  const user = t.createUser('benchboard');
+  const headers = { 'x-service-api-key': user.key, 'content-type': 'application/json' };
+  const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}/api/v1${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  let browser: Browser | null = null;
+  try {
+    console.log(`Preparing ${ROWS.toLocaleString()} trades, 6 queries and a 12-widget dashboard...`);
+    await t.deps.lake.publish(
+      { schema: 'bench', table: 'trades', ownerId: null, kind: 'demo', datasetType: 'dune_table' },
+      (dir) =>
+        t.deps.duck.withConnection((conn) =>
+          conn
+            .run(
+              `COPY (SELECT range AS id,
+                   TIMESTAMP '2026-01-01' + to_seconds(range * 13) AS ts,
+                   ['ETH', 'USDC', 'WBTC', 'DAI', 'LINK', 'UNI'][1 + hash(range) % 6] AS token,
+                   CASE WHEN hash(range, 's') % 2 = 0 THEN 'buy' ELSE 'sell' END AS side,
+                   (hash(range, 'a') % 1000000) / 100.0 AS amount_usd,
+                   (hash(range, 'f') % 10000) / 1000.0 AS fee_usd
+                 FROM range(${ROWS})) TO ${quoteLiteral(path.join(dir, 'data.parquet'))} (FORMAT parquet)`,
+            )
+            .then(() => undefined),
+        ),
+    );
+    const vizIds: number[] = [];
+    for (const [i, q] of QUERIES.entries()) {
+      const { query_id } = await call<{ query_id: number }>('POST', '/query', {
+        name: `Bench query ${i + 1}`,
+        query_sql: q.sql,
+      });
+      const { execution_id } = await call<{ execution_id: string }>(
+        'POST',
+        `/query/${query_id}/execute`,
+        {},
+      );
+      for (;;) {
+        const s = await call<{ is_execution_finished: boolean; state: string }>(
+          'GET',
+          `/execution/${execution_id}/status?wait_ms=10000`,
+        );
+        if (s.is_execution_finished) {
+          if (s.state !== 'QUERY_STATE_COMPLETED') throw new Error(`query ${i + 1}: ${s.state}`);
+          break;
+        }
+      }
+      for (const v of q.vizzes) {
+        vizIds.push((await call<{ id: number }>('POST', `/query/${query_id}/visualizations`, v)).id);
+      }
+    }
+    const dashboard = await call<{ slug: string; dashboard_id: number }>('POST', '/dashboards', {
+      name: 'Bench dashboard',
+      visualization_ids: vizIds,
+      columns_per_row: 3,
+    });
+    const pageUrl = `${base}/benchboard/${dashboard.slug}`;
+
+    // Debian's chromium when installed (as the e2e tests), else Playwright's own browser.
+    const executablePath = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    const seen: string[] = [];
+    /** Opens the page and waits until every visualization widget shows its content. */
+    async function paint(reload: boolean, page: import('@playwright/test').Page) {
+      const start = performance.now();
+      if (reload) await page.reload({ waitUntil: 'commit' });
+      else await page.goto(pageUrl, { waitUntil: 'commit' });
+      await page.waitForFunction(
+        (count) => {
+          const widgets = [...document.querySelectorAll('[data-widget^="v:"]')];
+          return (
+            widgets.length === count &&
+            widgets.every((w) => w.querySelector('[data-viz-ready="true"]') !== null)
+          );
+        },
+        vizIds.length,
+        { timeout: 60_000, polling: 'raf' },
+      );
+      return performance.now() - start;
+    }
+
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < RUNS + 1; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      if (i === 0) {
+        page.on('request', (r) => {
+          if (r.url().includes('/api/v1/')) seen.push(r.url());
+        });
+      }
+      const c = await paint(false, page);
+      const w = await paint(true, page);
+      await context.close();
+      if (i > 0) {
+        // the first open warms the server's caches and the OS page cache
+        cold.push(c);
+        warm.push(w);
+      }
+    }
+
+    // The same API calls, made directly: the dashboard, its visualizations, then every result
+    // page the widgets asked for, in parallel (as the page does), anonymously as the page did.
+    const bySlug = seen.filter((u) => u.includes('/dashboards/by-slug/'));
+    const vizList = seen.filter((u) => /\/dashboards\/\d+\/visualizations$/.test(new URL(u).pathname));
+    const pages = [...new Set(seen.filter((u) => u.includes('/results')))];
+    const direct: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      await Promise.all(bySlug.map((u) => fetch(u).then((r) => r.json())));
+      await Promise.all(vizList.map((u) => fetch(u).then((r) => r.json())));
+      await Promise.all(pages.map((u) => fetch(u).then((r) => r.json())));
+      direct.push(performance.now() - start);
+    }
+
+    const d = median(direct);
+    console.log(`\nDashboard of ${vizIds.length} widgets (${pages.length} result requests), ${RUNS} runs:`);
+    console.log(`  direct API calls:            ${ms(d)}`);
+    console.log(`  cold open to all painted:    ${ms(median(cold))}  (${(median(cold) / d).toFixed(1)}x)`);
+    console.log(`  warm reload to all painted:  ${ms(median(warm))}  (${(median(warm) / d).toFixed(1)}x)`);
+  } finally {
+    await browser?.close();
+    await new Promise<void>((r) => httpServer.close(() => r()));
+    await t.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,164 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { DashboardResponse, DashboardVisualizationsResponse } from '../../contract/dashboards.js';
+import { ExecutionResultSchema, ResultParamsSchema } from '../../contract/executions.js';
+import type { Deps } from '../deps.js';
+import {
+  PRIVATE_QUERY,
+  canReadQuery,
+  type DashboardRecord,
+} from '../dashboards/dashboards-repo.js';
+import type { AppEnv } from './app-env.js';
+import { notFound } from './errors.js';
+import { jsonResponse, latestExecutionOf, publicBaseUrl } from './results.js';
+import { SECURED, errorResponses, newRouter } from './router.js';
+import { toVisualizationResponse } from './visualizations.js';
+
+export const Id = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be a positive integer')
+  .transform(Number)
+  .openapi({ type: 'integer', example: 1234 });
+export const DashboardIdParams = z.object({ dashboard_id: Id });
+const SlugParams = z.object({
+  owner_handle: z.string().min(1).max(100),
+  slug: z.string().min(1).max(200),
+});
+const ResultsParams = z.object({ dashboard_id: Id, visualization_id: Id });
+
+export const json = <T>(schema: T) => ({ 'application/json': { schema } });
+
+/** Signed in or not: an API key, a session, or nobody. */
+const OPTIONAL_AUTH: Record<string, string[]>[] = [...SECURED, {}];
+const ANONYMOUS_NOTE =
+  'No key needed for a dashboard that is neither private nor archived; private and archived dashboards are found only in their owner context (404 elsewhere).';
+
+/** The context of the caller, or null when anonymous. */
+const viewer = (c: Context<AppEnv>) => c.get('principal')?.context.id ?? null;
+
+/** The wire form of a dashboard; `dashboard_url` is the app's `/{owner}/{slug}` page. */
+export function toDashboardResponse(d: DashboardRecord, base: string): DashboardResponse {
+  return {
+    dashboard_id: d.id,
+    dashboard_url: `${base}/${encodeURIComponent(d.owner_handle)}/${encodeURIComponent(d.slug)}`,
+    name: d.name,
+    slug: d.slug,
+    is_private: d.is_private,
+    tags: d.tags,
+    text_widgets: d.text_widgets,
+    visualization_widgets: d.visualization_widgets,
+    param_widgets: d.param_widgets,
+    owner_handle: d.owner_handle,
+    columns_per_row: d.columns_per_row,
+    is_archived: d.is_archived,
+    created_at: d.created_at,
+    updated_at: d.updated_at,
+  };
+}
+
+/** The reads of a dashboard anyone with the link may make (a key or session is optional). */
+export function dashboardPublicRoutes(deps: Deps) {
+  const r = newRouter();
+  const tags = ['dashboards'];
+  const respond = (c: Context<AppEnv>, d: DashboardRecord) =>
+    c.json(toDashboardResponse(d, publicBaseUrl(c, deps)), 200);
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/dashboards/{dashboard_id}',
+      tags,
+      summary: 'Read a dashboard',
+      description: ANONYMOUS_NOTE,
+      security: OPTIONAL_AUTH,
+      request: { params: DashboardIdParams },
+      responses: {
+        200: { description: 'The dashboard', content: json(DashboardResponse) },
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+    (c) => respond(c, deps.dashboards.readable(c.req.valid('param').dashboard_id, viewer(c))),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/dashboards/by-slug/{owner_handle}/{slug}',
+      tags,
+      summary: 'Read a dashboard by its owner’s handle and its slug (both case-insensitive)',
+      description: ANONYMOUS_NOTE,
+      security: OPTIONAL_AUTH,
+      request: { params: SlugParams },
+      responses: {
+        200: { description: 'The dashboard', content: json(DashboardResponse) },
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+    (c) => {
+      const { owner_handle, slug } = c.req.valid('param');
+      return respond(c, deps.dashboards.bySlug(owner_handle, slug, viewer(c)));
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/dashboards/{dashboard_id}/visualizations',
+      tags,
+      summary: 'The visualizations of a dashboard, with their queries (Strata extension)',
+      description: `One entry per distinct visualization. When the viewer may not read a visualization's query (a private query outside its owner context), \`query\` is null and \`error\` says so; the query's SQL is never included. ${ANONYMOUS_NOTE}`,
+      security: OPTIONAL_AUTH,
+      request: { params: DashboardIdParams },
+      responses: {
+        200: { description: 'Visualizations', content: json(DashboardVisualizationsResponse) },
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+    (c) => {
+      const ctx = viewer(c);
+      const d = deps.dashboards.readable(c.req.valid('param').dashboard_id, ctx);
+      const visualizations = deps.dashboards.visualizationsOf(d, ctx).map((v) => ({
+        visualization_id: v.visualization.id,
+        visualization: toVisualizationResponse(v.visualization),
+        query: v.query && {
+          query_id: v.query.id,
+          name: v.query.name,
+          owner: v.query.owner_handle,
+          parameters: v.query.parameters,
+        },
+        error: v.query ? null : PRIVATE_QUERY,
+      }));
+      return c.json({ visualizations }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/dashboards/{dashboard_id}/visualizations/{visualization_id}/results',
+      tags,
+      summary: 'The latest result of a dashboard visualization’s query (Strata extension)',
+      description: `Answers exactly as \`GET /query/{query_id}/results\` for the visualization's query, with the same paging parameters and \`params.<name>\` values. 404 unless the dashboard is readable, the visualization is on it and its query is readable by the viewer (public, or the viewer is its owner context). ${ANONYMOUS_NOTE}`,
+      security: OPTIONAL_AUTH,
+      request: { params: ResultsParams, query: ResultParamsSchema },
+      responses: {
+        200: { description: 'Results', content: json(ExecutionResultSchema) },
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+    (c) => {
+      const ctx = viewer(c);
+      const { dashboard_id, visualization_id } = c.req.valid('param');
+      const d = deps.dashboards.readable(dashboard_id, ctx);
+      if (!d.visualization_widgets.some((w) => w.visualization_id === visualization_id))
+        throw notFound('This visualization is not on this dashboard');
+      const viz = deps.visualizations.get(visualization_id);
+      const query = viz && deps.queries.get(viz.query_id);
+      if (!query || !canReadQuery(query, ctx)) throw notFound(PRIVATE_QUERY);
+      const e = latestExecutionOf(deps, c, query, ctx);
+      return jsonResponse(c, deps, e, c.req.valid('query')) as never;
+    },
+  );
+
+  return r;
+}
