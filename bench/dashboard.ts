@@ -114,7 +114,9 @@ async function main() {
   };
   let browser: Browser | null = null;
   try {
-    console.log(`Preparing ${ROWS.toLocaleString()} trades, 6 queries and a 12-widget dashboard...`);
+    console.log(
+      `Preparing ${ROWS.toLocaleString()} trades, 6 queries and a 12-widget dashboard...`,
+    );
     await t.deps.lake.publish(
       { schema: 'bench', table: 'trades', ownerId: null, kind: 'demo', datasetType: 'dune_table' },
       (dir) =>
@@ -154,7 +156,9 @@ async function main() {
         }
       }
       for (const v of q.vizzes) {
-        vizIds.push((await call<{ id: number }>('POST', `/query/${query_id}/visualizations`, v)).id);
+        vizIds.push(
+          (await call<{ id: number }>('POST', `/query/${query_id}/visualizations`, v)).id,
+        );
       }
     }
     const dashboard = await call<{ slug: string; dashboard_id: number }>('POST', '/dashboards', {
@@ -210,7 +214,9 @@ async function main() {
     // The same API calls, made directly: the dashboard, its visualizations, then every result
     // page the widgets asked for, in parallel (as the page does), anonymously as the page did.
     const bySlug = seen.filter((u) => u.includes('/dashboards/by-slug/'));
-    const vizList = seen.filter((u) => /\/dashboards\/\d+\/visualizations$/.test(new URL(u).pathname));
+    const vizList = seen.filter((u) =>
+      /\/dashboards\/\d+\/visualizations$/.test(new URL(u).pathname),
+    );
     const pages = [...new Set(seen.filter((u) => u.includes('/results')))];
     const direct: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -222,10 +228,16 @@ async function main() {
     }
 
     const d = median(direct);
-    console.log(`\nDashboard of ${vizIds.length} widgets (${pages.length} result requests), ${RUNS} runs:`);
+    console.log(
+      `\nDashboard of ${vizIds.length} widgets (${pages.length} result requests), ${RUNS} runs:`,
+    );
     console.log(`  direct API calls:            ${ms(d)}`);
-    console.log(`  cold open to all painted:    ${ms(median(cold))}  (${(median(cold) / d).toFixed(1)}x)`);
-    console.log(`  warm reload to all painted:  ${ms(median(warm))}  (${(median(warm) / d).toFixed(1)}x)`);
+    console.log(
+      `  cold open to all painted:    ${ms(median(cold))}  (${(median(cold) / d).toFixed(1)}x)`,
+    );
+    console.log(
+      `  warm reload to all painted:  ${ms(median(warm))}  (${(median(warm) / d).toFixed(1)}x)`,
+    );
   } finally {
     await browser?.close();
     await new Promise<void>((r) => httpServer.close(() => r()));

@@ -171,12 +171,9 @@ export const DashboardVisualization = z
         parameters: z.array(ParameterDef),
       })
       .nullable(),
-    error: z
-      .string()
-      .nullable()
-      .openapi({
-        description: 'Why the visualization or its query cannot be shown to this viewer',
-      }),
+    error: z.string().nullable().openapi({
+      description: 'Why the visualization or its query cannot be shown to this viewer',
+    }),
   })
   .openapi('DashboardVisualization');
 export type DashboardVisualization = z.output<typeof DashboardVisualization>;
