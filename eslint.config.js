@@ -53,7 +53,8 @@ export default tseslint.config(
             {
               group: ['zod', 'zod/*', '@hono/zod-openapi', '**/contract/**'],
               allowTypeImports: true,
-              message: 'the app imports only types from zod and contract/ (search params: lib/search-params)',
+              message:
+                'the app imports only types from zod and contract/ (search params: lib/search-params)',
             },
           ],
         },
@@ -72,7 +73,8 @@ export default tseslint.config(
             {
               group: ['zod', 'zod/*', '@hono/zod-openapi', '**/contract/**'],
               allowTypeImports: true,
-              message: 'the app imports only types from zod and contract/ (search params: lib/search-params)',
+              message:
+                'the app imports only types from zod and contract/ (search params: lib/search-params)',
             },
             {
               group: ['**/features/**', '**/app/**', '**/routes/**'],
@@ -94,7 +96,8 @@ export default tseslint.config(
             {
               group: ['zod', 'zod/*', '@hono/zod-openapi', '**/contract/**'],
               allowTypeImports: true,
-              message: 'the app imports only types from zod and contract/ (search params: lib/search-params)',
+              message:
+                'the app imports only types from zod and contract/ (search params: lib/search-params)',
             },
             {
               group: ['**/features/**', '**/app/**', '**/routes/**'],

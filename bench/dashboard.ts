@@ -182,7 +182,13 @@ async function main() {
           const widgets = [...document.querySelectorAll('[data-widget^="v:"]')];
           return (
             widgets.length === count &&
-            widgets.every((w) => w.querySelector('[data-viz-ready="true"]') !== null)
+            // a chart has painted, a counter shows its value, a table shows its first rows
+            widgets.every(
+              (w) =>
+                w.querySelector(
+                  '[data-painted="true"], [data-testid="counter-value"], [data-testid="viz-table"] [role="rowgroup"] [role="cell"]',
+                ) !== null,
+            )
           );
         },
         vizIds.length,

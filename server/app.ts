@@ -21,6 +21,7 @@ import { datasetRoutes } from './http/datasets.js';
 import { rateLimit } from './http/rate-limit.js';
 import { visualizationRoutes } from './http/visualizations.js';
 import { dashboardRoutes } from './http/dashboards.js';
+import { uploadRoutes } from './http/uploads.js';
 
 export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
 
@@ -60,6 +61,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   v1.route('/', datasetRoutes(deps));
   v1.route('/', visualizationRoutes(deps));
   v1.route('/', dashboardRoutes(deps));
+  v1.route('/', uploadRoutes(deps));
 
   api.route('/v1', v1);
   app.route('/api', api);

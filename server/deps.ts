@@ -10,6 +10,7 @@ import type { ExecutionsRepo } from './store/executions-repo.js';
 import type { Queries } from './store/queries-repo.js';
 import type { Visualizations } from './visualizations/visualizations-repo.js';
 import type { Dashboards } from './dashboards/dashboards-repo.js';
+import type { UploadsService } from './uploads/uploads-service.js';
 
 /** Everything a route module may use; built once in wire.ts (or by a test) and injected. */
 export type Deps = {
@@ -26,4 +27,5 @@ export type Deps = {
   queries: Queries;
   visualizations: Visualizations;
   dashboards: Dashboards;
+  uploads: UploadsService;
 };

@@ -15,6 +15,7 @@ import { ensureDemoQueries } from './catalog/demo-queries.js';
 import { ensureDemoData } from './catalog/demo-data.js';
 import { Visualizations } from './visualizations/visualizations-repo.js';
 import { Dashboards } from './dashboards/dashboards-repo.js';
+import { UploadsService } from './uploads/uploads-service.js';
 import { ensureDemoDashboard, runDemoDashboardQueries } from './dashboards/demo-dashboard.js';
 
 /** Opens the stores and builds every service; `close` releases them. */
@@ -41,6 +42,7 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     queries: new Queries(db),
     visualizations: new Visualizations(db),
     dashboards: new Dashboards(db),
+    uploads: new UploadsService({ config, db, duck, lake }),
   };
   // start-up work (recovery, demo data) goes below
   executions.start();

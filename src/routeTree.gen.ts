@@ -12,14 +12,16 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as AppRouteImport } from './routes/_app';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as SignUpRouteImport } from './routes/sign-up';
+import { Route as OwnerSlugRouteImport } from './routes/$owner/$slug';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
-import { Route as AppDashboardsRouteImport } from './routes/_app/dashboards';
 import { Route as AppDatasetsRouteImport } from './routes/_app/datasets';
 import { Route as AppMaterializedViewsRouteImport } from './routes/_app/materialized-views';
 import { Route as AppPipelinesRouteImport } from './routes/_app/pipelines';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
 import { Route as AppUploadsRouteImport } from './routes/_app/uploads';
 import { Route as AppUsageRouteImport } from './routes/_app/usage';
+import { Route as AppDashboardsIndexRouteImport } from './routes/_app/dashboards/index';
+import { Route as AppDashboardsDashboardIdRouteImport } from './routes/_app/dashboards/$dashboardId';
 import { Route as AppQueriesIndexRouteImport } from './routes/_app/queries/index';
 import { Route as AppQueriesQueryIdRouteImport } from './routes/_app/queries/$queryId';
 import { Route as AppQueriesNewRouteImport } from './routes/_app/queries/new';
@@ -41,14 +43,14 @@ const SignUpRoute = SignUpRouteImport.update({
   path: '/sign-up',
   getParentRoute: () => rootRouteImport,
 } as any);
+const OwnerSlugRoute = OwnerSlugRouteImport.update({
+  id: '/$owner/$slug',
+  path: '/$owner/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => AppRoute,
-} as any);
-const AppDashboardsRoute = AppDashboardsRouteImport.update({
-  id: '/dashboards',
-  path: '/dashboards',
   getParentRoute: () => AppRoute,
 } as any);
 const AppDatasetsRoute = AppDatasetsRouteImport.update({
@@ -81,6 +83,17 @@ const AppUsageRoute = AppUsageRouteImport.update({
   path: '/usage',
   getParentRoute: () => AppRoute,
 } as any);
+const AppDashboardsIndexRoute = AppDashboardsIndexRouteImport.update({
+  id: '/dashboards/',
+  path: '/dashboards/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDashboardsDashboardIdRoute =
+  AppDashboardsDashboardIdRouteImport.update({
+    id: '/dashboards/$dashboardId',
+    path: '/dashboards/$dashboardId',
+    getParentRoute: () => AppRoute,
+  } as any);
 const AppQueriesIndexRoute = AppQueriesIndexRouteImport.update({
   id: '/queries/',
   path: '/queries/',
@@ -116,34 +129,38 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
-  '/dashboards': typeof AppDashboardsRoute;
+  '/$owner/$slug': typeof OwnerSlugRoute;
   '/datasets': typeof AppDatasetsRoute;
   '/materialized-views': typeof AppMaterializedViewsRoute;
   '/pipelines': typeof AppPipelinesRoute;
   '/settings': typeof AppSettingsRouteWithChildren;
   '/uploads': typeof AppUploadsRoute;
   '/usage': typeof AppUsageRoute;
+  '/dashboards/$dashboardId': typeof AppDashboardsDashboardIdRoute;
   '/queries/$queryId': typeof AppQueriesQueryIdRoute;
   '/queries/new': typeof AppQueriesNewRoute;
   '/settings/api-keys': typeof AppSettingsApiKeysRoute;
   '/settings/teams': typeof AppSettingsTeamsRoute;
+  '/dashboards/': typeof AppDashboardsIndexRoute;
   '/queries/': typeof AppQueriesIndexRoute;
   '/settings/': typeof AppSettingsIndexRoute;
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
-  '/dashboards': typeof AppDashboardsRoute;
+  '/$owner/$slug': typeof OwnerSlugRoute;
   '/datasets': typeof AppDatasetsRoute;
   '/materialized-views': typeof AppMaterializedViewsRoute;
   '/pipelines': typeof AppPipelinesRoute;
   '/uploads': typeof AppUploadsRoute;
   '/usage': typeof AppUsageRoute;
   '/': typeof AppIndexRoute;
+  '/dashboards/$dashboardId': typeof AppDashboardsDashboardIdRoute;
   '/queries/$queryId': typeof AppQueriesQueryIdRoute;
   '/queries/new': typeof AppQueriesNewRoute;
   '/settings/api-keys': typeof AppSettingsApiKeysRoute;
   '/settings/teams': typeof AppSettingsTeamsRoute;
+  '/dashboards': typeof AppDashboardsIndexRoute;
   '/queries': typeof AppQueriesIndexRoute;
   '/settings': typeof AppSettingsIndexRoute;
 }
@@ -152,7 +169,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren;
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
-  '/_app/dashboards': typeof AppDashboardsRoute;
+  '/$owner/$slug': typeof OwnerSlugRoute;
   '/_app/datasets': typeof AppDatasetsRoute;
   '/_app/materialized-views': typeof AppMaterializedViewsRoute;
   '/_app/pipelines': typeof AppPipelinesRoute;
@@ -160,10 +177,12 @@ export interface FileRoutesById {
   '/_app/uploads': typeof AppUploadsRoute;
   '/_app/usage': typeof AppUsageRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/dashboards/$dashboardId': typeof AppDashboardsDashboardIdRoute;
   '/_app/queries/$queryId': typeof AppQueriesQueryIdRoute;
   '/_app/queries/new': typeof AppQueriesNewRoute;
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute;
   '/_app/settings/teams': typeof AppSettingsTeamsRoute;
+  '/_app/dashboards/': typeof AppDashboardsIndexRoute;
   '/_app/queries/': typeof AppQueriesIndexRoute;
   '/_app/settings/': typeof AppSettingsIndexRoute;
 }
@@ -173,34 +192,38 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/sign-up'
-    | '/dashboards'
+    | '/$owner/$slug'
     | '/datasets'
     | '/materialized-views'
     | '/pipelines'
     | '/settings'
     | '/uploads'
     | '/usage'
+    | '/dashboards/$dashboardId'
     | '/queries/$queryId'
     | '/queries/new'
     | '/settings/api-keys'
     | '/settings/teams'
+    | '/dashboards/'
     | '/queries/'
     | '/settings/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/sign-in'
     | '/sign-up'
-    | '/dashboards'
+    | '/$owner/$slug'
     | '/datasets'
     | '/materialized-views'
     | '/pipelines'
     | '/uploads'
     | '/usage'
     | '/'
+    | '/dashboards/$dashboardId'
     | '/queries/$queryId'
     | '/queries/new'
     | '/settings/api-keys'
     | '/settings/teams'
+    | '/dashboards'
     | '/queries'
     | '/settings';
   id:
@@ -208,7 +231,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/sign-in'
     | '/sign-up'
-    | '/_app/dashboards'
+    | '/$owner/$slug'
     | '/_app/datasets'
     | '/_app/materialized-views'
     | '/_app/pipelines'
@@ -216,10 +239,12 @@ export interface FileRouteTypes {
     | '/_app/uploads'
     | '/_app/usage'
     | '/_app/'
+    | '/_app/dashboards/$dashboardId'
     | '/_app/queries/$queryId'
     | '/_app/queries/new'
     | '/_app/settings/api-keys'
     | '/_app/settings/teams'
+    | '/_app/dashboards/'
     | '/_app/queries/'
     | '/_app/settings/';
   fileRoutesById: FileRoutesById;
@@ -228,6 +253,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren;
   SignInRoute: typeof SignInRoute;
   SignUpRoute: typeof SignUpRoute;
+  OwnerSlugRoute: typeof OwnerSlugRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -253,18 +279,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignUpRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/$owner/$slug': {
+      id: '/$owner/$slug';
+      path: '/$owner/$slug';
+      fullPath: '/$owner/$slug';
+      preLoaderRoute: typeof OwnerSlugRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/_app/': {
       id: '/_app/';
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof AppIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
-    '/_app/dashboards': {
-      id: '/_app/dashboards';
-      path: '/dashboards';
-      fullPath: '/dashboards';
-      preLoaderRoute: typeof AppDashboardsRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/datasets': {
@@ -307,6 +333,20 @@ declare module '@tanstack/react-router' {
       path: '/usage';
       fullPath: '/usage';
       preLoaderRoute: typeof AppUsageRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/dashboards/': {
+      id: '/_app/dashboards/';
+      path: '/dashboards';
+      fullPath: '/dashboards/';
+      preLoaderRoute: typeof AppDashboardsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/dashboards/$dashboardId': {
+      id: '/_app/dashboards/$dashboardId';
+      path: '/dashboards/$dashboardId';
+      fullPath: '/dashboards/$dashboardId';
+      preLoaderRoute: typeof AppDashboardsDashboardIdRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/queries/': {
@@ -371,7 +411,6 @@ const AppSettingsRouteWithChildren = AppSettingsRoute._addFileChildren(
 );
 
 interface AppRouteChildren {
-  AppDashboardsRoute: typeof AppDashboardsRoute;
   AppDatasetsRoute: typeof AppDatasetsRoute;
   AppMaterializedViewsRoute: typeof AppMaterializedViewsRoute;
   AppPipelinesRoute: typeof AppPipelinesRoute;
@@ -379,13 +418,14 @@ interface AppRouteChildren {
   AppUploadsRoute: typeof AppUploadsRoute;
   AppUsageRoute: typeof AppUsageRoute;
   AppIndexRoute: typeof AppIndexRoute;
+  AppDashboardsDashboardIdRoute: typeof AppDashboardsDashboardIdRoute;
   AppQueriesQueryIdRoute: typeof AppQueriesQueryIdRoute;
   AppQueriesNewRoute: typeof AppQueriesNewRoute;
+  AppDashboardsIndexRoute: typeof AppDashboardsIndexRoute;
   AppQueriesIndexRoute: typeof AppQueriesIndexRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
-  AppDashboardsRoute: AppDashboardsRoute,
   AppDatasetsRoute: AppDatasetsRoute,
   AppMaterializedViewsRoute: AppMaterializedViewsRoute,
   AppPipelinesRoute: AppPipelinesRoute,
@@ -393,8 +433,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppUploadsRoute: AppUploadsRoute,
   AppUsageRoute: AppUsageRoute,
   AppIndexRoute: AppIndexRoute,
+  AppDashboardsDashboardIdRoute: AppDashboardsDashboardIdRoute,
   AppQueriesQueryIdRoute: AppQueriesQueryIdRoute,
   AppQueriesNewRoute: AppQueriesNewRoute,
+  AppDashboardsIndexRoute: AppDashboardsIndexRoute,
   AppQueriesIndexRoute: AppQueriesIndexRoute,
 };
 
@@ -404,6 +446,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
+  OwnerSlugRoute: OwnerSlugRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

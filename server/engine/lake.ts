@@ -41,6 +41,8 @@ export type LakeTableSpec = {
   blockchains?: string[];
   /** Column descriptions by name; names and types come from the Parquet files. */
   columnDescriptions?: Record<string, string>;
+  /** Declared columns (type names as the catalog shows them, nullability), instead of the files'. */
+  columns?: LakeColumn[];
   metadata?: Record<string, unknown>;
 };
 
@@ -124,10 +126,12 @@ export class Lake {
     try {
       await write(dir);
       const stats = await this.describe(dir);
-      const columns: LakeColumn[] = stats.columns.map((c) => ({
-        ...c,
-        description: spec.columnDescriptions?.[c.name] ?? '',
-      }));
+      const columns: LakeColumn[] =
+        spec.columns ??
+        stats.columns.map((c) => ({
+          ...c,
+          description: spec.columnDescriptions?.[c.name] ?? '',
+        }));
       const now = nowIso();
       this.db
         .prepare(

@@ -143,7 +143,9 @@ async function exposeTables(
   resultFile: string,
 ) {
   const statements: string[] = [];
-  const catalogs = new Set(tables.map((t) => t.catalog).filter(Boolean));
+  // `dune` always exists, so a name in it that the caller may not see (another context's private
+  // upload) fails exactly like one that does not exist, instead of "catalog dune does not exist".
+  const catalogs = new Set(['dune', ...tables.map((t) => t.catalog).filter(Boolean)]);
   for (const catalog of catalogs) statements.push(`ATTACH ':memory:' AS ${quoteIdent(catalog)}`);
   const schemas = new Set<string>();
   const dirs: string[] = [];

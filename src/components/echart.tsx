@@ -1,7 +1,18 @@
-import { BarChart, LineChart } from 'echarts/charts';
-import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import type {
+  BarSeriesOption,
+  LineSeriesOption,
+  PieSeriesOption,
+  ScatterSeriesOption,
+} from 'echarts/charts';
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import type {
+  DataZoomComponentOption,
   GridComponentOption,
   LegendComponentOption,
   TooltipComponentOption,
@@ -15,6 +26,9 @@ import { useEffect, useRef } from 'react';
 registerParts([
   BarChart,
   LineChart,
+  PieChart,
+  ScatterChart,
+  DataZoomComponent,
   GridComponent,
   LegendComponent,
   TooltipComponent,
@@ -24,6 +38,9 @@ registerParts([
 export type EChartsOption = ComposeOption<
   | BarSeriesOption
   | LineSeriesOption
+  | PieSeriesOption
+  | ScatterSeriesOption
+  | DataZoomComponentOption
   | GridComponentOption
   | LegendComponentOption
   | TooltipComponentOption

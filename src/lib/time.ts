@@ -19,8 +19,7 @@ export function fromNow(iso: string, now: Date = new Date()): string | null {
   if (Number.isNaN(t)) return null;
   const seconds = (t - now.getTime()) / 1000;
   if (Math.abs(seconds) < 45) return 'just now';
-  const [unit, size] =
-    UNITS.find(([, s]) => Math.abs(seconds) >= s * 0.9) ?? UNITS[UNITS.length - 1];
+  const [unit, size] = UNITS.find(([, s]) => Math.abs(seconds) >= s * 0.9) ?? ['second', 1];
   return relative.format(Math.round(seconds / size), unit);
 }
 

@@ -1,8 +1,10 @@
-import { Group, SegmentedControl, Switch, TagsInput, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Switch, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconTag } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { LibrarySearch } from './library-search';
+
+const TagFilter = lazy(() => import('./tag-filter'));
 
 type Props = {
   search: LibrarySearch;
@@ -36,16 +38,23 @@ export function LibraryToolbar({ search, onChange, knownTags }: Props) {
         }}
         w={{ base: '100%', sm: 280 }}
       />
-      <TagsInput
-        aria-label="Filter by tags"
-        placeholder={search.tags.length ? '' : 'Filter by tag'}
-        leftSection={<IconTag size={16} />}
-        value={search.tags}
-        data={knownTags}
-        onChange={(tags) => onChange({ tags })}
-        clearable
-        w={{ base: '100%', sm: 280 }}
-      />
+      <Suspense
+        fallback={
+          <TextInput
+            aria-label="Filter by tags (loading)"
+            placeholder="Filter by tag"
+            leftSection={<IconTag size={16} />}
+            disabled
+            w={{ base: '100%', sm: 280 }}
+          />
+        }
+      >
+        <TagFilter
+          tags={search.tags}
+          knownTags={knownTags}
+          onChange={(tags) => onChange({ tags })}
+        />
+      </Suspense>
       <SegmentedControl
         aria-label="Whose queries"
         value={search.scope}

@@ -3,12 +3,16 @@ import { stringRecord, type RawSearch } from '../../../lib/search-params';
 import { queryDetailOptions } from '../../../features/queries/api';
 import { activeCtx } from '../../../lib/session';
 import { QueryPage } from './-query-page/query-page';
+import { readVizSearch } from './-query-page/viz-search';
 
 /** Parameter values live in the URL (`?p=...`), so a link reproduces the run. */
 
 export const Route = createFileRoute('/_app/queries/$queryId')({
-  validateSearch: (raw: RawSearch): { p?: Record<string, string | string[]> } => ({
+  validateSearch: (
+    raw: RawSearch,
+  ): { p?: Record<string, string | string[]>; viz?: number | 'new' } => ({
     p: stringRecord(raw.p),
+    viz: readVizSearch(raw.viz),
   }),
   loader: ({ context, params }) => {
     const id = Number(params.queryId);
@@ -25,7 +29,9 @@ export const Route = createFileRoute('/_app/queries/$queryId')({
       <QueryPage
         queryId={Number(queryId)}
         values={p}
-        onValuesChange={(next) => void navigate({ search: { p: next }, replace: true })}
+        onValuesChange={(next) =>
+          void navigate({ search: (s) => ({ ...s, p: next }), replace: true })
+        }
       />
     );
   },

@@ -25,9 +25,9 @@ import {
   useParameterErrors,
 } from '../../../../features/parameters/parameters-form';
 import { missingParameters } from '../../../../features/parameters/placeholders';
-import { ResultsGrid } from '../../../../features/results/results-grid';
 import { shiftPosition } from './offsets';
 import { QueryHeader } from './query-header';
+import { ResultTabs } from './result-tabs';
 import { useRuns } from './use-runs';
 import { useSaveQuery } from './use-save-query';
 
@@ -190,11 +190,11 @@ export function Workbench(props: {
         </Alert>
       )}
       {runs.executionId && <ExecutionPanel ctx={ctx} executionId={runs.executionId} />}
-      {runs.executionId && status.data?.state === 'QUERY_STATE_COMPLETED' && (
-        <div data-testid="results-grid">
-          <ResultsGrid ctx={ctx} executionId={runs.executionId} />
-        </div>
-      )}
+      <ResultTabs
+        ctx={ctx}
+        query={query}
+        executionId={status.data?.state === 'QUERY_STATE_COMPLETED' ? runs.executionId : null}
+      />
       <Drawer
         opened={panel === 'history'}
         onClose={() => setPanel(null)}

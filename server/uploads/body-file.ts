@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { tooLarge } from '../http/errors.js';
+
+export const tooLargeError = (maxBytes: number) =>
+  tooLarge(`the upload is larger than the limit of ${maxBytes} bytes (MAX_UPLOAD_BYTES)`);
+
+/**
+ * Streams a request body to `file`, counting bytes, and stops with 413 past `maxBytes` (the
+ * file is removed then). The body is never held in memory whole. `body` is best the Node request
+ * itself (no web-stream layer). Returns the byte count.
+ */
+export async function saveBody(
+  body: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | null,
+  file: string,
+  maxBytes: number,
+): Promise<number> {
+  const source: AsyncIterable<Uint8Array> =
+    body === null
+      ? Readable.from([])
+      : 'getReader' in body
+        ? Readable.fromWeb(body as unknown as WebReadableStream<Uint8Array>)
+        : body;
+  const out = fs.createWriteStream(file);
+  let bytes = 0;
+  try {
+    for await (const chunk of source) {
+      bytes += chunk.length;
+      if (bytes > maxBytes) throw tooLargeError(maxBytes);
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'finish');
+  } catch (err) {
+    out.destroy();
+    fs.rmSync(file, { force: true });
+    throw err;
+  }
+  return bytes;
+}

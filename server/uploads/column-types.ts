@@ -1,0 +1,113 @@
+import { badRequest } from '../http/errors.js';
+
+/**
+ * Column types of uploaded tables (the hosted service's names) and how each is stored in the
+ * table's Parquet snapshot. uint256 and int256 do not fit any Parquet number (HUGEINT holds 38
+ * digits, uint256 needs 78), so they are stored as VARCHAR holding canonical decimal digits
+ * (no leading zeros, no "+", "-0" is "0"), checked against the type's range on the way in.
+ */
+export const COLUMN_TYPES = [
+  'varchar',
+  'varbinary',
+  'bigint',
+  'integer',
+  'double',
+  'boolean',
+  'timestamp',
+  'date',
+  'uint256',
+  'int256',
+] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+
+export const STORAGE_TYPE: Record<ColumnType, string> = {
+  varchar: 'VARCHAR',
+  varbinary: 'BLOB',
+  bigint: 'BIGINT',
+  integer: 'INTEGER',
+  double: 'DOUBLE',
+  boolean: 'BOOLEAN',
+  timestamp: 'TIMESTAMP',
+  date: 'DATE',
+  uint256: 'VARCHAR',
+  int256: 'VARCHAR',
+};
+
+export type UploadColumn = { name: string; type: ColumnType; nullable: boolean };
+
+export const NAME_RULE =
+  'names are 1 to 128 characters: letters, digits and "_", not starting with a digit (case-insensitive; stored in lower case)';
+export const MAX_NAME_LENGTH = 128;
+export const MAX_COLUMNS = 1000;
+const NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** A table or column name, lower-cased; 400 naming the rule when it breaks it. */
+export function checkName(kind: 'table' | 'column', raw: string): string {
+  const name = raw.toLowerCase();
+  if (name.length === 0 || name.length > MAX_NAME_LENGTH || !NAME.test(name)) {
+    const shown = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
+    throw badRequest(`invalid ${kind} name "${shown}": ${NAME_RULE}`);
+  }
+  return name;
+}
+
+/** The declared type of a column, case-insensitive; 400 listing the types otherwise. */
+export function checkType(column: string, raw: unknown): ColumnType {
+  const type = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+  if (!(COLUMN_TYPES as readonly string[]).includes(type)) {
+    const shown = typeof raw === 'string' ? `"${raw.slice(0, 60)}"` : JSON.stringify(raw);
+    throw badRequest(
+      `column "${column}": unsupported type ${shown}; use one of ${COLUMN_TYPES.join(', ')}`,
+    );
+  }
+  return type as ColumnType;
+}
+
+/** Checks a declared schema: 1..1000 columns, valid unique names, known types. */
+export function checkSchema(
+  schema: readonly { name: string; type: unknown; nullable?: boolean | null }[],
+): UploadColumn[] {
+  if (schema.length === 0) throw badRequest('schema: a table needs at least one column');
+  if (schema.length > MAX_COLUMNS)
+    throw badRequest(`schema: at most ${MAX_COLUMNS} columns (got ${schema.length})`);
+  const seen = new Set<string>();
+  return schema.map((c) => {
+    const name = checkName('column', c.name);
+    if (seen.has(name)) throw badRequest(`schema: duplicate column "${name}"`);
+    seen.add(name);
+    return { name, type: checkType(name, c.type), nullable: c.nullable ?? true };
+  });
+}
+
+/**
+ * The column type of a type DuckDB's CSV sniffer inferred (its candidates are limited to
+ * BOOLEAN, BIGINT, DOUBLE, DATE, TIMESTAMP and VARCHAR; anything else is read as varchar).
+ */
+export function typeOfInferred(duckType: string): ColumnType {
+  switch (duckType.toUpperCase()) {
+    case 'BOOLEAN':
+      return 'boolean';
+    case 'BIGINT':
+      return 'bigint';
+    case 'DOUBLE':
+      return 'double';
+    case 'DATE':
+      return 'date';
+    case 'TIMESTAMP':
+      return 'timestamp';
+    default:
+      return 'varchar';
+  }
+}
+
+/** Types that DuckDB's CSV sniffer may choose for /uploads/csv. */
+export const INFERRED_CANDIDATES = ['BOOLEAN', 'BIGINT', 'DOUBLE', 'DATE', 'TIMESTAMP', 'VARCHAR'];
+
+export const UINT256_MAX = (2n ** 256n - 1n).toString();
+export const INT256_MAX = (2n ** 255n - 1n).toString();
+export const INT256_MIN_ABS = (2n ** 255n).toString();
+
+/** An identifier as SQL may write it unquoted, or double-quoted when it must be. */
+export function sqlName(part: string): string {
+  return /^[a-z_][a-z0-9_]*$/.test(part) ? part : `"${part.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,295 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ulid } from 'ulid';
+import type { Account } from '../auth/accounts.js';
+import type { Config } from '../config.js';
+import type { TrustedDuck } from '../engine/duck.js';
+import type { Lake, LakeTable } from '../engine/lake.js';
+import { conflict, forbidden, notFound, paymentRequired } from '../http/errors.js';
+import type { Db } from '../store/db.js';
+import { checkName, checkSchema, sqlName, type UploadColumn } from './column-types.js';
+import { csvToParquet, inferCsvColumns } from './ingest.js';
+import { receiveRows } from './receive.js';
+import { RetiredSnapshots } from './retired-snapshots.js';
+import { carryOver, newPartFile, partsOf, sizeOf, writeEmpty } from './snapshots.js';
+import { listUploads, type ListPage } from './uploads-list.js';
+
+/** Uploaded tables live in this catalog: `dune.<namespace>.<table>`. */
+export const CATALOG = 'dune';
+/** Legacy CSV uploads (`/uploads/csv`) name their table `dataset_<table_name>`. */
+export const CSV_PREFIX = 'dataset_';
+
+export type Format = 'csv' | 'ndjson';
+type Ctx = Pick<Account, 'id' | 'handle' | 'type'>;
+
+const fullName = (ns: string, table: string) => `${CATALOG}.${ns}.${table}`;
+const exampleQuery = (ns: string, table: string) =>
+  `select * from ${CATALOG}.${sqlName(ns)}.${sqlName(table)}`;
+
+/**
+ * Uploaded tables: create from a schema, insert CSV or NDJSON, upload a whole CSV as a table,
+ * clear, delete, list. Every change writes a new Parquet snapshot and switches to it in one
+ * transaction (Lake.publish); the previous snapshot is deleted once no running execution may
+ * read it. Changes of one context's tables run one at a time (a lock per context), which keeps
+ * appends from losing each other's rows and the storage quota exact.
+ */
+export class UploadsService {
+  readonly tmpDir: string;
+  readonly retired: RetiredSnapshots;
+  private readonly locks = new Map<number, Promise<unknown>>();
+
+  constructor(private readonly deps: { config: Config; db: Db; duck: TrustedDuck; lake: Lake }) {
+    this.tmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads');
+    fs.rmSync(this.tmpDir, { recursive: true, force: true });
+    fs.mkdirSync(this.tmpDir, { recursive: true });
+    this.retired = new RetiredSnapshots(deps.db, deps.lake.root);
+    this.retired.sweepOrphans(CATALOG);
+  }
+
+  close(): void {
+    this.retired.close();
+  }
+
+  /** A fresh temporary file path for an upload body (the caller removes it). */
+  tempFile(ext: string): string {
+    return path.join(this.tmpDir, `${ulid()}.${ext}`);
+  }
+
+  /** POST /uploads: an empty table with the declared columns; 409 if the name is taken. */
+  async create(
+    ctx: Ctx,
+    req: {
+      namespace: string;
+      table_name: string;
+      schema: { name: string; type: unknown; nullable?: boolean | null }[];
+      description?: string;
+      is_private?: boolean;
+    },
+  ) {
+    const ns = this.ownNamespace(ctx, req.namespace);
+    const table = checkName('table', req.table_name);
+    const columns = checkSchema(req.schema);
+    this.checkQuotaLeft(ctx);
+    return this.locked(ctx, async () => {
+      const existing = this.deps.lake.get(CATALOG, ns, table);
+      if (existing) throw conflict(`the table ${fullName(ns, table)} already exists`);
+      await this.publish(ctx, { ns, table, columns, existing: undefined }, req, (conn, dir) =>
+        writeEmpty(conn, columns, newPartFile(dir)),
+      );
+      return {
+        namespace: ns,
+        table_name: table,
+        full_name: fullName(ns, table),
+        example_query: exampleQuery(ns, table),
+        message: 'Table created successfully',
+        already_existed: false,
+      };
+    });
+  }
+
+  /** Before a body is read: 404/403 for a table the context may not change, 402 at its quota. */
+  preflight(ctx: Ctx, namespace: string, tableName: string): void {
+    this.owned(ctx, namespace, tableName);
+    this.checkQuotaLeft(ctx);
+  }
+
+  /**
+   * POST /uploads/{ns}/{table}/insert: appends the rows of a body, all or nothing. The body is
+   * received and converted in a staging folder (outside the lock); the new snapshot is the
+   * previous one's files plus the new parts.
+   */
+  async insert(
+    ctx: Ctx,
+    namespace: string,
+    tableName: string,
+    body: { source: AsyncIterable<Buffer>; format: Format },
+  ) {
+    const start = this.owned(ctx, namespace, tableName);
+    this.checkQuotaLeft(ctx);
+    const columns = declaredColumns(start);
+    const staging = fs.mkdtempSync(path.join(this.tmpDir, 'insert-'));
+    try {
+      const got = await receiveRows({
+        duck: this.deps.duck,
+        source: body.source,
+        format: body.format,
+        columns,
+        dir: staging,
+        maxBytes: this.deps.config.maxUploadBytes,
+      });
+      return await this.locked(ctx, async () => {
+        const t = this.owned(ctx, namespace, tableName);
+        if (JSON.stringify(declaredColumns(t)) !== JSON.stringify(columns))
+          throw conflict('the table was replaced while the rows were uploaded; send them again');
+        const target = { ns: t.schema_name, table: t.table_name, columns, existing: t };
+        await this.publish(ctx, target, t, async (conn, dir) => {
+          const parts = got.rows > 0 ? got.parts : [];
+          for (const p of parts) fs.renameSync(p, path.join(dir, path.basename(p)));
+          const added = parts.map((p) => path.join(dir, path.basename(p)));
+          if (t.row_count > 0 && t.snapshot)
+            await carryOver(conn, {
+              previousDir: this.deps.lake.snapshotDir(t.snapshot),
+              dir,
+              added,
+            });
+          if (partsOf(dir).length === 0) await writeEmpty(conn, columns, newPartFile(dir));
+        });
+        return {
+          name: fullName(t.schema_name, t.table_name),
+          rows_written: got.rows,
+          bytes_written: got.bytes,
+        };
+      });
+    } finally {
+      fs.rmSync(staging, { recursive: true, force: true });
+    }
+  }
+
+  /** POST /uploads/csv: a table `dataset_<name>` from a CSV, schema inferred; replaces one of that name. */
+  async uploadCsv(
+    ctx: Ctx,
+    req: { table_name: string; file: string; description?: string; is_private?: boolean },
+  ) {
+    const ns = ctx.handle.toLowerCase();
+    const raw = req.table_name.toLowerCase();
+    const table = checkName('table', raw.startsWith(CSV_PREFIX) ? raw : CSV_PREFIX + raw);
+    this.checkQuotaLeft(ctx);
+    return this.locked(ctx, async () => {
+      const existing = this.deps.lake.get(CATALOG, ns, table);
+      if (existing && existing.kind !== 'upload')
+        throw conflict(`${fullName(ns, table)} exists and is not an uploaded table`);
+      const columns = await this.deps.duck.withConnection((conn) =>
+        inferCsvColumns(conn, req.file),
+      );
+      await this.publish(ctx, { ns, table, columns, existing }, req, async (conn, dir) => {
+        await csvToParquet(conn, { file: req.file, columns, out: newPartFile(dir) });
+      });
+      return { success: true, table_name: table, full_name: fullName(ns, table) };
+    });
+  }
+
+  /** POST /uploads/{ns}/{table}/clear: no rows, same columns. */
+  async clear(ctx: Ctx, namespace: string, tableName: string) {
+    return this.locked(ctx, async () => {
+      const t = this.owned(ctx, namespace, tableName);
+      const columns = declaredColumns(t);
+      await this.publish(
+        ctx,
+        { ns: t.schema_name, table: t.table_name, columns, existing: t },
+        t,
+        (conn, dir) => writeEmpty(conn, columns, newPartFile(dir)),
+      );
+      return { message: `Table ${fullName(t.schema_name, t.table_name)} cleared` };
+    });
+  }
+
+  /** DELETE /uploads/{ns}/{table}. */
+  async remove(ctx: Ctx, namespace: string, tableName: string) {
+    return this.locked(ctx, async () => {
+      const t = this.owned(ctx, namespace, tableName);
+      this.deps.db.prepare('DELETE FROM lake_tables WHERE id = ?').run(t.id);
+      this.retired.retire(t.snapshot);
+      return { message: `Table ${fullName(t.schema_name, t.table_name)} deleted` };
+    });
+  }
+
+  /** GET /uploads: the context's uploaded tables by name. */
+  list(ctx: Ctx, limit: number, offset: number): ListPage {
+    return listUploads(this.deps.db, ctx, limit, offset);
+  }
+
+  /** Bytes of every table the context owns (uploads and materialized views). */
+  storageUsed(ownerId: number): number {
+    return this.deps.db
+      .prepare('SELECT COALESCE(SUM(size_bytes), 0) FROM lake_tables WHERE owner_id = ?')
+      .pluck()
+      .get(ownerId) as number;
+  }
+
+  private ownNamespace(ctx: Ctx, namespace: string): string {
+    if (namespace.toLowerCase() !== ctx.handle.toLowerCase())
+      throw forbidden(
+        `namespace "${namespace}" is not yours: tables are created in the namespace of the key's context ("${ctx.handle.toLowerCase()}")`,
+      );
+    return ctx.handle.toLowerCase();
+  }
+
+  /** The context's uploaded table; 404 unknown or another's private, 403 another's public. */
+  private owned(ctx: Ctx, namespace: string, tableName: string): LakeTable {
+    const ns = namespace.toLowerCase();
+    const table = tableName.toLowerCase();
+    const t = this.deps.lake.get(CATALOG, ns, table);
+    if (!t || t.kind !== 'upload' || (t.is_private && t.owner_id !== ctx.id))
+      throw notFound(`table not found: ${fullName(ns, table)}`);
+    if (t.owner_id !== ctx.id)
+      throw forbidden(`only the owner context can change ${fullName(ns, table)}`);
+    return t;
+  }
+
+  private checkQuotaLeft(ctx: Ctx) {
+    const used = this.storageUsed(ctx.id);
+    const allowed = this.deps.config.plan.storageBytes;
+    if (used >= allowed)
+      throw paymentRequired(
+        `storage quota reached: ${used} bytes used of ${allowed} allowed by the plan; delete or clear tables to upload more`,
+      );
+  }
+
+  /**
+   * Writes a new snapshot with `write` and switches the table to it; 402, with nothing written,
+   * when the new snapshot would take the context past its storage quota.
+   */
+  private async publish(
+    ctx: Ctx,
+    target: { ns: string; table: string; columns: UploadColumn[]; existing: LakeTable | undefined },
+    meta: { description?: string; is_private?: boolean },
+    write: (conn: DuckDBConnection, dir: string) => Promise<void>,
+  ) {
+    await this.deps.lake.publish(
+      {
+        catalog: CATALOG,
+        schema: target.ns,
+        table: target.table,
+        ownerId: ctx.id,
+        kind: 'upload',
+        datasetType: 'uploaded_table',
+        category: 'community',
+        isPrivate: meta.is_private ?? false,
+        description: meta.description ?? '',
+        columns: target.columns.map((c) => ({ ...c, description: '' })),
+      },
+      async (dir) => {
+        await this.deps.duck.withConnection((conn) => write(conn, dir));
+        const size = sizeOf(dir);
+        const used = this.storageUsed(ctx.id) - (target.existing?.size_bytes ?? 0);
+        const allowed = this.deps.config.plan.storageBytes;
+        if (used + size > allowed)
+          throw paymentRequired(
+            `this upload would exceed the storage allowed by the plan: the table would take ${size} bytes, ${used} bytes are used by other tables, ${allowed} are allowed`,
+          );
+      },
+    );
+    this.retired.retire(target.existing?.snapshot ?? null);
+  }
+
+  private locked<T>(ctx: Ctx, fn: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(ctx.id) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(fn);
+    const tail = next.catch(() => undefined);
+    this.locks.set(ctx.id, tail);
+    void tail.then(() => {
+      if (this.locks.get(ctx.id) === tail) this.locks.delete(ctx.id);
+    });
+    return next;
+  }
+}
+
+/** The declared columns of an uploaded table, as kept in the lake registry. */
+function declaredColumns(t: LakeTable): UploadColumn[] {
+  return t.columns.map((c) => ({
+    name: c.name,
+    type: c.type as UploadColumn['type'],
+    nullable: c.nullable,
+  }));
+}

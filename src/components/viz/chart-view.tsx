@@ -1,0 +1,64 @@
+import { Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { EChart } from '../echart';
+import { chartOption } from '../../lib/viz/chart-option';
+import { chartProblem, readChartSpec } from '../../lib/viz/chart-spec';
+import type { Obj } from '../../lib/viz/read';
+import { useChartRows, type ResultHead, type VizSource } from './use-viz-data';
+import { VizError, VizLoading, VizMessage } from './viz-states';
+
+/** What a chart shows, in words (its accessible name; the canvas itself says nothing). */
+function chartLabel(name: string, options: Obj): string {
+  const spec = readChartSpec(options);
+  const kind = spec.kind === 'pie' && spec.pieHole > 0 ? 'donut' : spec.kind;
+  return `${name}: ${kind} chart of ${spec.ys.join(', ')} by ${spec.x ?? ''}`;
+}
+
+/** A chart visualization: loads the columns it draws, then one ECharts canvas. */
+export function ChartView(props: {
+  options: Obj;
+  name: string;
+  source: VizSource;
+  head: ResultHead;
+  colorScheme: 'light' | 'dark';
+}) {
+  const { options, head } = props;
+  const spec = readChartSpec(options);
+  const problem = chartProblem(spec, head.columns);
+  const columns = problem ? [] : [spec.x!, ...spec.ys, ...(spec.groupBy ? [spec.groupBy] : [])];
+  const rows = useChartRows(props.source, problem ? null : head, columns);
+  const option = useMemo(
+    () =>
+      rows.data
+        ? chartOption(
+            options,
+            { columns: head.columns, types: head.types, rows: rows.data.rows },
+            props.colorScheme,
+          )
+        : null,
+    [options, head, rows.data, props.colorScheme],
+  );
+  if (problem) return <VizMessage>{problem}</VizMessage>;
+  if (head.total === 0) return <VizMessage testId="viz-empty">The result has no rows.</VizMessage>;
+  if (rows.error) return <VizError error={rows.error} />;
+  if (!option || !rows.data) return <VizLoading />;
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        <EChart
+          option={option}
+          colorScheme={props.colorScheme}
+          height="100%"
+          label={chartLabel(props.name, options)}
+          testId="viz-chart"
+        />
+      </div>
+      {rows.data.sampled && (
+        <Text size="xs" c="dimmed" ta="center" data-testid="viz-sampled">
+          Sampled {rows.data.rows.length.toLocaleString('en-US')} of{' '}
+          {rows.data.total.toLocaleString('en-US')} rows
+        </Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { lazy, Suspense } from 'react';
+import type { VisualizationViewProps } from './visualization-view';
+
+export type { VisualizationViewProps, VizSource } from './visualization-view';
+
+const View = lazy(() =>
+  import('./visualization-view').then((m) => ({ default: m.VisualizationView })),
+);
+
+/**
+ * VisualizationView loaded on first use, so ECharts stays out of the entry chunk. Its box
+ * (the given height) is reserved while the code loads; this file imports nothing else, so it
+ * costs nothing wherever the bundler places it.
+ */
+export function LazyVisualizationView(props: VisualizationViewProps) {
+  return (
+    <Suspense
+      fallback={
+        <div
+          style={{ height: props.height }}
+          aria-busy="true"
+          aria-label="Loading visualization"
+          data-testid="viz-loading"
+        />
+      }
+    >
+      <View {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,187 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ExecutionResultSchema } from '../../../contract/executions';
+import { api, shouldRetry } from '../../lib/api';
+import { columnsParam, quoteName } from '../../lib/viz/quote-name';
+
+/** Where a visualization's rows come from (see visualization-view.tsx). */
+export type VizSource = {
+  /** Query-key prefix identifying this result, e.g. [...ctxKey(ctx), 'execution', id]. */
+  key: readonly unknown[];
+  /** GET path under /api/v1 that answers like GET /execution/{id}/results. */
+  path: string;
+  /** Context handle sent as x-strata-context (null for anonymous public pages). */
+  ctx: string | null;
+  /** Extra query string, e.g. {'params.wallet': '0x..'}. */
+  query?: Record<string, string>;
+};
+
+export type ResultBody = z.output<typeof ExecutionResultSchema>;
+type Params = Record<string, string | number | undefined>;
+
+/** A chart pulls every row up to this many; beyond it the service samples this many. */
+export const MAX_CHART_ROWS = 100_000;
+/** Rows per request when a chart pulls a whole result. */
+export const CHART_PAGE_ROWS = 32_000;
+
+/** The source's execution failed (or ended without rows): retrying will not help. */
+export class ExecutionFailed extends Error {}
+
+/** One request to the source; a failed execution's message becomes the error. */
+async function fetchPage(source: VizSource, params: Params, signal: AbortSignal) {
+  const body = await api<ResultBody>(source.path, {
+    ctx: source.ctx,
+    query: { ...source.query, ...params },
+    signal,
+  });
+  if (body.error) throw new ExecutionFailed(body.error.message);
+  if (body.is_execution_finished && !body.result)
+    throw new ExecutionFailed(`The run ended without a result (${body.state}).`);
+  return body;
+}
+
+const common = {
+  staleTime: Infinity,
+  retry: (count: number, error: Error) =>
+    !(error instanceof ExecutionFailed) && shouldRetry(count, error),
+} as const;
+
+/** The result's columns, types and row count (one row is read); polls while it runs. */
+export const vizHeadOptions = (source: VizSource) =>
+  queryOptions({
+    ...common,
+    queryKey: [...source.key, 'viz', 'head', source],
+    queryFn: ({ signal }) => fetchPage(source, { limit: 1 }, signal),
+    refetchInterval: (q) => (q.state.data && !q.state.data.is_execution_finished ? 1000 : false),
+  });
+
+export type ResultHead = { columns: string[]; types: string[]; total: number };
+
+/** Stands in for a missing source; never fetched. */
+const NO_SOURCE: VizSource = { key: ['viz', 'no-source'], path: '/', ctx: null };
+
+/** The head of the source (none: nothing is fetched), or null while it is not finished. */
+export function useVizHead(source: VizSource | null) {
+  const q = useQuery({ ...vizHeadOptions(source ?? NO_SOURCE), enabled: source !== null });
+  const meta = q.data?.result?.metadata;
+  const head: ResultHead | null = meta
+    ? { columns: meta.column_names, types: meta.column_types, total: meta.total_row_count }
+    : null;
+  return {
+    head,
+    error: q.error,
+    pending: q.isPending || (q.data && !q.data.is_execution_finished),
+  };
+}
+
+export type ChartRowsData = { rows: Record<string, unknown>[]; sampled: boolean; total: number };
+
+/**
+ * The rows a chart draws, only its columns: every row in pages of CHART_PAGE_ROWS when the
+ * result has at most MAX_CHART_ROWS, else a sample of MAX_CHART_ROWS taken by the service.
+ */
+export function useChartRows(source: VizSource, head: ResultHead | null, columns: string[]) {
+  const cols = columnsParam(columns);
+  return useQuery({
+    ...common,
+    enabled: head !== null && columns.length > 0,
+    queryKey: [...source.key, 'viz', 'chart-rows', source, cols, head?.total],
+    queryFn: async ({ signal }): Promise<ChartRowsData> => {
+      const total = head?.total ?? 0;
+      if (total > MAX_CHART_ROWS) {
+        const page = await fetchPage(
+          source,
+          { columns: cols, sample_count: MAX_CHART_ROWS },
+          signal,
+        );
+        return { rows: page.result?.rows ?? [], sampled: true, total };
+      }
+      const rows: Record<string, unknown>[] = [];
+      let offset: number | undefined = 0;
+      while (offset !== undefined && rows.length < MAX_CHART_ROWS) {
+        const page: ResultBody = await fetchPage(
+          source,
+          { columns: cols, limit: CHART_PAGE_ROWS, offset },
+          signal,
+        );
+        const got = page.result?.rows ?? [];
+        rows.push(...got);
+        offset = got.length > 0 ? page.next_offset : undefined;
+      }
+      return { rows, sampled: false, total };
+    },
+  });
+}
+
+/** One row (1-based) of some columns; undefined when the result has no such row. */
+const rowOptions = (source: VizSource, row: number, columns: string[]) =>
+  queryOptions({
+    ...common,
+    queryKey: [...source.key, 'viz', 'row', source, row, columnsParam(columns)],
+    queryFn: async ({ signal }) => {
+      const page = await fetchPage(
+        source,
+        { offset: row - 1, limit: 1, columns: columnsParam(columns) },
+        signal,
+      );
+      return { row: page.result?.rows[0] ?? null };
+    },
+    refetchInterval: false,
+  });
+
+/** A counter's value (and target) : one row read, two when the target is on another row. */
+export function useCounterValues(
+  source: VizSource,
+  spec: { column: string | null; row: number; targetColumn: string | null; targetRow: number },
+) {
+  const sameRow = spec.targetColumn !== null && spec.targetRow === spec.row;
+  const valueCols = spec.column ? [spec.column, ...(sameRow ? [spec.targetColumn!] : [])] : [];
+  const value = useQuery({ ...rowOptions(source, spec.row, valueCols), enabled: !!spec.column });
+  const target = useQuery({
+    ...rowOptions(source, spec.targetRow, spec.targetColumn ? [spec.targetColumn] : []),
+    enabled: spec.targetColumn !== null && !sameRow,
+  });
+  const targetRow = sameRow ? value.data?.row : target.data?.row;
+  return {
+    loaded: value.isSuccess && (sameRow || !spec.targetColumn || target.isSuccess),
+    error: value.error ?? target.error,
+    missingRow: value.isSuccess && value.data.row === null,
+    value: value.data?.row?.[spec.column ?? ''],
+    target: spec.targetColumn ? targetRow?.[spec.targetColumn] : undefined,
+  };
+}
+
+/** A page of a table visualization's rows (its visible columns only). */
+export const tablePageOptions = (
+  source: VizSource,
+  columns: string[],
+  pageSize: number,
+  page: number,
+) =>
+  queryOptions({
+    ...common,
+    queryKey: [...source.key, 'viz', 'table', source, columnsParam(columns), pageSize, page],
+    queryFn: ({ signal }) =>
+      fetchPage(
+        source,
+        { columns: columnsParam(columns), limit: pageSize, offset: page * pageSize },
+        signal,
+      ).then((b) => b.result?.rows ?? []),
+    gcTime: 30_000,
+  });
+
+/** The largest value of a column (a progress bar's full length), read sorted by the service. */
+export const columnMaxOptions = (source: VizSource, column: string) =>
+  queryOptions({
+    ...common,
+    queryKey: [...source.key, 'viz', 'max', source, column],
+    queryFn: async ({ signal }) => {
+      const page = await fetchPage(
+        source,
+        { columns: quoteName(column), sort_by: `${quoteName(column)} desc nulls last`, limit: 1 },
+        signal,
+      );
+      const v = page.result?.rows[0]?.[column];
+      return typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : null;
+    },
+  });

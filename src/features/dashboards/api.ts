@@ -1,0 +1,126 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  DashboardResponse,
+  DashboardVisualizationsResponse,
+  ListDashboardsResponse,
+} from '../../../contract/dashboards';
+import type { GetQueryResponse, ListQueriesResponse } from '../../../contract/queries';
+import type { ListVisualizationsResponse } from '../../../contract/visualizations';
+import { api } from '../../lib/api';
+import { ctxKey } from '../../lib/context-keys';
+
+/**
+ * Where a dashboard is read from: in the app, a context (`ctx`, keys under ctxKey(ctx)); on the
+ * public page, nobody's context (`ctx: null`, keys under ['public', owner, slug]).
+ */
+export type DashboardScope = { base: readonly unknown[]; ctx: string | null };
+
+export const appScope = (ctx: string): DashboardScope => ({
+  base: [...ctxKey(ctx), 'dashboards'],
+  ctx,
+});
+export const publicScope = (owner: string, slug: string): DashboardScope => ({
+  base: ['public', owner, slug],
+  ctx: null,
+});
+
+export type DashboardListParams = {
+  q: string;
+  tags: string[];
+  archived: boolean;
+  page: number;
+  size: number;
+};
+
+export const dashboardKeys = {
+  all: (ctx: string) => appScope(ctx).base,
+  lists: (ctx: string) => [...dashboardKeys.all(ctx), 'list'] as const,
+  list: (ctx: string, p: DashboardListParams) => [...dashboardKeys.lists(ctx), p] as const,
+  dashboard: (s: DashboardScope, id: number) => [...s.base, 'dashboard', id] as const,
+  visualizations: (s: DashboardScope, id: number) =>
+    [...dashboardKeys.dashboard(s, id), 'visualizations'] as const,
+  viz: (s: DashboardScope, id: number, vid: number, values: Record<string, string>) =>
+    [...dashboardKeys.dashboard(s, id), 'viz', vid, values] as const,
+  bySlug: (owner: string, slug: string) => [...publicScope(owner, slug).base, 'by-slug'] as const,
+  pickerQueries: (ctx: string, q: string) => [...ctxKey(ctx), 'dashboards', 'picker', q] as const,
+  pickerVisualizations: (ctx: string, queryId: number) =>
+    [...ctxKey(ctx), 'dashboards', 'picker', 'query', queryId] as const,
+};
+
+export const dashboardListOptions = (ctx: string, p: DashboardListParams) =>
+  queryOptions({
+    queryKey: dashboardKeys.list(ctx, p),
+    queryFn: ({ signal }) =>
+      api<ListDashboardsResponse>('/dashboards', {
+        ctx,
+        signal,
+        query: {
+          limit: p.size,
+          offset: (p.page - 1) * p.size,
+          q: p.q.trim() || undefined,
+          tags: p.tags.length ? p.tags.join(',') : undefined,
+          include_archived: p.archived || undefined,
+        },
+      }),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === ctx ? keepPreviousData(previous) : undefined,
+  });
+
+export const dashboardOptions = (ctx: string, id: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.dashboard(appScope(ctx), id),
+    queryFn: ({ signal }) => api<DashboardResponse>(`/dashboards/${id}`, { ctx, signal }),
+  });
+
+/** The public page's read: by owner and slug, with no context (anonymous works). */
+export const dashboardBySlugOptions = (owner: string, slug: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.bySlug(owner, slug),
+    queryFn: ({ signal }) =>
+      api<DashboardResponse>(
+        `/dashboards/by-slug/${encodeURIComponent(owner)}/${encodeURIComponent(slug)}`,
+        { ctx: null, signal },
+      ),
+  });
+
+/** What each visualization widget shows: the visualization, its query's parameters, or why not. */
+export const dashboardVisualizationsOptions = (s: DashboardScope, id: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.visualizations(s, id),
+    queryFn: ({ signal }) =>
+      api<DashboardVisualizationsResponse>(`/dashboards/${id}/visualizations`, {
+        ctx: s.ctx,
+        signal,
+      }),
+  });
+
+/** The picker's search over the context's saved queries. */
+export const pickerQueriesOptions = (ctx: string, q: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.pickerQueries(ctx, q),
+    queryFn: ({ signal }) =>
+      api<ListQueriesResponse>('/queries', {
+        ctx,
+        signal,
+        query: { q: q.trim() || undefined, limit: 20, include_archived: false },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const pickerVisualizationsOptions = (ctx: string, queryId: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.pickerVisualizations(ctx, queryId),
+    queryFn: ({ signal }) =>
+      api<ListVisualizationsResponse>(`/query/${queryId}/visualizations`, {
+        ctx,
+        signal,
+        query: { limit: 100 },
+      }),
+  });
+
+/** A picked query's parameters, for parameter widgets of visualizations added in this edit. */
+export const pickerQueryOptions = (ctx: string, queryId: number) =>
+  queryOptions({
+    queryKey: [...dashboardKeys.pickerVisualizations(ctx, queryId), 'detail'] as const,
+    queryFn: ({ signal }) => api<GetQueryResponse>(`/query/${queryId}`, { ctx, signal }),
+  });

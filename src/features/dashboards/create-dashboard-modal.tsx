@@ -1,0 +1,65 @@
+import '@mantine/core/styles/Modal.css';
+import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useCreateDashboard } from './mutations';
+
+/** Name and privacy of a new dashboard; on success hands back its id. */
+export function CreateDashboardModal(props: {
+  ctx: string;
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}) {
+  const create = useCreateDashboard(props.ctx);
+  const [name, setName] = useState('');
+  const [isPrivate, setPrivate] = useState(false);
+  const close = () => {
+    create.reset();
+    setName('');
+    setPrivate(false);
+    props.onClose();
+  };
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return;
+    create.mutate(
+      { name: name.trim(), is_private: isPrivate },
+      {
+        onSuccess: (d) => {
+          close();
+          props.onCreated(d.dashboard_id);
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened={props.opened} onClose={close} title="New dashboard">
+      <form onSubmit={submit}>
+        <Stack>
+          <TextInput
+            label="Name"
+            data-autofocus
+            required
+            maxLength={300}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={create.error?.message}
+          />
+          <Switch
+            label="Private (only this context can open it)"
+            checked={isPrivate}
+            onChange={(e) => setPrivate(e.currentTarget.checked)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+              Create
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPencil, IconShare } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useSession } from '../../lib/session';
+import { appScope, dashboardOptions } from './api';
+import { DashboardEditor } from './dashboard-editor';
+import { DashboardHeader } from './dashboard-header';
+import { DashboardView } from './dashboard-view';
+import classes from './dashboard-view.module.css';
+import { REFRESH_INTERVALS, type DashboardSearch, type ValueParam } from './params';
+import { ShareDialog } from './share-dialog';
+import { FullscreenButton, RefreshPicker } from './view-toolbar';
+
+type Props = {
+  id: number;
+  search: DashboardSearch;
+  /** Writes the page's URL state (values and refresh interval). */
+  onSearch: (next: DashboardSearch) => void;
+};
+
+/** A dashboard of the active context: view mode (values in the URL) and edit mode. */
+export function DashboardPage({ id, search, onSearch }: Props) {
+  const { ctx } = useSession();
+  const { data: dashboard } = useSuspenseQuery(dashboardOptions(ctx, id));
+  const [editing, setEditing] = useState(false);
+  const [sharing, share] = useDisclosure(false);
+  const box = useRef<HTMLDivElement>(null);
+  const refresh = search.refresh ?? 'off';
+
+  if (editing)
+    return (
+      <Stack gap="md">
+        <DashboardHeader dashboard={dashboard} />
+        <DashboardEditor ctx={ctx} dashboard={dashboard} onDone={() => setEditing(false)} />
+      </Stack>
+    );
+
+  return (
+    <Stack gap="md" ref={box} className={classes.box}>
+      <DashboardHeader
+        dashboard={dashboard}
+        actions={
+          <>
+            <RefreshPicker
+              value={refresh}
+              onChange={(v) => onSearch({ ...search, refresh: v === 'off' ? undefined : v })}
+            />
+            <FullscreenButton target={box} />
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconShare size={14} />}
+              onClick={share.open}
+            >
+              Share
+            </Button>
+            <Button
+              size="xs"
+              leftSection={<IconPencil size={14} />}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </Button>
+          </>
+        }
+      />
+      <DashboardView
+        scope={appScope(ctx)}
+        dashboard={dashboard}
+        signedIn
+        search={search}
+        onValue={(name: ValueParam, value) => onSearch({ ...search, [name]: value || undefined })}
+        refreshMs={REFRESH_INTERVALS[refresh]}
+      />
+      <ShareDialog ctx={ctx} dashboard={dashboard} opened={sharing} onClose={share.close} />
+    </Stack>
+  );
+}

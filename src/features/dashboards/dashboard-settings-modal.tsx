@@ -1,0 +1,98 @@
+import '@mantine/core/styles/Modal.css';
+import { Button, Group, Modal, Stack, TagsInput, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { DashboardResponse, UpdateDashboardRequest } from '../../../contract/dashboards';
+import { ApiError } from '../../lib/api';
+import { useUpdateDashboard } from './mutations';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Rename, edit the slug and the tags of a dashboard. A taken slug says so beside the field. */
+export function DashboardSettingsModal(props: {
+  ctx: string;
+  dashboard: DashboardResponse | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={props.dashboard !== null} onClose={props.onClose} title="Dashboard settings">
+      {props.dashboard && (
+        <SettingsForm
+          key={props.dashboard.dashboard_id}
+          ctx={props.ctx}
+          dashboard={props.dashboard}
+          onClose={props.onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function SettingsForm(props: { ctx: string; dashboard: DashboardResponse; onClose: () => void }) {
+  const d = props.dashboard;
+  const update = useUpdateDashboard(props.ctx);
+  const [name, setName] = useState(d.name);
+  const [slug, setSlug] = useState(d.slug);
+  const [tags, setTags] = useState(d.tags);
+  const slugValid = SLUG.test(slug);
+  const conflict = update.error instanceof ApiError && update.error.status === 409;
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const body: UpdateDashboardRequest = {};
+    if (name.trim() !== d.name) body.name = name.trim();
+    if (slug !== d.slug) body.slug = slug;
+    if (JSON.stringify(tags) !== JSON.stringify(d.tags)) body.tags = tags;
+    if (Object.keys(body).length === 0) return props.onClose();
+    update.mutate({ id: d.dashboard_id, body }, { onSuccess: props.onClose });
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack>
+        <TextInput
+          label="Name"
+          required
+          maxLength={300}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Slug"
+          description={`The link: /${d.owner_handle}/${slug || '…'}`}
+          value={slug}
+          maxLength={100}
+          onChange={(e) => {
+            setSlug(e.currentTarget.value.toLowerCase());
+            update.reset();
+          }}
+          error={
+            !slugValid
+              ? 'Lowercase letters, digits and single hyphens'
+              : conflict
+                ? `Another dashboard of ${d.owner_handle} already uses this slug`
+                : undefined
+          }
+        />
+        <TagsInput
+          label="Tags"
+          value={tags}
+          onChange={setTags}
+          maxTags={50}
+          clearable
+          placeholder="Type a tag, then Enter"
+        />
+        {update.error && !conflict && (
+          <Group c="red" fz="sm" role="alert">
+            {update.error.message}
+          </Group>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending} disabled={!name.trim() || !slugValid}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconPlus, IconSearch, IconTag } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { DashboardResponse } from '../../../contract/dashboards';
+import { useCtx } from '../../lib/session';
+import { dashboardListOptions, type DashboardListParams } from './api';
+import { useArchiveDashboard } from './mutations';
+import { CreateDashboardModal } from './create-dashboard-modal';
+import { DashboardSettingsModal } from './dashboard-settings-modal';
+import { DashboardTable } from './dashboard-table';
+import { listParams, nextListSearch, type DashboardListSearch } from './list-search';
+
+type Props = {
+  search: DashboardListSearch;
+  onSearch: (next: DashboardListSearch) => void;
+  onOpen: (id: number) => void;
+};
+
+/** The context's dashboards: search, tag filter, archived toggle, create, settings, archive. */
+export function DashboardListPage({ search, onSearch, onOpen }: Props) {
+  const ctx = useCtx();
+  const params = listParams(search);
+  const list = useQuery(dashboardListOptions(ctx, params));
+  const archive = useArchiveDashboard(ctx);
+  const [creating, create] = useDisclosure(false);
+  const [editing, setEditing] = useState<DashboardResponse | null>(null);
+  const change = (patch: Partial<DashboardListParams>) => onSearch(nextListSearch(search, patch));
+  const [draftQ, setDraftQ] = useState<string | null>(null);
+  const writeQ = useDebouncedCallback((q: string) => {
+    change({ q });
+    setDraftQ((d) => (d === q ? null : d));
+  }, 300);
+  const rows = list.data?.dashboards ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / params.size));
+  const knownTags = [...new Set([...params.tags, ...rows.flatMap((d) => d.tags)])];
+  const onArchive = (d: DashboardResponse, yes: boolean) =>
+    archive.mutate(
+      { id: d.dashboard_id, archive: yes },
+      {
+        onSuccess: () =>
+          notifications.show({ message: `${d.name} ${yes ? 'archived' : 'unarchived'}` }),
+        onError: (err) => notifications.show({ color: 'red', message: err.message }),
+      },
+    );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <div>
+          <Title order={2}>Dashboards</Title>
+          <Text size="sm" c="dimmed">
+            Dashboards of {ctx}. Anyone with the link can open a dashboard that is not private.
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
+          New dashboard
+        </Button>
+      </Group>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          aria-label="Search dashboards"
+          placeholder="Search by name"
+          leftSection={<IconSearch size={16} />}
+          value={draftQ ?? params.q}
+          onChange={(e) => {
+            setDraftQ(e.currentTarget.value);
+            writeQ(e.currentTarget.value);
+          }}
+          onKeyDown={(e) => e.key === 'Enter' && writeQ.flush()}
+          w={{ base: '100%', sm: 280 }}
+        />
+        <TagsInput
+          aria-label="Filter by tags"
+          placeholder={params.tags.length ? '' : 'Filter by tag'}
+          leftSection={<IconTag size={16} />}
+          value={params.tags}
+          data={knownTags}
+          onChange={(tags) => change({ tags })}
+          clearable
+          w={{ base: '100%', sm: 280 }}
+        />
+        <Switch
+          label="Show archived"
+          checked={params.archived}
+          onChange={(e) => change({ archived: e.currentTarget.checked })}
+          mb={8}
+        />
+      </Group>
+      {list.isError ? (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title="Could not list dashboards"
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{list.error.message}</Text>
+            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !list.data ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading dashboards">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} h={36} />
+          ))}
+        </Stack>
+      ) : rows.length === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center" gap="xs">
+            <Text fw={500}>
+              {params.q || params.tags.length ? 'No dashboard matches.' : 'No dashboards yet.'}
+            </Text>
+            <Text size="sm" c="dimmed">
+              A dashboard puts charts of your saved queries, notes and parameter inputs on one page.
+            </Text>
+            <Button variant="light" mt="xs" onClick={create.open}>
+              Create a dashboard
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <>
+          <Paper withBorder radius="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            <DashboardTable
+              dashboards={rows}
+              activeTags={params.tags}
+              onTag={(t) => !params.tags.includes(t) && change({ tags: [...params.tags, t] })}
+              onSettings={setEditing}
+              onArchive={onArchive}
+            />
+          </Paper>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {total} dashboard{total === 1 ? '' : 's'}
+            </Text>
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={Math.min(params.page, pages)}
+                onChange={(page) => change({ page })}
+                size="sm"
+                aria-label="Pages"
+              />
+            )}
+          </Group>
+        </>
+      )}
+      <CreateDashboardModal ctx={ctx} opened={creating} onClose={create.close} onCreated={onOpen} />
+      <DashboardSettingsModal ctx={ctx} dashboard={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}

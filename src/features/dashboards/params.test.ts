@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parameterOf, paramsQuery, parseDashboardSearch, valueParam, valuesFor } from './params';
+
+const pos = { col: 0, row: 0, size_x: 3, size_y: 2 };
+const dashboard = {
+  param_widgets: [
+    { widget_id: 'a', key: 'chain', query_id: 7, visualization_widget_id: 1, position: pos },
+    { widget_id: 'b', key: 'days', query_id: 7, visualization_widget_id: 1, position: pos },
+    { widget_id: 'c', key: 'chain', query_id: 7, visualization_widget_id: 2, position: pos },
+    { widget_id: 'd', key: 'n', query_id: 8, visualization_widget_id: 3, position: pos },
+  ],
+};
+
+describe('dashboard URL state', () => {
+  it('keeps valid values and refresh, drops the rest', () => {
+    expect(
+      parseDashboardSearch({
+        refresh: '5m',
+        'p.7.chain': 'eth',
+        'p.8.n': 5,
+        'p.x.y': 'bad',
+        other: 'x',
+        'p.7.obj': { a: 1 },
+        'p.7.long': 'x'.repeat(2000),
+      }),
+    ).toEqual({ refresh: '5m', 'p.7.chain': 'eth', 'p.8.n': '5' });
+    expect(parseDashboardSearch({ refresh: '2m' })).toEqual({});
+    expect(parseDashboardSearch({ refresh: 'off' })).toEqual({});
+  });
+
+  it('gives each visualization widget the values of the parameter widgets that drive it', () => {
+    const search = { [valueParam(7, 'chain')]: 'eth', [valueParam(7, 'days')]: '' };
+    expect(valuesFor(dashboard, 1, null, search)).toEqual({ chain: 'eth' });
+    expect(valuesFor(dashboard, 2, null, search)).toEqual({ chain: 'eth' });
+    expect(valuesFor(dashboard, 3, null, search)).toEqual({});
+    expect(valuesFor(dashboard, 9, null, search)).toEqual({});
+  });
+
+  it('and those of parameter widgets of the same query', () => {
+    const search = { [valueParam(7, 'days')]: '30', [valueParam(8, 'n')]: '5' };
+    expect(valuesFor(dashboard, 9, 7, search)).toEqual({ days: '30' });
+    expect(valuesFor(dashboard, 9, 8, search)).toEqual({ n: '5' });
+    expect(valuesFor(dashboard, 3, 99, search)).toEqual({ n: '5' });
+  });
+
+  it('falls back to the default of the parameter in its query', () => {
+    const vis = [
+      {
+        visualization_id: 1,
+        visualization: null,
+        query: {
+          query_id: 8,
+          name: 'q',
+          owner: 'o',
+          parameters: [{ key: 'n', type: 'number' as const, value: '3' }],
+        },
+        error: null,
+      },
+    ];
+    expect(valuesFor(dashboard, 3, 8, {}, vis)).toEqual({ n: '3' });
+    expect(valuesFor(dashboard, 3, 8, { [valueParam(8, 'n')]: '9' }, vis)).toEqual({ n: '9' });
+    expect(valuesFor(dashboard, 3, 8, {}, [])).toEqual({});
+  });
+
+  it('builds params.<key> for the results endpoint', () => {
+    expect(paramsQuery({ chain: 'eth', n: '5' })).toEqual({
+      'params.chain': 'eth',
+      'params.n': '5',
+    });
+  });
+
+  it('finds a parameter definition through the query of any visualization', () => {
+    const def = { key: 'n', type: 'number' as const, value: '3' };
+    const vis = [
+      { visualization_id: 1, visualization: null, query: null, error: 'gone' },
+      {
+        visualization_id: 2,
+        visualization: null,
+        query: { query_id: 8, name: 'q', owner: 'o', parameters: [def] },
+        error: null,
+      },
+    ];
+    expect(parameterOf(vis, 8, 'n')).toEqual(def);
+    expect(parameterOf(vis, 8, 'm')).toBeNull();
+    expect(parameterOf(undefined, 8, 'n')).toBeNull();
+  });
+});

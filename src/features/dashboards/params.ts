@@ -1,0 +1,85 @@
+import type { DashboardResponse, DashboardVisualization } from '../../../contract/dashboards';
+import type { Parameter } from '../../../contract/parameters';
+
+/** Auto-refresh choices of the view, in the URL as `refresh=5m`. */
+export const REFRESH_INTERVALS = {
+  off: 0,
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '1h': 3_600_000,
+} as const;
+export type RefreshInterval = keyof typeof REFRESH_INTERVALS;
+export const isRefreshInterval = (v: unknown): v is RefreshInterval =>
+  typeof v === 'string' && Object.hasOwn(REFRESH_INTERVALS, v);
+
+/** A parameter widget's value in the URL: `p.<query_id>.<key>=value`. */
+export const valueParam = (queryId: number, key: string) => `p.${queryId}.${key}` as const;
+export type ValueParam = `p.${string}`;
+
+/** The dashboard page's URL state: the refresh interval and the parameter widgets' values. */
+export type DashboardSearch = { refresh?: RefreshInterval } & {
+  [k: ValueParam]: string | undefined;
+};
+
+const MAX_VALUE = 1000;
+
+/** Reads the page's search; anything malformed is dropped instead of failing the page. */
+export function parseDashboardSearch(raw: Record<string, unknown>): DashboardSearch {
+  const out: DashboardSearch = {};
+  if (isRefreshInterval(raw.refresh) && raw.refresh !== 'off') out.refresh = raw.refresh;
+  for (const [k, v] of Object.entries(raw)) {
+    if (!/^p\.\d+\..+$/.test(k)) continue;
+    const value =
+      typeof v === 'string'
+        ? v
+        : typeof v === 'number' || typeof v === 'boolean'
+          ? String(v)
+          : null;
+    if (value !== null && value.length <= MAX_VALUE) out[k as ValueParam] = value;
+  }
+  return out;
+}
+
+/**
+ * The parameter values one visualization widget is shown for, by key: those of the parameter
+ * widgets that drive it and of any parameter widget of the same query (a value is kept per query
+ * and key, so one input moves every chart of that query). A value comes from the URL, else from
+ * the parameter's default (what its input shows), so a chart always matches its inputs.
+ */
+export function valuesFor(
+  dashboard: Pick<DashboardResponse, 'param_widgets'>,
+  vizWidgetId: number,
+  vizQueryId: number | null,
+  search: DashboardSearch,
+  visualizations?: readonly DashboardVisualization[],
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const p of dashboard.param_widgets) {
+    if (p.visualization_widget_id !== vizWidgetId && p.query_id !== vizQueryId) continue;
+    const v =
+      search[valueParam(p.query_id, p.key)] ??
+      parameterOf(visualizations, p.query_id, p.key)?.value;
+    if (v !== undefined && v !== '') values[p.key] = v;
+  }
+  return Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** `params.<key>=value` of the latest-result endpoint. */
+export function paramsQuery(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [`params.${k}`, v]));
+}
+
+/** The definition of a parameter widget's parameter, from the query it belongs to. */
+export function parameterOf(
+  visualizations: readonly DashboardVisualization[] | undefined,
+  queryId: number,
+  key: string,
+): Parameter | null {
+  for (const v of visualizations ?? [])
+    if (v.query?.query_id === queryId) {
+      const p = v.query.parameters.find((d) => d.key === key);
+      if (p) return p;
+    }
+  return null;
+}

@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  ExecuteQueryResponseSchema,
+  ExecutionResultSchema,
+  ExecutionStatusSchema,
+} from '../../../contract/executions';
+import { api, ApiError } from '../../lib/api';
+import { dashboardKeys, type DashboardScope } from './api';
+import { paramsQuery } from './params';
+
+type ExecutionResult = z.output<typeof ExecutionResultSchema>;
+type ExecutionStatus = z.output<typeof ExecutionStatusSchema>;
+type ExecuteResponse = z.output<typeof ExecuteQueryResponseSchema>;
+type State = ExecutionResult['state'];
+
+const DONE: readonly State[] = ['QUERY_STATE_COMPLETED', 'QUERY_STATE_COMPLETED_PARTIAL'];
+const isDone = (s: string) => (DONE as readonly string[]).includes(s);
+
+/** Where a visualization widget's rows come from, or why there are none yet. */
+export type VizSource =
+  | { state: 'loading' }
+  | { state: 'ready'; key: readonly unknown[]; path: string; query?: Record<string, string> }
+  | { state: 'running' }
+  | { state: 'missing'; canRun: boolean }
+  | { state: 'failed'; message: string };
+
+export type VizSourceInput = {
+  scope: DashboardScope;
+  dashboardId: number;
+  visualizationId: number;
+  queryId: number | null;
+  /** Parameter values from the widgets that drive this one (empty: the query's latest result). */
+  values: Record<string, string>;
+  signedIn: boolean;
+  /** Auto-refresh: how often to look for a newer latest result (0: never). */
+  refreshMs: number;
+  /** The viewer asked to run the query (a widget with no result yet). */
+  runRequested: boolean;
+  /** False until the widget knows its query (so its values are complete). */
+  enabled: boolean;
+};
+
+const resultsPath = (dashboardId: number, vid: number) =>
+  `/dashboards/${dashboardId}/visualizations/${vid}/results`;
+
+type Latest = { execution_id: string; state: State; error?: string } | null;
+
+/**
+ * The latest result of the widget's query for its values (the dashboard's results endpoint);
+ * when there is none and the viewer is signed in, a run of the query with those values, polled
+ * until it ends. Each step is a React Query query, so nothing runs twice for the same values.
+ */
+export function useVizSource(input: VizSourceInput): VizSource {
+  const { scope, dashboardId, visualizationId: vid, queryId, values } = input;
+  const key = dashboardKeys.viz(scope, dashboardId, vid, values);
+  const path = resultsPath(dashboardId, vid);
+  const latest = useQuery({
+    queryKey: [...dashboardKeys.viz(scope, dashboardId, vid, values), 'latest'],
+    queryFn: async ({ signal }): Promise<Latest> => {
+      try {
+        const r = await api<ExecutionResult>(resultsPath(dashboardId, vid), {
+          ctx: scope.ctx,
+          signal,
+          query: { limit: 1, ...paramsQuery(values) },
+        });
+        return { execution_id: r.execution_id, state: r.state, error: r.error?.message };
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    enabled: input.enabled,
+    refetchInterval: (q) => {
+      const d = q.state.data;
+      if (d && !isDone(d.state) && d.state !== 'QUERY_STATE_FAILED') return 1000;
+      return input.refreshMs || false;
+    },
+  });
+  const hasValues = Object.keys(values).length > 0;
+  const wantRun =
+    latest.data === null && input.signedIn && queryId !== null && (hasValues || input.runRequested);
+  const run = useQuery({
+    queryKey: [...dashboardKeys.viz(scope, dashboardId, vid, values), 'run', queryId],
+    queryFn: () =>
+      api<ExecuteResponse>(`/query/${queryId}/execute`, {
+        ctx: scope.ctx,
+        method: 'POST',
+        body: { query_parameters: values },
+      }),
+    enabled: wantRun,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const executionId = run.data?.execution_id ?? null;
+  const status = useQuery({
+    queryKey: [...dashboardKeys.viz(scope, dashboardId, vid, values), 'status', executionId],
+    queryFn: ({ signal }) =>
+      api<ExecutionStatus>(`/execution/${encodeURIComponent(executionId ?? '')}/status`, {
+        ctx: scope.ctx,
+        signal,
+      }),
+    enabled: executionId !== null,
+    refetchInterval: (q) =>
+      q.state.status === 'error' || q.state.data?.is_execution_finished ? false : 400,
+  });
+
+  if (latest.isError) return { state: 'failed', message: latest.error.message };
+  if (latest.data === undefined) return { state: 'loading' };
+  if (latest.data) {
+    const d = latest.data;
+    if (isDone(d.state))
+      return {
+        state: 'ready',
+        key: [...key, d.execution_id],
+        path,
+        query: paramsQuery(values),
+      };
+    if (d.state === 'QUERY_STATE_FAILED')
+      return { state: 'failed', message: d.error ?? 'The latest run of this query failed' };
+    return { state: 'running' };
+  }
+  if (!wantRun) return { state: 'missing', canRun: input.signedIn && queryId !== null };
+  if (run.isError) return { state: 'failed', message: run.error.message };
+  if (status.isError) return { state: 'failed', message: status.error.message };
+  const s = status.data;
+  if (!executionId || !s || !s.is_execution_finished) return { state: 'running' };
+  if (isDone(s.state))
+    return {
+      state: 'ready',
+      key: [...key, 'run', executionId],
+      path: `/execution/${encodeURIComponent(executionId)}/results`,
+    };
+  return { state: 'failed', message: s.error?.message ?? `The run ended: ${s.state}` };
+}

@@ -1,0 +1,58 @@
+import { Group, Paper, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export const FRAME_PADDING = 10;
+export const TITLE_HEIGHT = 22;
+
+/** The box of one widget: a bordered card with an optional title row and actions. */
+export function WidgetFrame(props: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  label: string;
+  testId?: string;
+  /** The body fills the box exactly (a chart) instead of scrolling (text). */
+  fill?: boolean;
+}) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={FRAME_PADDING}
+      h="100%"
+      role="region"
+      aria-label={props.label}
+      data-testid={props.testId}
+      style={{ display: 'flex', flexDirection: 'column', gap: 6, overflow: 'hidden' }}
+    >
+      {(props.title !== undefined || props.actions) && (
+        <Group
+          h={TITLE_HEIGHT}
+          gap="xs"
+          justify="space-between"
+          wrap="nowrap"
+          style={{ flex: 'none' }}
+        >
+          <Text size="sm" fw={600} truncate="end" style={{ minWidth: 0 }}>
+            {props.title}
+          </Text>
+          {props.actions && (
+            <Group gap={4} wrap="nowrap">
+              {props.actions}
+            </Group>
+          )}
+        </Group>
+      )}
+      <div
+        style={{
+          flex: 1,
+          minHeight: 0,
+          overflow: props.fill ? 'hidden' : 'auto',
+          position: 'relative',
+        }}
+      >
+        {props.children}
+      </div>
+    </Paper>
+  );
+}

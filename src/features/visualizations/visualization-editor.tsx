@@ -1,0 +1,223 @@
+import '@mantine/core/styles/Modal.css';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  useComputedColorScheme,
+} from '@mantine/core';
+import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LazyVisualizationView } from '../../components/viz/lazy-visualization-view';
+import { useVizHead, type VizSource } from '../../components/viz/use-viz-data';
+import { VizLoading } from '../../components/viz/viz-states';
+import {
+  useCreateVisualization,
+  useDeleteVisualization,
+  useUpdateVisualization,
+  vizDetailOptions,
+} from './api';
+import {
+  KIND_LABELS,
+  KINDS,
+  kindOf,
+  newDraft,
+  withKind,
+  type Columns,
+  type Draft,
+} from './editor-model';
+import { VizOptionsForm } from './viz-options-form';
+
+type Props = {
+  ctx: string;
+  queryId: number;
+  /** The result the preview shows (null before the query has a completed run). */
+  source: VizSource | null;
+  onSaved: (id: number) => void;
+  onDeleted: () => void;
+};
+
+/** The editor of a saved visualization: loads it, then edits a draft of it. */
+export function VisualizationEditor(props: Props & { vizId: number }) {
+  const detail = useQuery(vizDetailOptions(props.ctx, props.vizId));
+  if (detail.error)
+    return (
+      <Alert color="red" role="alert" title="The visualization could not be loaded">
+        {detail.error.message}
+      </Alert>
+    );
+  if (!detail.data) return <VizLoading />;
+  const { name, type, options } = detail.data;
+  return (
+    <EditorBody
+      key={`${props.vizId}:${detail.data.updated_at}`}
+      {...props}
+      vizId={props.vizId}
+      initial={{ name, type, options }}
+    />
+  );
+}
+
+/** The editor of a new visualization, starting from a guess over the result's columns. */
+export function NewVisualizationEditor(props: Props) {
+  const { head, error } = useVizHead(props.source);
+  if (!props.source)
+    return <Text c="dimmed">Run the query to create a visualization of its result.</Text>;
+  if (error)
+    return (
+      <Alert color="red" role="alert">
+        {error.message}
+      </Alert>
+    );
+  if (!head) return <VizLoading />;
+  const columns = { names: head.columns, types: head.types };
+  return <EditorBody {...props} vizId={null} initial={newDraft(columns)} />;
+}
+
+function EditorBody(props: Props & { vizId: number | null; initial: Draft }) {
+  const { ctx, queryId, source } = props;
+  const scheme = useComputedColorScheme('light');
+  const [draft, setDraft] = useState<Draft>(props.initial);
+  const [confirming, setConfirming] = useState(false);
+  const { head } = useVizHead(source);
+  const columns: Columns = { names: head?.columns ?? [], types: head?.types ?? [] };
+  const create = useCreateVisualization(ctx, queryId);
+  const update = useUpdateVisualization(ctx, queryId, props.vizId ?? 0);
+  const remove = useDeleteVisualization(ctx, queryId, props.vizId ?? 0);
+  const saving = create.isPending || update.isPending;
+  const dirty = props.vizId === null || JSON.stringify(draft) !== JSON.stringify(props.initial);
+  const kind = kindOf(draft);
+  const nameError = draft.name.trim() === '' ? 'A name is required' : undefined;
+
+  function save() {
+    if (nameError || saving) return;
+    const body = { name: draft.name.trim(), type: draft.type, options: draft.options };
+    if (props.vizId === null) create.mutate(body, { onSuccess: (r) => props.onSaved(r.id) });
+    else update.mutate(body);
+  }
+
+  const error: Error | null = create.error ?? update.error ?? remove.error;
+  return (
+    <Stack gap="sm" data-testid="visualization-editor">
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Visualization name"
+          value={draft.name}
+          maxLength={300}
+          error={nameError}
+          onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+          w={260}
+        />
+        <Select
+          label="Type"
+          data={KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+          value={kind}
+          placeholder={kind ? undefined : draft.type}
+          onChange={(v) => v && setDraft(withKind(draft, v as (typeof KINDS)[number], columns))}
+          allowDeselect={false}
+          w={220}
+        />
+        <Group gap="xs" ml="auto">
+          {props.vizId !== null && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setConfirming(true)}
+            >
+              Delete
+            </Button>
+          )}
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={save}
+            loading={saving}
+            disabled={!dirty || !!nameError}
+          >
+            Save visualization
+          </Button>
+        </Group>
+      </Group>
+      {error && (
+        <Alert color="red" role="alert" title="Not saved">
+          {error.message}
+        </Alert>
+      )}
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <Box w={340} style={{ flexShrink: 0 }}>
+          {kind ? (
+            <VizOptionsForm
+              draft={draft}
+              kind={kind}
+              columns={columns}
+              onChange={(options) => setDraft({ ...draft, options })}
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {draft.type} visualizations are stored but not rendered yet; pick a type to turn this
+              one into it.
+            </Text>
+          )}
+        </Box>
+        <Paper
+          withBorder
+          p="sm"
+          style={{ flex: 1, minWidth: 0, position: 'sticky', top: 72 }}
+          aria-label="Preview"
+          role="region"
+        >
+          {source ? (
+            <LazyVisualizationView
+              visualization={draft}
+              source={source}
+              height={420}
+              colorScheme={scheme}
+            />
+          ) : (
+            <Text c="dimmed" size="sm">
+              Run the query to preview this visualization.
+            </Text>
+          )}
+        </Paper>
+      </Group>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Delete visualization?"
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            “{props.initial.name}” will be deleted permanently, also from dashboards that show it.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    props.onDeleted();
+                  },
+                })
+              }
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { alignToXs, groupRows, toPercent, xScaleOf } from './chart-data';
+import { readChartSpec } from './chart-spec';
+import { toTime } from './column-kind';
+
+const spec = (extra: Record<string, unknown> = {}) =>
+  readChartSpec({ globalSeriesType: 'column', columnMapping: { x: 'x', y: 'y' }, ...extra });
+
+describe('xScaleOf', () => {
+  const data = (type: string) => ({ columns: ['x', 'y'], types: [type, 'double'], rows: [] });
+  it('is time for dates and timestamps, value for numbers on lines, else category', () => {
+    expect(xScaleOf(spec(), data('date'))).toBe('time');
+    expect(xScaleOf(spec(), data('timestamp(3) with time zone'))).toBe('time');
+    expect(xScaleOf(spec(), data('bigint'))).toBe('category');
+    expect(xScaleOf(spec({ globalSeriesType: 'line' }), data('bigint'))).toBe('value');
+    expect(xScaleOf(spec(), data('varchar'))).toBe('category');
+    expect(xScaleOf(spec({ xAxis: { type: 'category' } }), data('date'))).toBe('category');
+  });
+});
+
+describe('groupRows', () => {
+  const rows = [
+    { x: 'b', y: 2, g: 'eth' },
+    { x: 'a', y: 1, g: 'eth' },
+    { x: 'a', y: 5, g: 'sol' },
+  ];
+  const data = { columns: ['x', 'y', 'g'], types: ['varchar', 'double', 'varchar'], rows };
+
+  it('makes one series per y column, x sorted (sortX defaults to true)', () => {
+    const g = groupRows(spec(), data);
+    expect(g.xs).toEqual(['a', 'b']);
+    expect(g.series).toHaveLength(1);
+    expect(alignToXs(g.series[0]!, g.xs)).toEqual([6, 2]);
+  });
+
+  it('keeps the order of appearance without sortX', () => {
+    expect(groupRows(spec({ sortX: false }), data).xs).toEqual(['b', 'a']);
+  });
+
+  it('makes one series per value of the group-by column', () => {
+    const g = groupRows(spec({ columnMapping: { x: 'x', y: 'y', g: 'series' } }), data);
+    expect(g.series.map((s) => s.key)).toEqual(['eth', 'sol']);
+    expect(alignToXs(g.series[1]!, g.xs)).toEqual([5, null]);
+  });
+
+  it('drops rows whose x is not a date on a time axis', () => {
+    const g = groupRows(spec(), {
+      columns: ['x', 'y'],
+      types: ['date', 'bigint'],
+      rows: [
+        { x: '2024-01-02', y: 1 },
+        { x: 'oops', y: 2 },
+        { x: '2024-01-01', y: '3' },
+      ],
+    });
+    expect(g.xScale).toBe('time');
+    expect(g.xs).toEqual([Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 2)]);
+    expect(alignToXs(g.series[0]!, g.xs)).toEqual([3, 1]);
+  });
+});
+
+describe('toPercent', () => {
+  it('makes each x sum to 100', () => {
+    expect(
+      toPercent([
+        [1, 0, null],
+        [3, 0, 2],
+      ]),
+    ).toEqual([
+      [25, 0, null],
+      [75, 0, 100],
+    ]);
+  });
+});
+
+describe('toTime', () => {
+  it("reads the service's dates and timestamps as UTC", () => {
+    expect(toTime('2024-03-05')).toBe(Date.UTC(2024, 2, 5));
+    expect(toTime('2024-03-05 20:50:59.123 UTC')).toBe(Date.UTC(2024, 2, 5, 20, 50, 59, 123));
+    expect(toTime('2024-03-05T20:50:59+02:00')).toBe(Date.UTC(2024, 2, 5, 18, 50, 59));
+    expect(toTime('2024-03-05 20:50:59+02')).toBe(Date.UTC(2024, 2, 5, 18, 50, 59));
+    expect(toTime('March 5')).toBeNull();
+    expect(toTime(null)).toBeNull();
+  });
+});

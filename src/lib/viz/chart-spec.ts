@@ -1,0 +1,136 @@
+import type { ChartSeriesType } from '../../../contract/visualizations';
+import { bool, isObj, num, obj, str, type Obj } from './read';
+
+/** One series' own options (`seriesOptions[name]`), keyed by y column or group-by value. */
+export type SeriesSpec = {
+  type?: ChartSeriesType;
+  /** 0: left (or bottom when swapped) axis; 1: the second axis. */
+  yAxis: 0 | 1;
+  zIndex?: number;
+  name?: string;
+  color?: string;
+};
+
+export type AxisScale = 'category' | 'time' | 'value' | 'log';
+
+/** A chart visualization's options, read with the hosted service's (and Redash's) names. */
+export type ChartSpec = {
+  kind: ChartSeriesType;
+  x: string | null;
+  ys: string[];
+  groupBy: string | null;
+  seriesOptions: Record<string, SeriesSpec>;
+  /** Pie slice colors by label (Redash's `valuesOptions[label].color`). */
+  valueColors: Record<string, string>;
+  sortX: boolean;
+  swapped: boolean;
+  /** `xAxis.type`: '-' or absent is automatic (by the x column's type). */
+  xScale: AxisScale | null;
+  xTitle: string | null;
+  yScales: [AxisScale, AxisScale];
+  yTitles: [string | null, string | null];
+  legend: boolean;
+  stacking: boolean;
+  percent: boolean;
+  dataLabels: boolean;
+  numberFormat: string | null;
+  rightNumberFormat: string | null;
+  /** Donut hole as a fraction of the radius (0: a full pie). */
+  pieHole: number;
+};
+
+const SERIES_TYPES: readonly string[] = ['line', 'column', 'area', 'scatter', 'pie'];
+const seriesType = (v: unknown): ChartSeriesType | undefined =>
+  typeof v === 'string' && SERIES_TYPES.includes(v) ? (v as ChartSeriesType) : undefined;
+
+/** Redash/Highcharts axis types as ECharts scales; '-' (auto) and unknown values → null. */
+function scale(v: unknown): AxisScale | null {
+  switch (v) {
+    case 'category':
+      return 'category';
+    case 'datetime':
+      return 'time';
+    case 'linear':
+      return 'value';
+    case 'logarithmic':
+      return 'log';
+    default:
+      return null;
+  }
+}
+
+const title = (axis: unknown) => str(obj(obj(axis).title).text) ?? null;
+
+function readSeriesOptions(v: unknown): Record<string, SeriesSpec> {
+  const out: Record<string, SeriesSpec> = {};
+  for (const [key, raw] of Object.entries(obj(v))) {
+    const o = obj(raw);
+    out[key] = {
+      type: seriesType(o.type),
+      yAxis: o.yAxis === 1 || o.yAxis === '1' ? 1 : 0,
+      zIndex: num(o.zIndex),
+      name: str(o.name),
+      color: str(o.color),
+    };
+  }
+  return out;
+}
+
+function readValueColors(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, raw] of Object.entries(obj(v))) {
+    const color = str(obj(raw).color);
+    if (color) out[key] = color;
+  }
+  return out;
+}
+
+/** Reads a chart's free-form options; anything missing or malformed takes Redash's default. */
+export function readChartSpec(options: Obj): ChartSpec {
+  const mapping = obj(options.columnMapping);
+  const ofRole = (role: string) =>
+    Object.entries(mapping)
+      .filter(([, r]) => r === role)
+      .map(([col]) => col);
+  const yAxes = Array.isArray(options.yAxis)
+    ? options.yAxis
+    : isObj(options.yAxis)
+      ? [options.yAxis]
+      : [];
+  const series = obj(options.series);
+  const hole = num(options.pieHole) ?? 0;
+  return {
+    kind: seriesType(options.globalSeriesType) ?? 'column',
+    x: ofRole('x')[0] ?? null,
+    ys: ofRole('y'),
+    groupBy: ofRole('series')[0] ?? null,
+    seriesOptions: readSeriesOptions(options.seriesOptions),
+    valueColors: readValueColors(options.valuesOptions),
+    sortX: bool(options.sortX, true),
+    swapped: bool(options.swappedAxes, false),
+    xScale: scale(obj(options.xAxis).type),
+    xTitle: title(options.xAxis),
+    yScales: [scale(obj(yAxes[0]).type) ?? 'value', scale(obj(yAxes[1]).type) ?? 'value'],
+    yTitles: [title(yAxes[0]), title(yAxes[1])],
+    legend: bool(obj(options.legend).enabled, true),
+    stacking:
+      series.stacking === 'stack' || series.stacking === 'normal' || series.percentValues === true,
+    percent: series.percentValues === true,
+    dataLabels: bool(options.showDataLabels, false),
+    numberFormat: str(options.numberFormat) ?? null,
+    rightNumberFormat: str(options.numberFormatRightYAxisSeries) ?? null,
+    pieHole: Math.min(0.9, Math.max(0, hole)),
+  };
+}
+
+/** Why a chart cannot be drawn from these columns yet (null when it can). */
+export function chartProblem(spec: ChartSpec, columns: readonly string[]): string | null {
+  if (!spec.x) return 'Choose an x column.';
+  if (spec.ys.length === 0) return 'Choose at least one y column.';
+  const missing = [spec.x, ...spec.ys, ...(spec.groupBy ? [spec.groupBy] : [])].filter(
+    (c) => !columns.includes(c),
+  );
+  if (missing.length > 0)
+    return `The result has no column ${missing.map((c) => `"${c}"`).join(', ')}.`;
+  return null;
+}

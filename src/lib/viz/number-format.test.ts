@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { formatNumber, toNumber } from './number-format';
+
+describe('formatNumber', () => {
+  it('formats Numeral patterns', () => {
+    expect(formatNumber(1234567.891, '0,0')).toBe('1,234,568');
+    expect(formatNumber(1234.5, '0,0.00')).toBe('1,234.50');
+    expect(formatNumber(1234567, '$0.0a')).toBe('$1.2m');
+    expect(formatNumber(0.12345, '0.00%')).toBe('12.35%');
+    expect(formatNumber(-42.5, '0,0.0')).toBe('-42.5');
+  });
+
+  it('reads numeric strings (big integers, decimals) as numbers', () => {
+    expect(formatNumber('1234567', '0,0')).toBe('1,234,567');
+    expect(formatNumber('12.5', '0.00')).toBe('12.50');
+  });
+
+  it('keeps digits without a pattern', () => {
+    expect(formatNumber(1234.5678)).toBe('1,234.5678');
+    expect(formatNumber(7, '')).toBe('7');
+  });
+
+  it('passes null and non-numbers through', () => {
+    expect(formatNumber(null, '0,0')).toBe('');
+    expect(formatNumber(undefined, '0,0')).toBe('');
+    expect(formatNumber('WETH', '0,0')).toBe('WETH');
+    expect(formatNumber('2024-01-01', '0,0')).toBe('2024-01-01');
+    expect(formatNumber(true, '0,0')).toBe('true');
+    expect(formatNumber(Number.NaN, '0,0')).toBe('null');
+  });
+
+  it('does not print NaN for tiny numbers', () => {
+    expect(formatNumber(1e-9, '0,0.00')).toBe('0.00');
+  });
+});
+
+describe('toNumber', () => {
+  it('narrows values', () => {
+    expect(toNumber(3)).toBe(3);
+    expect(toNumber(' -1.5e3 ')).toBe(-1500);
+    expect(toNumber('0x12')).toBeNull();
+    expect(toNumber('')).toBeNull();
+    expect(toNumber(Infinity)).toBeNull();
+    expect(toNumber(null)).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import numeral from 'numeral';
+
+const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * A result value as a number: JSON numbers, and the numeric strings the service sends for
+ * 128/256-bit integers and decimals; null for anything else (text, null, NaN, dates).
+ */
+export function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string' && NUMERIC_TEXT.test(value.trim())) return Number(value);
+  return null;
+}
+
+/**
+ * A value in a Numeral.js pattern (`0,0`, `0,0.00`, `$0.0a`, `0.00%`, ...), as the hosted
+ * service's `numberFormat` options are written. Without a pattern numbers keep their digits (with
+ * thousands separators); values that are not numbers pass through as text (null as '').
+ */
+export function formatNumber(value: unknown, pattern?: string | null): string {
+  if (value === null || value === undefined) return '';
+  const n = toNumber(value);
+  if (n === null) return typeof value === 'string' ? value : JSON.stringify(value);
+  if (!pattern) return n.toLocaleString('en-US', { maximumFractionDigits: 10 });
+  // numeral prints NaN for numbers below 1e-6 written in exponent form; round those to 0.
+  const safe = Math.abs(n) < 1e-6 ? 0 : n;
+  const out = numeral(safe).format(pattern);
+  return out === 'NaN' ? String(n) : out;
+}
+
+/** A formatter for a pattern, for axis labels, tooltips and data labels. */
+export const numberFormatter =
+  (pattern?: string | null) =>
+  (value: unknown): string =>
+    formatNumber(value, pattern);

@@ -1,0 +1,38 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  dashboardBySlugOptions,
+  dashboardVisualizationsOptions,
+  publicScope,
+} from '../../features/dashboards/api';
+import { parseDashboardSearch } from '../../features/dashboards/params';
+import { PublicDashboardPage } from '../../features/dashboards/public-page';
+
+/**
+ * The public page of a dashboard, /owner/slug, outside the signed-in layout: it works with no
+ * session. Static paths (/queries, /settings, /sign-in, ...) rank above it; a single segment
+ * (/owner) matches no route. The loader starts both reads early; errors show on the page.
+ */
+export const Route = createFileRoute('/$owner/$slug')({
+  validateSearch: parseDashboardSearch,
+  loader: async ({ context: { queryClient }, params: { owner, slug } }) => {
+    await queryClient.prefetchQuery(dashboardBySlugOptions(owner, slug));
+    const d = queryClient.getQueryData(dashboardBySlugOptions(owner, slug).queryKey);
+    if (d)
+      void queryClient.prefetchQuery(
+        dashboardVisualizationsOptions(publicScope(owner, slug), d.dashboard_id),
+      );
+  },
+  component: function PublicDashboardRoute() {
+    const { owner, slug } = Route.useParams();
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <PublicDashboardPage
+        owner={owner}
+        slug={slug}
+        search={search}
+        onSearch={(next) => void navigate({ search: next, replace: true })}
+      />
+    );
+  },
+});
