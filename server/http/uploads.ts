@@ -19,7 +19,7 @@ import {
   TableInsertResponse,
   TableListResponse,
   TableParams,
-} from '../uploads/uploads-wire.js';
+} from '../../contract/uploads.js';
 import type { AppEnv } from './app-env.js';
 import { badRequest } from './errors.js';
 import { SECURED, errorResponses, newRouter } from './router.js';

@@ -1,4 +1,13 @@
+import {
+  COLUMN_TYPES,
+  MAX_COLUMNS,
+  MAX_NAME_LENGTH,
+  NAME_RULE,
+  type ColumnType,
+} from '../../contract/uploads.js';
 import { badRequest } from '../http/errors.js';
+
+export { COLUMN_TYPES, MAX_COLUMNS, MAX_NAME_LENGTH, NAME_RULE, type ColumnType };
 
 /**
  * Column types of uploaded tables (the hosted service's names) and how each is stored in the
@@ -6,19 +15,6 @@ import { badRequest } from '../http/errors.js';
  * digits, uint256 needs 78), so they are stored as VARCHAR holding canonical decimal digits
  * (no leading zeros, no "+", "-0" is "0"), checked against the type's range on the way in.
  */
-export const COLUMN_TYPES = [
-  'varchar',
-  'varbinary',
-  'bigint',
-  'integer',
-  'double',
-  'boolean',
-  'timestamp',
-  'date',
-  'uint256',
-  'int256',
-] as const;
-export type ColumnType = (typeof COLUMN_TYPES)[number];
 
 export const STORAGE_TYPE: Record<ColumnType, string> = {
   varchar: 'VARCHAR',
@@ -35,10 +31,6 @@ export const STORAGE_TYPE: Record<ColumnType, string> = {
 
 export type UploadColumn = { name: string; type: ColumnType; nullable: boolean };
 
-export const NAME_RULE =
-  'names are 1 to 128 characters: letters, digits and "_", not starting with a digit (case-insensitive; stored in lower case)';
-export const MAX_NAME_LENGTH = 128;
-export const MAX_COLUMNS = 1000;
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** A table or column name, lower-cased; 400 naming the rule when it breaks it. */

@@ -1,7 +1,26 @@
 import { z } from '@hono/zod-openapi';
-import { COLUMN_TYPES, MAX_COLUMNS, NAME_RULE } from './column-types.js';
 
 /** Request and response shapes of the uploads API (spec 2.8; paths in compat-reference 2.9). */
+
+/** Column types of uploaded tables, as the hosted service names them. */
+export const COLUMN_TYPES = [
+  'varchar',
+  'varbinary',
+  'bigint',
+  'integer',
+  'double',
+  'boolean',
+  'timestamp',
+  'date',
+  'uint256',
+  'int256',
+] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+
+export const NAME_RULE =
+  'names are 1 to 128 characters: letters, digits and "_", not starting with a digit (case-insensitive; stored in lower case)';
+export const MAX_NAME_LENGTH = 128;
+export const MAX_COLUMNS = 1000;
 
 const name = z.string().max(10_000);
 
