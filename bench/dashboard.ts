@@ -78,7 +78,10 @@ const QUERIES: { sql: string; vizzes: { name: string; type: string; options: obj
   },
   {
     sql: `select amount_usd, fee_usd from bench.trades where id % 40 = 0`,
-    vizzes: [chart('Fee against size', 'scatter', { amount_usd: 'x', fee_usd: 'y' })],
+    vizzes: [
+      chart('Fee against size', 'scatter', { amount_usd: 'x', fee_usd: 'y' }),
+      { name: 'Sampled trades', type: 'table', options: {} },
+    ],
   },
   {
     sql: `select date_trunc('hour', ts) as hour, avg(amount_usd) as avg_trade
@@ -125,7 +128,7 @@ async function main() {
             .run(
               `COPY (SELECT range AS id,
                    TIMESTAMP '2026-01-01' + to_seconds(range * 13) AS ts,
-                   ['ETH', 'USDC', 'WBTC', 'DAI', 'LINK', 'UNI'][1 + hash(range) % 6] AS token,
+                   ['ETH', 'USDC', 'WBTC', 'DAI', 'LINK', 'UNI'][1 + (hash(range) % 6)::BIGINT] AS token,
                    CASE WHEN hash(range, 's') % 2 = 0 THEN 'buy' ELSE 'sell' END AS side,
                    (hash(range, 'a') % 1000000) / 100.0 AS amount_usd,
                    (hash(range, 'f') % 10000) / 1000.0 AS fee_usd
@@ -192,10 +195,17 @@ async function main() {
           );
         },
         vizIds.length,
-        { timeout: 60_000, polling: 'raf' },
+        { timeout: 30_000, polling: 'raf' },
       );
       return performance.now() - start;
     }
+    /** What each visualization widget shows (to explain a timeout). */
+    const describe = (page: import('@playwright/test').Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-widget^="v:"]')].map(
+          (w) => `${w.getAttribute('data-widget')}: ${(w as HTMLElement).innerText.slice(0, 80)}`,
+        ),
+      );
 
     const cold: number[] = [];
     const warm: number[] = [];
@@ -207,7 +217,19 @@ async function main() {
           if (r.url().includes('/api/v1/')) seen.push(r.url());
         });
       }
-      const c = await paint(false, page);
+      if (process.env.BENCH_TRACE && i === 1) {
+        const t0 = performance.now();
+        page.on('requestfinished', (r) => {
+          const u = new URL(r.url());
+          console.log(
+            `${(performance.now() - t0).toFixed(0).padStart(6)} ms  ${u.pathname.slice(0, 70)}${u.search.slice(0, 50)}`,
+          );
+        });
+      }
+      const c = await paint(false, page).catch(async (err: unknown) => {
+        console.error('Widgets when the wait ended:', await describe(page));
+        throw err;
+      });
       const w = await paint(true, page);
       await context.close();
       if (i > 0) {

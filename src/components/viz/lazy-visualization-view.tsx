@@ -3,9 +3,13 @@ import type { VisualizationViewProps } from './visualization-view';
 
 export type { VisualizationViewProps, VizSource } from './visualization-view';
 
-const View = lazy(() =>
-  import('./visualization-view').then((m) => ({ default: m.VisualizationView })),
-);
+const load = () => import('./visualization-view');
+const View = lazy(() => load().then((m) => ({ default: m.VisualizationView })));
+
+/** Starts loading the renderer (and ECharts) early, e.g. while a dashboard reads its data. */
+export function preloadVisualizationView(): void {
+  void load();
+}
 
 /**
  * VisualizationView loaded on first use, so ECharts stays out of the entry chunk. Its box

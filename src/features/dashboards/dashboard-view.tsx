@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CSSProperties } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import type { DashboardResponse } from '../../../contract/dashboards';
+import { preloadVisualizationView } from '../../components/viz/lazy-visualization-view';
 import { dashboardVisualizationsOptions, type DashboardScope } from './api';
 import { GRID_MARGIN, ROW_HEIGHT, type GridItem } from './draft';
 import { draftFromDashboard, GRID_COLS, toPosition } from './grid-mapping';
@@ -41,6 +42,8 @@ const cell = (l: GridItem): CSSProperties => ({
  */
 export function DashboardView({ scope, dashboard, signedIn, search, onValue, refreshMs }: Props) {
   const meta = useQuery(dashboardVisualizationsOptions(scope, dashboard.dashboard_id));
+  // The charts' code loads while their data is read, not after.
+  useEffect(preloadVisualizationView, []);
   const { layout } = draftFromDashboard(dashboard);
   const byItem = new Map(layout.map((l) => [l.i, l]));
   const metaOf = (vid: number) => {

@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   ExecuteQueryResponseSchema,
   ExecutionResultSchema,
   ExecutionStatusSchema,
 } from '../../../contract/executions';
+import { vizHeadOptions } from '../../components/viz/use-viz-data';
 import { api, ApiError } from '../../lib/api';
 import { dashboardKeys, type DashboardScope } from './api';
 import { paramsQuery } from './params';
@@ -55,6 +56,7 @@ export function useVizSource(input: VizSourceInput): VizSource {
   const { scope, dashboardId, visualizationId: vid, queryId, values } = input;
   const key = dashboardKeys.viz(scope, dashboardId, vid, values);
   const path = resultsPath(dashboardId, vid);
+  const qc = useQueryClient();
   const latest = useQuery({
     queryKey: [...dashboardKeys.viz(scope, dashboardId, vid, values), 'latest'],
     queryFn: async ({ signal }): Promise<Latest> => {
@@ -64,6 +66,17 @@ export function useVizSource(input: VizSourceInput): VizSource {
           signal,
           query: { limit: 1, ...paramsQuery(values) },
         });
+        // This answer is also the visualization's first page (one row, every column): seed the
+        // renderer's cache with it, so painting does not wait for the same request again.
+        if (isDone(r.state)) {
+          const source = {
+            key: [...dashboardKeys.viz(scope, dashboardId, vid, values), r.execution_id],
+            path: resultsPath(dashboardId, vid),
+            ctx: scope.ctx,
+            query: paramsQuery(values),
+          };
+          qc.setQueryData(vizHeadOptions(source).queryKey, r);
+        }
         return { execution_id: r.execution_id, state: r.state, error: r.error?.message };
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return null;
