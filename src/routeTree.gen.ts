@@ -14,20 +14,22 @@ import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as SignUpRouteImport } from './routes/sign-up';
 import { Route as OwnerSlugRouteImport } from './routes/$owner/$slug';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
-import { Route as AppDatasetsRouteImport } from './routes/_app/datasets';
 import { Route as AppMaterializedViewsRouteImport } from './routes/_app/materialized-views';
 import { Route as AppPipelinesRouteImport } from './routes/_app/pipelines';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
-import { Route as AppUploadsRouteImport } from './routes/_app/uploads';
 import { Route as AppUsageRouteImport } from './routes/_app/usage';
 import { Route as AppDashboardsIndexRouteImport } from './routes/_app/dashboards/index';
 import { Route as AppDashboardsDashboardIdRouteImport } from './routes/_app/dashboards/$dashboardId';
+import { Route as AppDatasetsIndexRouteImport } from './routes/_app/datasets/index';
+import { Route as AppDatasetsSlugRouteImport } from './routes/_app/datasets/$slug';
 import { Route as AppQueriesIndexRouteImport } from './routes/_app/queries/index';
 import { Route as AppQueriesQueryIdRouteImport } from './routes/_app/queries/$queryId';
 import { Route as AppQueriesNewRouteImport } from './routes/_app/queries/new';
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index';
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys';
 import { Route as AppSettingsTeamsRouteImport } from './routes/_app/settings/teams';
+import { Route as AppUploadsIndexRouteImport } from './routes/_app/uploads/index';
+import { Route as AppUploadsNewRouteImport } from './routes/_app/uploads/new';
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -53,11 +55,6 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any);
-const AppDatasetsRoute = AppDatasetsRouteImport.update({
-  id: '/datasets',
-  path: '/datasets',
-  getParentRoute: () => AppRoute,
-} as any);
 const AppMaterializedViewsRoute = AppMaterializedViewsRouteImport.update({
   id: '/materialized-views',
   path: '/materialized-views',
@@ -71,11 +68,6 @@ const AppPipelinesRoute = AppPipelinesRouteImport.update({
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
-  getParentRoute: () => AppRoute,
-} as any);
-const AppUploadsRoute = AppUploadsRouteImport.update({
-  id: '/uploads',
-  path: '/uploads',
   getParentRoute: () => AppRoute,
 } as any);
 const AppUsageRoute = AppUsageRouteImport.update({
@@ -94,6 +86,16 @@ const AppDashboardsDashboardIdRoute =
     path: '/dashboards/$dashboardId',
     getParentRoute: () => AppRoute,
   } as any);
+const AppDatasetsIndexRoute = AppDatasetsIndexRouteImport.update({
+  id: '/datasets/',
+  path: '/datasets/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppDatasetsSlugRoute = AppDatasetsSlugRouteImport.update({
+  id: '/datasets/$slug',
+  path: '/datasets/$slug',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppQueriesIndexRoute = AppQueriesIndexRouteImport.update({
   id: '/queries/',
   path: '/queries/',
@@ -124,45 +126,59 @@ const AppSettingsTeamsRoute = AppSettingsTeamsRouteImport.update({
   path: '/teams',
   getParentRoute: () => AppSettingsRoute,
 } as any);
+const AppUploadsIndexRoute = AppUploadsIndexRouteImport.update({
+  id: '/uploads/',
+  path: '/uploads/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppUploadsNewRoute = AppUploadsNewRouteImport.update({
+  id: '/uploads/new',
+  path: '/uploads/new',
+  getParentRoute: () => AppRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
   '/$owner/$slug': typeof OwnerSlugRoute;
-  '/datasets': typeof AppDatasetsRoute;
   '/materialized-views': typeof AppMaterializedViewsRoute;
   '/pipelines': typeof AppPipelinesRoute;
   '/settings': typeof AppSettingsRouteWithChildren;
-  '/uploads': typeof AppUploadsRoute;
   '/usage': typeof AppUsageRoute;
   '/dashboards/$dashboardId': typeof AppDashboardsDashboardIdRoute;
+  '/datasets/$slug': typeof AppDatasetsSlugRoute;
   '/queries/$queryId': typeof AppQueriesQueryIdRoute;
   '/queries/new': typeof AppQueriesNewRoute;
   '/settings/api-keys': typeof AppSettingsApiKeysRoute;
   '/settings/teams': typeof AppSettingsTeamsRoute;
+  '/uploads/new': typeof AppUploadsNewRoute;
   '/dashboards/': typeof AppDashboardsIndexRoute;
+  '/datasets/': typeof AppDatasetsIndexRoute;
   '/queries/': typeof AppQueriesIndexRoute;
   '/settings/': typeof AppSettingsIndexRoute;
+  '/uploads/': typeof AppUploadsIndexRoute;
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
   '/$owner/$slug': typeof OwnerSlugRoute;
-  '/datasets': typeof AppDatasetsRoute;
   '/materialized-views': typeof AppMaterializedViewsRoute;
   '/pipelines': typeof AppPipelinesRoute;
-  '/uploads': typeof AppUploadsRoute;
   '/usage': typeof AppUsageRoute;
   '/': typeof AppIndexRoute;
   '/dashboards/$dashboardId': typeof AppDashboardsDashboardIdRoute;
+  '/datasets/$slug': typeof AppDatasetsSlugRoute;
   '/queries/$queryId': typeof AppQueriesQueryIdRoute;
   '/queries/new': typeof AppQueriesNewRoute;
   '/settings/api-keys': typeof AppSettingsApiKeysRoute;
   '/settings/teams': typeof AppSettingsTeamsRoute;
+  '/uploads/new': typeof AppUploadsNewRoute;
   '/dashboards': typeof AppDashboardsIndexRoute;
+  '/datasets': typeof AppDatasetsIndexRoute;
   '/queries': typeof AppQueriesIndexRoute;
   '/settings': typeof AppSettingsIndexRoute;
+  '/uploads': typeof AppUploadsIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -170,21 +186,23 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
   '/$owner/$slug': typeof OwnerSlugRoute;
-  '/_app/datasets': typeof AppDatasetsRoute;
   '/_app/materialized-views': typeof AppMaterializedViewsRoute;
   '/_app/pipelines': typeof AppPipelinesRoute;
   '/_app/settings': typeof AppSettingsRouteWithChildren;
-  '/_app/uploads': typeof AppUploadsRoute;
   '/_app/usage': typeof AppUsageRoute;
   '/_app/': typeof AppIndexRoute;
   '/_app/dashboards/$dashboardId': typeof AppDashboardsDashboardIdRoute;
+  '/_app/datasets/$slug': typeof AppDatasetsSlugRoute;
   '/_app/queries/$queryId': typeof AppQueriesQueryIdRoute;
   '/_app/queries/new': typeof AppQueriesNewRoute;
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute;
   '/_app/settings/teams': typeof AppSettingsTeamsRoute;
+  '/_app/uploads/new': typeof AppUploadsNewRoute;
   '/_app/dashboards/': typeof AppDashboardsIndexRoute;
+  '/_app/datasets/': typeof AppDatasetsIndexRoute;
   '/_app/queries/': typeof AppQueriesIndexRoute;
   '/_app/settings/': typeof AppSettingsIndexRoute;
+  '/_app/uploads/': typeof AppUploadsIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -193,60 +211,66 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/$owner/$slug'
-    | '/datasets'
     | '/materialized-views'
     | '/pipelines'
     | '/settings'
-    | '/uploads'
     | '/usage'
     | '/dashboards/$dashboardId'
+    | '/datasets/$slug'
     | '/queries/$queryId'
     | '/queries/new'
     | '/settings/api-keys'
     | '/settings/teams'
+    | '/uploads/new'
     | '/dashboards/'
+    | '/datasets/'
     | '/queries/'
-    | '/settings/';
+    | '/settings/'
+    | '/uploads/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/sign-in'
     | '/sign-up'
     | '/$owner/$slug'
-    | '/datasets'
     | '/materialized-views'
     | '/pipelines'
-    | '/uploads'
     | '/usage'
     | '/'
     | '/dashboards/$dashboardId'
+    | '/datasets/$slug'
     | '/queries/$queryId'
     | '/queries/new'
     | '/settings/api-keys'
     | '/settings/teams'
+    | '/uploads/new'
     | '/dashboards'
+    | '/datasets'
     | '/queries'
-    | '/settings';
+    | '/settings'
+    | '/uploads';
   id:
     | '__root__'
     | '/_app'
     | '/sign-in'
     | '/sign-up'
     | '/$owner/$slug'
-    | '/_app/datasets'
     | '/_app/materialized-views'
     | '/_app/pipelines'
     | '/_app/settings'
-    | '/_app/uploads'
     | '/_app/usage'
     | '/_app/'
     | '/_app/dashboards/$dashboardId'
+    | '/_app/datasets/$slug'
     | '/_app/queries/$queryId'
     | '/_app/queries/new'
     | '/_app/settings/api-keys'
     | '/_app/settings/teams'
+    | '/_app/uploads/new'
     | '/_app/dashboards/'
+    | '/_app/datasets/'
     | '/_app/queries/'
-    | '/_app/settings/';
+    | '/_app/settings/'
+    | '/_app/uploads/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -293,13 +317,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/datasets': {
-      id: '/_app/datasets';
-      path: '/datasets';
-      fullPath: '/datasets';
-      preLoaderRoute: typeof AppDatasetsRouteImport;
-      parentRoute: typeof AppRoute;
-    };
     '/_app/materialized-views': {
       id: '/_app/materialized-views';
       path: '/materialized-views';
@@ -321,13 +338,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/uploads': {
-      id: '/_app/uploads';
-      path: '/uploads';
-      fullPath: '/uploads';
-      preLoaderRoute: typeof AppUploadsRouteImport;
-      parentRoute: typeof AppRoute;
-    };
     '/_app/usage': {
       id: '/_app/usage';
       path: '/usage';
@@ -347,6 +357,20 @@ declare module '@tanstack/react-router' {
       path: '/dashboards/$dashboardId';
       fullPath: '/dashboards/$dashboardId';
       preLoaderRoute: typeof AppDashboardsDashboardIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/datasets/': {
+      id: '/_app/datasets/';
+      path: '/datasets';
+      fullPath: '/datasets/';
+      preLoaderRoute: typeof AppDatasetsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/datasets/$slug': {
+      id: '/_app/datasets/$slug';
+      path: '/datasets/$slug';
+      fullPath: '/datasets/$slug';
+      preLoaderRoute: typeof AppDatasetsSlugRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/queries/': {
@@ -391,6 +415,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsTeamsRouteImport;
       parentRoute: typeof AppSettingsRoute;
     };
+    '/_app/uploads/': {
+      id: '/_app/uploads/';
+      path: '/uploads';
+      fullPath: '/uploads/';
+      preLoaderRoute: typeof AppUploadsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/uploads/new': {
+      id: '/_app/uploads/new';
+      path: '/uploads/new';
+      fullPath: '/uploads/new';
+      preLoaderRoute: typeof AppUploadsNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
   }
 }
 
@@ -411,33 +449,37 @@ const AppSettingsRouteWithChildren = AppSettingsRoute._addFileChildren(
 );
 
 interface AppRouteChildren {
-  AppDatasetsRoute: typeof AppDatasetsRoute;
   AppMaterializedViewsRoute: typeof AppMaterializedViewsRoute;
   AppPipelinesRoute: typeof AppPipelinesRoute;
   AppSettingsRoute: typeof AppSettingsRouteWithChildren;
-  AppUploadsRoute: typeof AppUploadsRoute;
   AppUsageRoute: typeof AppUsageRoute;
   AppIndexRoute: typeof AppIndexRoute;
   AppDashboardsDashboardIdRoute: typeof AppDashboardsDashboardIdRoute;
+  AppDatasetsSlugRoute: typeof AppDatasetsSlugRoute;
   AppQueriesQueryIdRoute: typeof AppQueriesQueryIdRoute;
   AppQueriesNewRoute: typeof AppQueriesNewRoute;
+  AppUploadsNewRoute: typeof AppUploadsNewRoute;
   AppDashboardsIndexRoute: typeof AppDashboardsIndexRoute;
+  AppDatasetsIndexRoute: typeof AppDatasetsIndexRoute;
   AppQueriesIndexRoute: typeof AppQueriesIndexRoute;
+  AppUploadsIndexRoute: typeof AppUploadsIndexRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
-  AppDatasetsRoute: AppDatasetsRoute,
   AppMaterializedViewsRoute: AppMaterializedViewsRoute,
   AppPipelinesRoute: AppPipelinesRoute,
   AppSettingsRoute: AppSettingsRouteWithChildren,
-  AppUploadsRoute: AppUploadsRoute,
   AppUsageRoute: AppUsageRoute,
   AppIndexRoute: AppIndexRoute,
   AppDashboardsDashboardIdRoute: AppDashboardsDashboardIdRoute,
+  AppDatasetsSlugRoute: AppDatasetsSlugRoute,
   AppQueriesQueryIdRoute: AppQueriesQueryIdRoute,
   AppQueriesNewRoute: AppQueriesNewRoute,
+  AppUploadsNewRoute: AppUploadsNewRoute,
   AppDashboardsIndexRoute: AppDashboardsIndexRoute,
+  AppDatasetsIndexRoute: AppDatasetsIndexRoute,
   AppQueriesIndexRoute: AppQueriesIndexRoute,
+  AppUploadsIndexRoute: AppUploadsIndexRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

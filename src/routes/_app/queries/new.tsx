@@ -1,13 +1,19 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, type SearchSchemaInput } from '@tanstack/react-router';
 import { createQuery, NEW_QUERY } from '../../../features/queries/api';
+import { text } from '../../../lib/search-params';
 import { activeCtx } from '../../../lib/session';
 
-/** Visiting /queries/new creates a query in the active context and opens it. */
+/** Visiting /queries/new creates a query in the active context and opens it (`?sql=` prefills it). */
 export const Route = createFileRoute('/_app/queries/new')({
-  loader: async ({ context: { queryClient }, preload }) => {
+  validateSearch: (raw: { sql?: string } & SearchSchemaInput): { sql?: string } => ({
+    sql: text(raw.sql, { max: 10_000 }),
+  }),
+  loaderDeps: ({ search }) => ({ sql: search.sql }),
+  loader: async ({ context: { queryClient }, preload, deps }) => {
     // Hovering a link preloads; only a real visit creates a query.
     if (preload) return;
-    const id = await createQuery(queryClient, activeCtx(queryClient), NEW_QUERY);
+    const body = deps.sql?.trim() ? { ...NEW_QUERY, query_sql: deps.sql } : NEW_QUERY;
+    const id = await createQuery(queryClient, activeCtx(queryClient), body);
     throw redirect({ to: '/queries/$queryId', params: { queryId: String(id) }, replace: true });
   },
 });

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Kbd.css';
 import { Alert, Badge, Button, Group, Kbd, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAdjustments, IconDeviceFloppy, IconHistory } from '@tabler/icons-react';
+import { IconAdjustments, IconDatabase, IconDeviceFloppy, IconHistory } from '@tabler/icons-react';
 import type { GetQueryResponse } from '../../../../../contract/queries';
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl';
@@ -18,6 +18,9 @@ export function QueryHeader(props: {
   onDiscard: () => void;
   onOpenHistory: () => void;
   onOpenParameters: () => void;
+  /** The data panel (catalog search beside the editor). */
+  dataOpen: boolean;
+  onToggleData: () => void;
 }) {
   const { query } = props;
   return (
@@ -46,6 +49,15 @@ export function QueryHeader(props: {
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap">
+          <Button
+            variant={props.dataOpen ? 'light' : 'default'}
+            size="xs"
+            leftSection={<IconDatabase size={14} />}
+            onClick={props.onToggleData}
+            aria-pressed={props.dataOpen}
+          >
+            Data
+          </Button>
           <Button
             variant="default"
             size="xs"

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Drawer.css';
 import { Alert, Button, Drawer, Group, Paper, Stack } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import type { Parameter } from '../../../../../contract/parameters';
 import type { GetQueryResponse } from '../../../../../contract/queries';
+import { DataPanel } from '../../../../features/datasets/data-panel';
 import { ShortcutSheet } from '../../../../features/editor/shortcut-sheet';
 import {
   SqlEditor,
@@ -55,6 +56,10 @@ export function Workbench(props: {
     isTier(query.query_engine) ? query.query_engine : DEFAULT_TIER,
   );
   const [panel, setPanel] = useState<'history' | 'parameters' | null>(null);
+  const [dataOpen, setDataOpen] = useState(false);
+  // Wide screens show the data panel beside the editor; narrow ones in a drawer.
+  const wide = useMediaQuery('(min-width: 62em)');
+  const insert = (text: string) => editor.current?.insertText(text);
   const owned = query.owner === ctx;
   const paramsEdited = JSON.stringify(parameters) !== JSON.stringify(query.parameters);
   const dirty = draft.dirty || paramsEdited || name !== query.name;
@@ -134,20 +139,33 @@ export function Workbench(props: {
         }}
         onOpenHistory={() => setPanel('history')}
         onOpenParameters={() => setPanel('parameters')}
+        dataOpen={dataOpen}
+        onToggleData={() => setDataOpen(!dataOpen)}
       />
-      <Paper withBorder data-testid="sql-editor" style={{ overflow: 'hidden' }}>
-        <SqlEditor
-          ref={editor}
-          value={draft.sql}
-          onChange={draft.setSql}
-          onRun={(target) => canRun && runs.runTarget(target, draft.sql)}
-          onSave={saveNow}
-          onRunScopeChange={setScope}
-          error={marker}
-          ctx={ctx}
-          height={300}
-        />
-      </Paper>
+      <Group gap="sm" align="stretch" wrap="nowrap">
+        {dataOpen && wide && (
+          <Paper withBorder p="xs" w={280} h={300} component="aside" aria-label="Data panel">
+            <DataPanel ctx={ctx} onInsert={insert} />
+          </Paper>
+        )}
+        <Paper
+          withBorder
+          data-testid="sql-editor"
+          style={{ overflow: 'hidden', flex: 1, minWidth: 0 }}
+        >
+          <SqlEditor
+            ref={editor}
+            value={draft.sql}
+            onChange={draft.setSql}
+            onRun={(target) => canRun && runs.runTarget(target, draft.sql)}
+            onSave={saveNow}
+            onRunScopeChange={setScope}
+            error={marker}
+            ctx={ctx}
+            height={300}
+          />
+        </Paper>
+      </Group>
       {missing.length > 0 && (
         <Alert color="blue" variant="light" data-testid="missing-parameters">
           <Group gap="xs">
@@ -220,6 +238,24 @@ export function Workbench(props: {
         title="Parameters"
       >
         <ParameterEditor parameters={parameters} onChange={setParameters} sql={draft.sql} />
+      </Drawer>
+      <Drawer
+        opened={dataOpen && !wide}
+        onClose={() => setDataOpen(false)}
+        position="left"
+        size={320}
+        title="Data"
+        returnFocus={false}
+      >
+        <div style={{ height: 'calc(100dvh - 90px)' }}>
+          <DataPanel
+            ctx={ctx}
+            onInsert={(text) => {
+              setDataOpen(false);
+              insert(text);
+            }}
+          />
+        </div>
       </Drawer>
       <ShortcutSheet />
     </Stack>

@@ -1,0 +1,44 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  Dataset,
+  SearchDatasetsRequest,
+  SearchDatasetsResponse,
+} from '../../../contract/datasets';
+import { api } from '../../lib/api';
+import { ctxKey } from '../../lib/context-keys';
+
+export type SearchBody = Partial<Omit<SearchDatasetsRequest, 'contract_address'>>;
+
+/** Every key of the datasets feature starts with the context (the editor's catalog shares `datasets`). */
+export const datasetKeys = {
+  all: (ctx: string) => [...ctxKey(ctx), 'datasets'] as const,
+  search: (ctx: string, body: SearchBody) => [...datasetKeys.all(ctx), 'search', body] as const,
+  detail: (ctx: string, fullName: string) => [...datasetKeys.all(ctx), 'detail', fullName] as const,
+  preview: (ctx: string, fullName: string) =>
+    [...datasetKeys.all(ctx), 'preview', fullName] as const,
+  previewStatus: (ctx: string, fullName: string, id: string) =>
+    [...datasetKeys.preview(ctx, fullName), 'status', id] as const,
+  previewRows: (ctx: string, fullName: string, id: string) =>
+    [...datasetKeys.preview(ctx, fullName), 'rows', id] as const,
+};
+
+/** POST /datasets/search (a read: the body is part of the key). */
+export const searchOptions = (ctx: string, body: SearchBody) =>
+  queryOptions({
+    queryKey: datasetKeys.search(ctx, body),
+    queryFn: ({ signal }) =>
+      api<SearchDatasetsResponse>('/datasets/search', { ctx, method: 'POST', body, signal }),
+    // While the next page or filter loads, keep showing the last one of the SAME context only.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === ctx ? keepPreviousData(previous) : undefined,
+    staleTime: 30_000,
+  });
+
+/** GET /datasets/{full name}: the dataset and its columns. */
+export const datasetOptions = (ctx: string, fullName: string) =>
+  queryOptions({
+    queryKey: datasetKeys.detail(ctx, fullName),
+    queryFn: ({ signal }) =>
+      api<Dataset>(`/datasets/${encodeURIComponent(fullName)}`, { ctx, signal }),
+    staleTime: 60_000,
+  });

@@ -1,0 +1,195 @@
+import '@mantine/core/styles/Flex.css';
+import {
+  Alert,
+  Box,
+  Button,
+  Flex,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import {
+  IconAlertTriangle,
+  IconChevronLeft,
+  IconChevronRight,
+  IconSearch,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCtx } from '../../lib/session';
+import { searchOptions } from './api';
+import { DatasetFacets } from './dataset-facets';
+import { DatasetHit } from './dataset-hit';
+import {
+  DATASET_SEARCH_DEFAULTS,
+  nextDatasetSearch,
+  PAGE_SIZE,
+  searchBody,
+  type DatasetSearch,
+} from './dataset-search';
+import { chainChoices, rangeLabel } from './format';
+
+/** Chains of the built-in datasets, always offered as facets. */
+const KNOWN_CHAINS = ['arbitrum', 'base', 'ethereum'];
+
+type Props = {
+  search: DatasetSearch;
+  /** Writes the browser's state to the URL. */
+  onSearch: (next: DatasetSearch) => void;
+};
+
+/** The dataset catalog: text search with facets, paged. */
+export function DatasetsPage({ search, onSearch }: Props) {
+  const ctx = useCtx();
+  const body = searchBody(search);
+  const results = useQuery(searchOptions(ctx, body));
+  const change = (patch: Partial<DatasetSearch>) => onSearch(nextDatasetSearch(search, patch));
+
+  // What the user is typing, until it has been written to the URL; then the URL is the truth.
+  const [draft, setDraft] = useState<string | null>(null);
+  const writeQ = useDebouncedCallback((q: string) => {
+    change({ q });
+    setDraft((d) => (d === q ? null : d));
+  }, 300);
+
+  const data = results.data;
+  const hits = data?.results ?? [];
+  const chains = chainChoices(KNOWN_CHAINS, search.chains, ...hits.map((h) => h.blockchains));
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const filtered =
+    JSON.stringify({ ...search, page: 1 }) !== JSON.stringify(DATASET_SEARCH_DEFAULTS);
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>Datasets</Title>
+        <Text size="sm" c="dimmed">
+          Demo datasets, uploaded tables and materialized views you can query from {ctx}.
+        </Text>
+      </div>
+      <TextInput
+        aria-label="Search datasets"
+        placeholder="Search by name, description or column"
+        leftSection={<IconSearch size={16} />}
+        value={draft ?? search.q}
+        onChange={(e) => {
+          setDraft(e.currentTarget.value);
+          writeQ(e.currentTarget.value);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') writeQ.flush();
+        }}
+        maw={560}
+      />
+      <Flex direction={{ base: 'column', md: 'row' }} gap="lg" align="flex-start">
+        <Box w={{ base: '100%', md: 220 }} style={{ flexShrink: 0 }}>
+          <DatasetFacets search={search} onChange={change} chains={chains} />
+        </Box>
+        <Stack
+          gap="sm"
+          style={{ flex: 1, minWidth: 0 }}
+          w="100%"
+          // Opening a result first writes pending search text to the URL, so it cannot land
+          // after (and undo) the navigation, and Back returns to what was searched.
+          onClickCapture={() => writeQ.flush()}
+        >
+          {results.isError ? (
+            <Alert
+              color="red"
+              icon={<IconAlertTriangle size={18} />}
+              title="Could not search the catalog"
+              role="alert"
+            >
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{results.error.message}</Text>
+                <Button size="xs" variant="light" onClick={() => void results.refetch()}>
+                  Try again
+                </Button>
+              </Stack>
+            </Alert>
+          ) : !data ? (
+            <Stack gap="xs" aria-busy="true" aria-label="Loading datasets">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} h={72} />
+              ))}
+            </Stack>
+          ) : hits.length === 0 ? (
+            <Paper withBorder p="xl" radius="md">
+              <Stack align="center" gap={6}>
+                <Text fw={600}>
+                  {search.page > 1 && data.total > 0 ? 'Past the last page' : 'No datasets match'}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {filtered
+                    ? 'Try other words, or clear the filters.'
+                    : 'The catalog is empty in this context.'}
+                </Text>
+                {filtered && (
+                  <Button
+                    variant="light"
+                    size="xs"
+                    mt="xs"
+                    onClick={() => {
+                      setDraft(null);
+                      onSearch(DATASET_SEARCH_DEFAULTS);
+                    }}
+                  >
+                    Clear search and filters
+                  </Button>
+                )}
+              </Stack>
+            </Paper>
+          ) : (
+            <>
+              <Text size="sm" c="dimmed" aria-live="polite" data-testid="datasets-range">
+                {rangeLabel(data.pagination.offset, hits.length, data.total)}
+              </Text>
+              <Stack
+                gap="xs"
+                aria-label="Datasets"
+                role="list"
+                style={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}
+              >
+                {hits.map((hit) => (
+                  <div role="listitem" key={hit.full_name}>
+                    <DatasetHit hit={hit} />
+                  </div>
+                ))}
+              </Stack>
+              {(search.page > 1 || data.pagination.has_more) && (
+                <Group justify="flex-end" gap="xs">
+                  <Text size="sm" c="dimmed">
+                    Page {search.page} of {pages}
+                  </Text>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconChevronLeft size={14} />}
+                    disabled={search.page <= 1}
+                    onClick={() => change({ page: search.page - 1 })}
+                  >
+                    Previous
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    rightSection={<IconChevronRight size={14} />}
+                    disabled={!data.pagination.has_more}
+                    onClick={() => change({ page: search.page + 1 })}
+                  >
+                    Next
+                  </Button>
+                </Group>
+              )}
+            </>
+          )}
+        </Stack>
+      </Flex>
+    </Stack>
+  );
+}
