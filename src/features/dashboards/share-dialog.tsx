@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import '@mantine/core/styles/Modal.css';
 import {
   ActionIcon,
@@ -28,7 +29,10 @@ export function ShareDialog(props: {
   const d = props.dashboard;
   const update = useUpdateDashboard(props.ctx);
   const link = publicLink(d);
-  const isPrivate = update.isPending ? !!update.variables.body.is_private : d.is_private;
+  // The switch moves at once (set in the change handler, not after React Query's notification),
+  // and goes back to the saved value when the request ends.
+  const [pending, setPending] = useState<boolean | null>(null);
+  const isPrivate = pending ?? d.is_private;
   return (
     <Modal opened={props.opened} onClose={props.onClose} title="Share this dashboard">
       <Stack>
@@ -79,9 +83,14 @@ export function ShareDialog(props: {
           label="Private"
           checked={isPrivate}
           disabled={update.isPending}
-          onChange={(e) =>
-            update.mutate({ id: d.dashboard_id, body: { is_private: e.currentTarget.checked } })
-          }
+          onChange={(e) => {
+            const next = e.currentTarget.checked;
+            setPending(next);
+            update.mutate(
+              { id: d.dashboard_id, body: { is_private: next } },
+              { onSettled: () => setPending(null) },
+            );
+          }}
         />
         {update.isError && (
           <Text size="sm" c="red" role="alert">
