@@ -34,7 +34,12 @@ export async function saveBody(
     out.end();
     await once(out, 'finish');
   } catch (err) {
+    // Let a pending open finish first: an open completing after the caller removed the folder
+    // would be an unhandled error.
+    if (out.pending) await once(out, 'open').catch(() => undefined);
+    const closed = once(out, 'close').catch(() => undefined);
     out.destroy();
+    await closed;
     fs.rmSync(file, { force: true });
     throw err;
   }
