@@ -54,7 +54,7 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
   return {
     ...deps,
     close: async () => {
-      executions.stop();
+      await executions.stop();
       duck.close();
       db.close();
     },

@@ -61,6 +61,8 @@ export class Executions {
   readonly resultsDir: string;
   private readonly instances = new SandboxInstances();
   private sweeper: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private readonly runs = new Set<Promise<void>>();
 
   constructor(private readonly deps: { config: Config; lake: Lake; repo: ExecutionsRepo }) {
     this.resultsDir = path.join(deps.config.dataDir, 'results');
@@ -77,13 +79,19 @@ export class Executions {
     this.sweeper.unref();
   }
 
-  stop(): void {
+  /**
+   * Interrupts running executions and resolves once each has written its final state, so the
+   * metadata database can be closed after it. Pending ones stay pending; the next start fails them.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
     if (this.sweeper) clearInterval(this.sweeper);
-    this.instances.close();
     for (const job of this.running.values()) {
       job.cancelled = true;
       job.interrupt?.();
     }
+    await Promise.allSettled([...this.runs]);
+    this.instances.close();
   }
 
   /** Validates parameters (400s), checks the billing limit (402), records and queues the run. */
@@ -176,6 +184,7 @@ export class Executions {
   }
 
   private pump() {
+    if (this.stopped) return;
     for (const job of [...this.pending]) {
       if (this.running.size >= this.deps.config.engineSlots) return;
       if (
@@ -185,8 +194,9 @@ export class Executions {
       this.pending.splice(this.pending.indexOf(job), 1);
       this.running.set(job.id, job);
       this.runningByContext.set(job.contextId, (this.runningByContext.get(job.contextId) ?? 0) + 1);
-      void this.run(job).finally(() => {
+      const run = this.run(job).finally(() => {
         this.running.delete(job.id);
+        this.runs.delete(run);
         this.runningByContext.set(
           job.contextId,
           (this.runningByContext.get(job.contextId) ?? 1) - 1,
@@ -194,6 +204,7 @@ export class Executions {
         this.settle(job.id);
         this.pump();
       });
+      this.runs.add(run);
     }
   }
 

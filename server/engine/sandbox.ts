@@ -97,10 +97,24 @@ export async function runInSandbox(opts: {
 }): Promise<SandboxRun> {
   const instance = await opts.instances.take(opts.tier);
   const conn = await instance.connect();
+  // An interrupt only stops the statement running at that moment; one that lands between two
+  // statements (or before DuckDB has started the next) would be lost, so it repeats until the end.
+  let interrupted = false;
+  let repeat: NodeJS.Timeout | undefined;
+  const cancelled = () => {
+    if (interrupted) throw new SqlError('FAILED_TYPE_CANCELLED', 'the execution was interrupted');
+  };
   try {
     await exposeTables(conn, opts.tables, opts.lakeRoot, opts.resultFile);
-    opts.onStart?.(() => conn.interrupt());
+    opts.onStart?.(() => {
+      if (interrupted) return;
+      interrupted = true;
+      conn.interrupt();
+      repeat = setInterval(() => conn.interrupt(), 50);
+    });
+    cancelled();
     const columns = await checkStatement(conn, opts.sql);
+    cancelled();
     const body = stripTrailingSemicolon(opts.sql);
     const select = columns.some((c) => TEXT_STORED.test(c.type))
       ? `SELECT ${columns
@@ -125,6 +139,7 @@ export async function runInSandbox(opts: {
       resultBytes: Number(meta.getRowObjectsJson()[0]?.n ?? 0),
     };
   } finally {
+    clearInterval(repeat);
     // Tearing an instance down takes tens of milliseconds: do it after the caller has recorded
     // the outcome, then make the next spare while the engine is idle.
     setImmediate(() => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOW_SQL, publishTable, runSql, waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import fs from 'node:fs';
+import { openDb } from '../store/db.js';
 
 let t: TestServer;
 let alice: TestUser;
@@ -382,5 +384,31 @@ describe('queueing and cancelling', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('stopping the service', () => {
+  it('interrupts a running execution and records it as cancelled before the database closes', async () => {
+    const s = await createTestServer();
+    const user = s.createUser('stopper');
+    const r = await s.call('POST', '/api/v1/sql/execute', {
+      key: user.key,
+      body: { sql: SLOW_SQL },
+    });
+    expect(r.status).toBe(200);
+    const id = r.json.execution_id as string;
+    for (let i = 0; i < 500; i++) {
+      const st = await s.call('GET', `/api/v1/execution/${id}/status`, { key: user.key });
+      if (st.json.state === 'QUERY_STATE_EXECUTING') break;
+      await new Promise((done) => setTimeout(done, 10));
+    }
+    await s.deps.close();
+    const db = openDb(s.dir);
+    const row = db.prepare('SELECT state FROM executions WHERE id = ?').get(id) as {
+      state: string;
+    };
+    db.close();
+    fs.rmSync(s.dir, { recursive: true, force: true });
+    expect(row.state).toBe('QUERY_STATE_CANCELLED');
   });
 });
