@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   PORT: int.min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
+  /** The built web app (vite build's outDir) served at `/`. */
+  STATIC_DIR: z.string().default('./dist'),
   /** Public base URL used in links (dashboard_url, next_uri). Defaults to http://HOST:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   SIGNUP_ENABLED: bool.default(true),
@@ -38,12 +40,20 @@ const EnvSchema = z.object({
   RATE_LIMIT_HIGH_PER_MINUTE: int.min(0).default(6000),
   /** Behind a reverse proxy: trust x-forwarded-for (client IP) and x-forwarded-proto. */
   TRUST_PROXY: bool.default(false),
+  /** Shortest interval a materialized view's cron schedule may have, in minutes. */
+  MATVIEW_MIN_INTERVAL_MINUTES: int
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(15),
+  /** How often the scheduler looks for due refreshes, in seconds; 0 turns it off. */
+  SCHEDULER_TICK_SECONDS: int.min(0).max(3600).default(20),
 });
 
 export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  staticDir: string;
   publicUrl: string | undefined;
   signupEnabled: boolean;
   maxConcurrentExecutions: number;
@@ -60,6 +70,9 @@ export type Config = {
   /** Per-context API requests per minute; 0 disables a bucket. */
   rateLimit: { lowPerMinute: number; highPerMinute: number };
   trustProxy: boolean;
+  matviewMinIntervalMinutes: number;
+  /** 0: no timer (tests drive the scheduler with an explicit clock). */
+  schedulerTickMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -75,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    staticDir: path.resolve(e.STATIC_DIR),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     signupEnabled: e.SIGNUP_ENABLED,
     maxConcurrentExecutions: e.MAX_CONCURRENT_EXECUTIONS,
@@ -97,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       highPerMinute: e.RATE_LIMIT_HIGH_PER_MINUTE,
     },
     trustProxy: e.TRUST_PROXY,
+    matviewMinIntervalMinutes: e.MATVIEW_MIN_INTERVAL_MINUTES,
+    schedulerTickMs: e.SCHEDULER_TICK_SECONDS * 1000,
   };
 }
 
@@ -109,6 +125,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
       LOG_LEVEL: 'silent',
       RATE_LIMIT_LOW_PER_MINUTE: '0',
       RATE_LIMIT_HIGH_PER_MINUTE: '0',
+      SCHEDULER_TICK_SECONDS: '0',
     }),
     ...overrides,
   };

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -8,7 +7,7 @@ import { buildDeps } from './wire.js';
 async function main() {
   const config = loadConfig();
   const deps = await buildDeps(config);
-  const app = createApp(deps, { staticDir: path.resolve('dist') });
+  const app = createApp(deps, { staticDir: config.staticDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     console.log(
