@@ -258,6 +258,45 @@ describe('GET /query/{id}/results (latest result)', () => {
     await t.call('POST', `/api/v1/query/${id}/private`, { key: alice.key });
     expect((await t.call('GET', `/api/v1/query/${id}/results`, { key: bob.key })).status).toBe(404);
   });
+
+  it('finds the latest run of a multiselect value list given as repeated params.<name>', async () => {
+    const created = await t.call('POST', '/api/v1/query', {
+      key: alice.key,
+      body: {
+        name: 'latest multiselect',
+        query_sql:
+          "SELECT count(*) AS n FROM (VALUES ('a'), ('b'), ('c')) v(x) WHERE x IN ({{xs}})",
+        parameters: [
+          {
+            key: 'xs',
+            type: 'enum',
+            value: 'a',
+            enumOptions: ['a', 'b', 'c'],
+            isMultiselect: true,
+          },
+        ],
+      },
+    });
+    expect(created.status).toBe(200);
+    const id = created.json.query_id;
+    for (const xs of [['a', 'b'], ['c']]) {
+      const e = await t.call('POST', `/api/v1/query/${id}/execute`, {
+        key: alice.key,
+        body: { query_parameters: { xs } },
+      });
+      await waitFinished(t, alice.key, e.json.execution_id);
+    }
+    const ab = await t.call('GET', `/api/v1/query/${id}/results?params.xs=a&params.xs=b`, {
+      key: alice.key,
+    });
+    expect(ab.json.result.rows).toEqual([{ n: 2 }]);
+    const c = await t.call('GET', `/api/v1/query/${id}/results?params.xs=c`, { key: alice.key });
+    expect(c.json.result.rows).toEqual([{ n: 1 }]);
+    // The comma-joined form is one value, "a,b", which is not an option.
+    expect(
+      (await t.call('GET', `/api/v1/query/${id}/results?params.xs=a,b`, { key: alice.key })).status,
+    ).toBe(404);
+  });
   it('never shows another context’s run of a public query (it may have read private tables)', async () => {
     const created = await t.call('POST', '/api/v1/query', {
       key: alice.key,

@@ -121,9 +121,10 @@ export function latestExecutionOf(
   query: QueryRecord,
   contextId: number | null,
 ): ExecutionRecord {
-  const given: Record<string, string> = {};
-  for (const [k, v] of Object.entries(c.req.query()))
-    if (k.startsWith('params.')) given[k.slice(7)] = v;
+  // `params.<name>` repeated is a multiselect's list of values.
+  const given: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(c.req.queries()))
+    if (k.startsWith('params.')) given[k.slice(7)] = v.length === 1 ? v[0]! : v;
   let key: string | undefined;
   if (Object.keys(given).length) {
     try {

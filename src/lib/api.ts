@@ -18,7 +18,8 @@ export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** JSON body. */
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  /** A list value repeats the name (`?a=1&a=2`). */
+  query?: Record<string, string | number | boolean | readonly string[] | undefined | null>;
   signal?: AbortSignal;
 };
 
@@ -26,8 +27,10 @@ export const CONTEXT_HEADER = 'x-strata-context';
 
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {}))
-    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (Array.isArray(v)) for (const item of v) params.append(k, item);
+    else if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  }
   const qs = params.toString();
   return `/api/v1${path}${qs ? `?${qs}` : ''}`;
 }

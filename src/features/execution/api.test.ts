@@ -29,7 +29,7 @@ describe('latestParamsQuery', () => {
       limit: 1,
       'params.chain': 'eth',
       'params.n': '5',
-      'params.big one': 'a,b',
+      'params.big one': ['a', 'b'],
     });
   });
 });

@@ -59,11 +59,13 @@ export function useExecutionStatus(ctx: string, executionId: string | null) {
   });
 }
 
-/** `params.<name>=value` of the latest-results endpoints; lists are comma-joined. */
-export function latestParamsQuery(params: RunValues): Record<string, string | number> {
-  const query: Record<string, string | number> = { limit: 1 };
+/** `params.<name>=value` of the latest-results endpoints; a list repeats the name per value. */
+export function latestParamsQuery(
+  params: RunValues,
+): Record<string, string | number | readonly string[]> {
+  const query: Record<string, string | number | readonly string[]> = { limit: 1 };
   for (const [name, v] of Object.entries(params))
-    query[`params.${name}`] = Array.isArray(v) ? v.join(',') : String(v);
+    query[`params.${name}`] = Array.isArray(v) ? v.map(String) : String(v);
   return query;
 }
 
