@@ -104,6 +104,34 @@ test.describe('uploads', () => {
     await page.getByRole('button', { name: 'Go to uploads' }).click();
     await expect(rowOf(page, fullName).getByTestId('row-count')).toHaveText('5');
 
+    // Replace in one step: a bad row leaves the table as it was; a good file swaps the rows.
+    await page.goto('/uploads/new?mode=replace&table=orders');
+    await pickFile(
+      page,
+      csv(
+        'bad.csv',
+        'Order ID,Customer,Amount,Day\n1006,fay,1,2024-03-01\n1007,gus,lots,2024-03-02\n',
+      ),
+    );
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('radio', { name: 'Replace a table' })).toBeChecked();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(page.getByText(/line 3, column "amount"/)).toBeVisible();
+    await expect(page.getByText('The table is unchanged: it keeps its rows.')).toBeVisible();
+    await page.goto('/uploads');
+    await expect(rowOf(page, fullName).getByTestId('row-count')).toHaveText('5');
+    await page.goto('/uploads/new?mode=replace&table=orders');
+    await pickFile(page, csv('one.csv', 'Order ID,Customer,Amount,Day\n1006,fay,1,2024-03-01\n'));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(
+      page
+        .getByText(`1 rows written to ${fullName}`)
+        .or(page.getByText(`1 row written to ${fullName}`)),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Go to uploads' }).click();
+    await expect(rowOf(page, fullName).getByTestId('row-count')).toHaveText('1');
+
     // Clear: the rows go, the table stays.
     await rowOf(page, fullName)
       .getByRole('button', { name: `More actions for ${fullName}` })

@@ -110,6 +110,38 @@ describe.each(FAMILIES)('insert ($name paths)', (f) => {
     expect(r.json.error).toMatch(message);
   });
 
+  it('replaces the rows in one step with ?replace=true, and keeps them when a row does not fit', async () => {
+    const rep = `${table}_rep`;
+    await createTable(t, alice.key, 'alice', rep);
+    await insertCsv(t, alice.key, 'alice', rep, 'id\n1\n2\n');
+    const bad = await t.call('POST', `${f.insert('alice', rep)}?replace=true`, {
+      key: alice.key,
+      raw: { body: 'id\n7\nseven\n', contentType: 'text/csv' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatch(/^line 3, column "id"/);
+    expect((await query(alice.key, `select id from dune.alice.${rep} order by id`)).rows).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
+    const ok = await t.call('POST', `${f.insert('alice', rep)}?replace=true`, {
+      key: alice.key,
+      raw: { body: 'id\n7\n8\n9\n', contentType: 'text/csv' },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json.rows_written).toBe(3);
+    expect((await query(alice.key, `select id from dune.alice.${rep} order by id`)).rows).toEqual([
+      { id: 7 },
+      { id: 8 },
+      { id: 9 },
+    ]);
+    const wrong = await t.call('POST', `${f.insert('alice', rep)}?replace=yes`, {
+      key: alice.key,
+      raw: { body: 'id\n1\n', contentType: 'text/csv' },
+    });
+    expect(wrong.status).toBe(400);
+  });
+
   it('answers 400 for another content type, with or without a body', async () => {
     for (const contentType of ['application/json', 'text/plain']) {
       const r = await t.call('POST', f.insert('alice', table), {

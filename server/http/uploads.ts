@@ -54,6 +54,13 @@ const OWNER_RULE =
  * Uploaded tables under both path families: `/uploads...` and the deprecated `/table...`,
  * `/tables` (one handler each; the deprecated routes add Deprecation and Sunset headers).
  */
+const InsertQuery = z.object({
+  replace: z.enum(['true', 'false']).optional().openapi({
+    description:
+      'Strata addition: `true` swaps the rows of the table for the rows of the body in one step (the table is unchanged if any row does not fit); default false appends.',
+  }),
+});
+
 export function uploadRoutes(deps: Deps) {
   const r = newRouter();
   const uploads = deps.uploads;
@@ -120,6 +127,7 @@ export function uploadRoutes(deps: Deps) {
         ...common(deprecated, 'read_write'),
         request: {
           params: TableParams,
+          query: InsertQuery,
           body: {
             content: {
               'text/csv': { schema: z.string() },
@@ -158,7 +166,12 @@ export function uploadRoutes(deps: Deps) {
           : raw
             ? Readable.fromWeb(raw as unknown as WebReadableStream<Uint8Array>)
             : Readable.from([]);
-      const out = await uploads.insert(p.context, namespace, table_name, { source, format });
+      const { replace } = c.req.valid('query');
+      const out = await uploads.insert(p.context, namespace, table_name, {
+        source,
+        format,
+        replace: replace === 'true',
+      });
       return c.json(out, 200);
     },
   );

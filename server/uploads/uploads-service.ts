@@ -11,7 +11,7 @@ import type { Db } from '../store/db.js';
 import { checkName, checkSchema, sqlName, type UploadColumn } from './column-types.js';
 import { csvToParquet, inferCsvColumns } from './ingest.js';
 import { receiveRows } from './receive.js';
-import { RetiredSnapshots } from './retired-snapshots.js';
+import { RetiredSnapshots } from '../engine/retired-snapshots.js';
 import { carryOver, newPartFile, partsOf, sizeOf, writeEmpty } from './snapshots.js';
 import { listUploads, type ListPage } from './uploads-list.js';
 
@@ -44,7 +44,7 @@ export class UploadsService {
     fs.rmSync(this.tmpDir, { recursive: true, force: true });
     fs.mkdirSync(this.tmpDir, { recursive: true });
     this.retired = new RetiredSnapshots(deps.db, deps.lake.root);
-    this.retired.sweepOrphans(CATALOG);
+    this.retired.sweepOrphans(CATALOG, 'upload');
   }
 
   close(): void {
@@ -97,13 +97,13 @@ export class UploadsService {
   /**
    * POST /uploads/{ns}/{table}/insert: appends the rows of a body, all or nothing. The body is
    * received and converted in a staging folder (outside the lock); the new snapshot is the
-   * previous one's files plus the new parts.
+   * previous one's files plus the new parts, or only the new parts with `replace`.
    */
   async insert(
     ctx: Ctx,
     namespace: string,
     tableName: string,
-    body: { source: AsyncIterable<Buffer>; format: Format },
+    body: { source: AsyncIterable<Buffer>; format: Format; replace?: boolean },
   ) {
     const start = this.owned(ctx, namespace, tableName);
     this.checkQuotaLeft(ctx);
@@ -127,7 +127,7 @@ export class UploadsService {
           const parts = got.rows > 0 ? got.parts : [];
           for (const p of parts) fs.renameSync(p, path.join(dir, path.basename(p)));
           const added = parts.map((p) => path.join(dir, path.basename(p)));
-          if (t.row_count > 0 && t.snapshot)
+          if (!body.replace && t.row_count > 0 && t.snapshot)
             await carryOver(conn, {
               previousDir: this.deps.lake.snapshotDir(t.snapshot),
               dir,

@@ -4,7 +4,7 @@ import type { Action, Mode, SchemaColumn } from './upload-plan';
 import { postCsv } from './upload-xhr';
 
 export type UploadProgress =
-  | { phase: 'preparing'; action: Exclude<Action, 'insert'> | null }
+  | { phase: 'preparing'; action: Exclude<Action, 'insert' | 'replace'> | null }
   | { phase: 'sending'; sent: number; total: number }
   | { phase: 'ingesting' };
 
@@ -51,7 +51,7 @@ export async function runUpload(
     req.columns.map((c) => c.name),
   );
   for (const action of req.actions) {
-    if (action !== 'insert') onProgress({ phase: 'preparing', action });
+    if (action !== 'insert' && action !== 'replace') onProgress({ phase: 'preparing', action });
     if (action === 'delete') await api(path, { ctx, method: 'DELETE', signal });
     if (action === 'clear') await api(`${path}/clear`, { ctx, method: 'POST', signal });
     if (action === 'create') {
@@ -69,13 +69,14 @@ export async function runUpload(
       });
       created = true;
     }
-    if (action !== 'insert') continue;
+    if (action !== 'insert' && action !== 'replace') continue;
     try {
       const out = await postCsv({
         ctx,
         namespace,
         table,
         body,
+        replace: action === 'replace',
         signal,
         onProgress: (sent, total) => onProgress({ phase: 'sending', sent, total }),
         onSent: () => onProgress({ phase: 'ingesting' }),
@@ -109,5 +110,7 @@ async function failure(err: unknown, req: UploadRequest, created: boolean, path:
   }
   if (req.actions.includes('clear') || created)
     return new UploadFailure(message, status, 'The table is left without rows.');
+  if (req.actions.includes('replace'))
+    return new UploadFailure(message, status, 'The table is unchanged: it keeps its rows.');
   return new UploadFailure(message, status, 'The table is unchanged: no row was added.');
 }

@@ -62,10 +62,10 @@ describe('planUpload', () => {
     });
   });
 
-  it('replaces by clearing when the columns match, else by delete and create after a confirmation', () => {
+  it('replaces the rows in one step when the columns match, else by delete and create after a confirmation', () => {
     expect(planUpload('replace', 't', table, same)).toMatchObject({
       ok: true,
-      actions: ['clear', 'insert'],
+      actions: ['replace'],
       confirm: null,
       note: expect.stringContaining('keeps the columns'),
     });

@@ -7,8 +7,8 @@ export type SchemaColumn = { name: string; type: ColumnType; nullable: boolean }
 /** A column of an existing table, as the uploads list shows it. */
 export type TableColumn = { name: string; type: string; nullable: boolean };
 
-/** What the upload does, in order. */
-export type Action = 'delete' | 'create' | 'clear' | 'insert';
+/** What the upload does, in order. `replace` inserts the rows in place of the table's, in one step. */
+export type Action = 'delete' | 'create' | 'clear' | 'insert' | 'replace';
 
 export type Plan =
   /** The upload cannot go ahead: why (one line each). */
@@ -42,7 +42,8 @@ export function schemaDifferences(
 /**
  * The steps of an upload. New: create the table, then insert (409 if the name is taken, so an
  * existing name is a problem here). Append: insert into the existing table, whose columns must
- * match. Replace: clear and insert when the columns match (the table keeps its schema), else
+ * match. Replace: one insert that replaces the rows when the columns match (the table keeps its
+ * schema and, if a row does not fit, its rows), else
  * delete, create and insert, after the user confirms.
  */
 export function planUpload(
@@ -72,9 +73,9 @@ export function planUpload(
   if (differences.length === 0)
     return {
       ok: true,
-      actions: ['clear', 'insert'],
+      actions: ['replace'],
       confirm: null,
-      note: 'Replace keeps the columns of the table and swaps its rows for the rows of this file. If the rows do not load, the table is left empty.',
+      note: 'Replace keeps the columns of the table and swaps its rows for the rows of this file in one step: if a row does not load, the table keeps its rows.',
     };
   return {
     ok: true,

@@ -24,6 +24,8 @@ export function postCsv(opts: {
   namespace: string;
   table: string;
   body: Blob;
+  /** Swap the table's rows for these (all or nothing) instead of appending. */
+  replace?: boolean;
   onProgress: (sent: number, total: number) => void;
   onSent: () => void;
   signal?: AbortSignal;
@@ -31,7 +33,7 @@ export function postCsv(opts: {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const path = `/uploads/${encodeURIComponent(opts.namespace)}/${encodeURIComponent(opts.table)}/insert`;
-    xhr.open('POST', apiUrl(path));
+    xhr.open('POST', apiUrl(path, { replace: opts.replace ? 'true' : undefined }));
     xhr.setRequestHeader('content-type', 'text/csv');
     xhr.setRequestHeader(CONTEXT_HEADER, opts.ctx);
     xhr.upload.onprogress = (e) => opts.onProgress(e.loaded, e.lengthComputable ? e.total : 0);
