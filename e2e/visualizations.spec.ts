@@ -115,6 +115,35 @@ test.describe('visualizations', () => {
     await expect(page.getByTestId('counter-value')).toHaveText('$1.00', { timeout: 30_000 });
   });
 
+  test('a group-by makes one series per value, each with its own name and color', async ({
+    page,
+  }) => {
+    await signUp(page, { prefix: 'vizg' });
+    const queryId = await saveQuery(page, DAILY);
+    await page.goto(`/queries/${queryId}`);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('results-grid')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('tab', { name: 'New visualization' }).click();
+    const editor = page.getByTestId('visualization-editor');
+    await pick(page, 'Type', 'Bar chart');
+    await pick(page, 'X column', 'day');
+    await pick(page, 'Group by', 'chain');
+    // The series are the values of chain, read from the result.
+    await expect(editor.getByTestId('series-eth')).toBeVisible();
+    await expect(editor.getByTestId('series-sol')).toBeVisible();
+    await expect(editor.getByTestId('series-volume')).toHaveCount(0);
+    await editor.getByLabel('Name of sol').fill('Solana');
+    await editor.getByLabel('Color of eth').fill('#ff0000');
+    await expect(chartBox(page)).toHaveAttribute('data-painted', 'true');
+    await editor.getByRole('button', { name: 'Save visualization' }).click();
+    await expect(page).toHaveURL(/[?&]viz=\d+/);
+    const saved = await vizOf(page, Number(/viz=(\d+)/.exec(page.url())![1]));
+    expect(saved.options).toMatchObject({
+      columnMapping: { day: 'x', chain: 'series' },
+      seriesOptions: { sol: { name: 'Solana' }, eth: { color: '#ff0000' } },
+    });
+  });
+
   test('visualizations made through the API render; unknown kinds say so; delete', async ({
     page,
   }) => {

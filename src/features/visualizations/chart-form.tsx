@@ -12,7 +12,14 @@ function stackingOf(series: Record<string, unknown>): Stacking {
 }
 
 /** Options of a chart: columns, stacking, axes, legend, labels, number formats, series. */
-export function ChartForm(props: FormProps & { pie: boolean; mixed: boolean }) {
+export function ChartForm(
+  props: FormProps & {
+    pie: boolean;
+    mixed: boolean;
+    /** Series keys of the group-by column's values in the result (when a group-by is set). */
+    groupKeys: string[];
+  },
+) {
   const { options: o, columns, onChange } = props;
   const x = mapped(o, 'x')[0] ?? null;
   const ys = mapped(o, 'y');
@@ -131,8 +138,13 @@ export function ChartForm(props: FormProps & { pie: boolean; mixed: boolean }) {
           />
         )}
       </Section>
-      {!props.pie && !group && ys.length > 0 && (
-        <SeriesForm options={o} ys={ys} mixed={props.mixed} onChange={onChange} />
+      {!props.pie && ys.length > 0 && (!group || props.groupKeys.length > 0) && (
+        <SeriesForm
+          options={o}
+          keys={group ? props.groupKeys : ys}
+          mixed={props.mixed}
+          onChange={onChange}
+        />
       )}
     </>
   );

@@ -13,10 +13,13 @@ const TYPES = [
   { value: 'scatter', label: 'Scatter' },
 ];
 
-/** Per-series options (`seriesOptions[column]`): name and color; type and axis on mixed charts. */
+/**
+ * Per-series options (`seriesOptions[key]`, the key being the y column, or the group-by value):
+ * name and color; type and axis on mixed charts.
+ */
 export function SeriesForm(props: {
   options: Obj;
-  ys: string[];
+  keys: string[];
   mixed: boolean;
   onChange: (o: Obj) => void;
 }) {
@@ -27,7 +30,7 @@ export function SeriesForm(props: {
   const global = typeof o.globalSeriesType === 'string' ? o.globalSeriesType : 'column';
   return (
     <Section legend="Series">
-      {props.ys.map((col) => {
+      {props.keys.map((col) => {
         const s = obj(series[col]);
         return (
           <div key={col} data-testid={`series-${col}`}>

@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LazyVisualizationView } from '../../components/viz/lazy-visualization-view';
 import { useVizHead, type VizSource } from '../../components/viz/use-viz-data';
+import { useGroupKeys } from './group-keys';
 import { VizLoading } from '../../components/viz/viz-states';
 import {
   useCreateVisualization,
@@ -88,6 +89,7 @@ function EditorBody(props: Props & { vizId: number | null; initial: Draft }) {
   const [confirming, setConfirming] = useState(false);
   const { head } = useVizHead(source);
   const columns: Columns = { names: head?.columns ?? [], types: head?.types ?? [] };
+  const groupKeys = useGroupKeys(source, head, draft.options);
   const create = useCreateVisualization(ctx, queryId);
   const update = useUpdateVisualization(ctx, queryId, props.vizId ?? 0);
   const remove = useDeleteVisualization(ctx, queryId, props.vizId ?? 0);
@@ -157,6 +159,7 @@ function EditorBody(props: Props & { vizId: number | null; initial: Draft }) {
               draft={draft}
               kind={kind}
               columns={columns}
+              groupKeys={groupKeys}
               onChange={(options) => setDraft({ ...draft, options })}
             />
           ) : (

@@ -10,6 +10,8 @@ export function VizOptionsForm(props: {
   draft: Draft;
   kind: Kind;
   columns: Columns;
+  /** Series keys a group-by makes over the result (empty without a group-by). */
+  groupKeys: string[];
   onChange: (options: Obj) => void;
 }) {
   const common = { options: props.draft.options, columns: props.columns, onChange: props.onChange };
@@ -24,6 +26,7 @@ export function VizOptionsForm(props: {
           {...common}
           pie={props.kind === 'pie' || props.kind === 'donut'}
           mixed={props.kind === 'mixed'}
+          groupKeys={props.groupKeys}
         />
       )}
     </Stack>

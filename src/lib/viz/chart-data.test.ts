@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignToXs, groupRows, toPercent, xScaleOf } from './chart-data';
+import { alignToXs, groupRows, groupSeriesKeys, toPercent, xScaleOf } from './chart-data';
 import { readChartSpec } from './chart-spec';
 import { toTime } from './column-kind';
 
@@ -56,6 +56,42 @@ describe('groupRows', () => {
     expect(g.xScale).toBe('time');
     expect(g.xs).toEqual([Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 2)]);
     expect(alignToXs(g.series[0]!, g.xs)).toEqual([3, 1]);
+  });
+});
+
+describe('groupSeriesKeys', () => {
+  it('names series as groupRows does: the value, or value · column with several y columns', () => {
+    expect(groupSeriesKeys(['eth', 'arb', 'eth', null], ['volume'])).toEqual([
+      'eth',
+      'arb',
+      'null',
+    ]);
+    expect(groupSeriesKeys(['eth', 'arb'], ['a', 'b'])).toEqual([
+      'eth · a',
+      'eth · b',
+      'arb · a',
+      'arb · b',
+    ]);
+    const spec = readChartSpec({
+      globalSeriesType: 'line',
+      columnMapping: { d: 'x', a: 'y', b: 'y', chain: 'series' },
+    });
+    const rows = [
+      { d: 1, a: 1, b: 2, chain: 'eth' },
+      { d: 1, a: 3, b: 4, chain: 'arb' },
+    ];
+    const chartRows = {
+      columns: ['d', 'a', 'b', 'chain'],
+      types: ['integer', 'integer', 'integer', 'varchar'],
+      rows,
+    };
+    expect(groupRows(spec, chartRows).series.map((s) => s.key)).toEqual(
+      groupSeriesKeys(['eth', 'arb'], ['a', 'b']),
+    );
+  });
+
+  it('keeps at most max group values', () => {
+    expect(groupSeriesKeys([1, 2, 3, 4], ['y'], 2)).toEqual(['1', '2']);
   });
 });
 

@@ -37,6 +37,23 @@ const compareX = (a: XValue, b: XValue) =>
  * (`columnMapping` 'series') column, one per distinct value of it (per y column when there are
  * several). Rows whose x is not a valid date/number on a time/value axis are left out.
  */
+/** The key of the series of y column `y` for group-by value `group` (null: no group-by). */
+export const seriesKey = (group: string | null, y: string, ys: readonly string[]) =>
+  group === null ? y : ys.length > 1 ? `${group} · ${y}` : group;
+
+/**
+ * The series keys a group-by makes, in order of first appearance (at most `max` group values),
+ * for editing per-series options: `seriesOptions` is keyed by these.
+ */
+export function groupSeriesKeys(
+  groupValues: readonly unknown[],
+  ys: readonly string[],
+  max = 50,
+): string[] {
+  const groups = [...new Set(groupValues.map((v) => String(v ?? 'null')))].slice(0, max);
+  return groups.flatMap((g) => ys.map((y) => seriesKey(g, y, ys)));
+}
+
 export function groupRows(spec: ChartSpec, data: ChartRows): GroupedData {
   const scale = xScaleOf(spec, data);
   const byKey = new Map<string, SeriesPoints>();
@@ -51,7 +68,7 @@ export function groupRows(spec: ChartSpec, data: ChartRows): GroupedData {
     }
     for (const y of spec.ys) {
       const group = spec.groupBy ? String(row[spec.groupBy] ?? 'null') : null;
-      const key = group === null ? y : spec.ys.length > 1 ? `${group} · ${y}` : group;
+      const key = seriesKey(group, y, spec.ys);
       let s = byKey.get(key);
       if (!s) byKey.set(key, (s = { key, column: y, points: [] }));
       s.points.push([x, toNumber(row[y])]);
