@@ -22,6 +22,8 @@ import { rateLimit } from './http/rate-limit.js';
 import { visualizationRoutes } from './http/visualizations.js';
 import { dashboardRoutes } from './http/dashboards.js';
 import { uploadRoutes } from './http/uploads.js';
+import { matviewRoutes } from './http/matviews.js';
+import { pipelineRoutes } from './http/pipelines.js';
 
 export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
 
@@ -62,6 +64,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   v1.route('/', visualizationRoutes(deps));
   v1.route('/', dashboardRoutes(deps));
   v1.route('/', uploadRoutes(deps));
+  v1.route('/', matviewRoutes(deps));
+  v1.route('/', pipelineRoutes(deps));
 
   api.route('/v1', v1);
   app.route('/api', api);

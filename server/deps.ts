@@ -11,6 +11,8 @@ import type { Queries } from './store/queries-repo.js';
 import type { Visualizations } from './visualizations/visualizations-repo.js';
 import type { Dashboards } from './dashboards/dashboards-repo.js';
 import type { UploadsService } from './uploads/uploads-service.js';
+import type { MatviewsService } from './matviews/matviews-service.js';
+import type { PipelinesService } from './pipelines/pipelines-service.js';
 
 /** Everything a route module may use; built once in wire.ts (or by a test) and injected. */
 export type Deps = {
@@ -28,4 +30,6 @@ export type Deps = {
   visualizations: Visualizations;
   dashboards: Dashboards;
   uploads: UploadsService;
+  matviews: MatviewsService;
+  pipelines: PipelinesService;
 };

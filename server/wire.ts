@@ -16,7 +16,10 @@ import { ensureDemoData } from './catalog/demo-data.js';
 import { Visualizations } from './visualizations/visualizations-repo.js';
 import { Dashboards } from './dashboards/dashboards-repo.js';
 import { UploadsService } from './uploads/uploads-service.js';
+import { PipelinesService } from './pipelines/pipelines-service.js';
 import { ensureDemoDashboard, runDemoDashboardQueries } from './dashboards/demo-dashboard.js';
+import { MatviewsService } from './matviews/matviews-service.js';
+import { MatviewScheduler } from './matviews/scheduler.js';
 
 /** Opens the stores and builds every service; `close` releases them. */
 export async function buildDeps(config: Config): Promise<Deps & { close: () => Promise<void> }> {
@@ -43,18 +46,29 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     visualizations: new Visualizations(db),
     dashboards: new Dashboards(db),
     uploads: new UploadsService({ config, db, duck, lake }),
+    matviews: new MatviewsService({ config, db, accounts, lake, executions, executionsRepo }),
+    pipelines: new PipelinesService(db, () => deps),
   };
   // start-up work (recovery, demo data) goes below
   executions.start();
+  deps.pipelines.start();
   if (config.demoData)
     await ensureDemoData(deps, config.logLevel === 'silent' ? undefined : console.log);
   if (config.demoData) await ensureDemoQueries(deps);
   if (config.demoData) ensureDemoDashboard(deps);
   if (config.demoData) runDemoDashboardQueries(deps);
+  const scheduler = new MatviewScheduler(
+    deps.matviews,
+    (m) => config.logLevel !== 'silent' && console.warn(m),
+  );
+  scheduler.run(config.schedulerTickMs);
   return {
     ...deps,
     close: async () => {
+      scheduler.stop();
+      deps.pipelines.close();
       await executions.stop();
+      deps.matviews.close();
       duck.close();
       db.close();
     },

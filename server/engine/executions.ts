@@ -23,6 +23,19 @@ export type Submission = {
   values: Record<string, ParameterValue | null | undefined>;
   performance: TierName;
   source: 'api' | 'app' | 'schedule' | 'pipeline';
+  /**
+   * Awaited after the run and before the execution completes (a materialized view stores the
+   * result here); if it throws, the execution fails with the error's message instead.
+   */
+  onResult?: (r: ResultHandoff) => Promise<void>;
+};
+
+/** The result file of a finished run; `declaredNames` are the column names before dedupe. */
+export type ResultHandoff = {
+  file: string;
+  rowCount: number;
+  columns: { name: string; type: string }[];
+  declaredNames: string[];
 };
 
 type Job = {
@@ -35,6 +48,7 @@ type Job = {
   originalSql: string;
   cancelled: boolean;
   timedOut: boolean;
+  onResult?: (r: ResultHandoff) => Promise<void>;
   interrupt?: () => void;
   startedAt?: number;
 };
@@ -130,6 +144,7 @@ export class Executions {
       originalSql: s.sql,
       cancelled: false,
       timedOut: false,
+      onResult: s.onResult,
     });
     queueMicrotask(() => this.pump());
     return record;
@@ -232,7 +247,17 @@ export class Executions {
           if (job.cancelled || job.timedOut) interrupt();
         },
       });
+      job.interrupt = undefined; // the sandbox is gone: nothing left to interrupt
       if (job.cancelled) throw new SqlError('FAILED_TYPE_CANCELLED', 'cancelled');
+      if (job.onResult) {
+        const { columns, rowCount, declaredNames } = out;
+        await job.onResult({ file, rowCount, columns, declaredNames }).catch((err: unknown) => {
+          throw new SqlError(
+            'FAILED_TYPE_EXECUTION_FAILED',
+            err instanceof Error ? err.message : String(err),
+          );
+        });
+      }
       const ms = elapsed();
       this.deps.repo.markCompleted(job.id, {
         endedAt: new Date(),

@@ -25,12 +25,14 @@ export class SqlError extends Error {
 export type SandboxRun = {
   /** Column names and DuckDB types as the query produced them. */
   columns: { name: string; type: string }[];
+  /** Column names as the query produced them, before they were made unique. */
+  declaredNames: string[];
   rowCount: number;
   /** Raw bytes of the values (Parquet's uncompressed size), for result_set_bytes. */
   resultBytes: number;
 };
 
-const instanceOptions = (tier: Tier) => ({
+export const instanceOptions = (tier: Tier) => ({
   threads: String(tier.threads),
   memory_limit: tier.memoryLimit,
   autoinstall_known_extensions: 'false',
@@ -116,14 +118,17 @@ export async function runInSandbox(opts: {
     const columns = await checkStatement(conn, opts.sql);
     cancelled();
     const body = stripTrailingSemicolon(opts.sql);
-    const select = columns.some((c) => TEXT_STORED.test(c.type))
-      ? `SELECT ${columns
-          .map((c, i) => {
-            const ref = `t.${quoteIdent(c.name)}`;
-            return `${TEXT_STORED.test(c.type) ? `CAST(${ref} AS VARCHAR)` : ref} AS ${quoteIdent(uniqueNames(columns)[i]!)}`;
-          })
-          .join(', ')} FROM (${body}\n) AS t`
-      : body;
+    const names = uniqueNames(columns);
+    // Columns are renamed by position (t(c0, c1, ...)), so duplicate names stay unambiguous.
+    const select =
+      columns.some((c) => TEXT_STORED.test(c.type)) || names.some((n, i) => n !== columns[i]!.name)
+        ? `SELECT ${columns
+            .map((c, i) => {
+              const ref = `t.c${i}`;
+              return `${TEXT_STORED.test(c.type) ? `CAST(${ref} AS VARCHAR)` : ref} AS ${quoteIdent(names[i]!)}`;
+            })
+            .join(', ')} FROM (${body}\n) AS t(${columns.map((_, i) => `c${i}`).join(', ')})`
+        : body;
     const copied = await run(
       conn,
       `COPY (${select}\n) TO ${quoteLiteral(opts.resultFile)} (FORMAT parquet, ROW_GROUP_SIZE ${RESULT_ROW_GROUP})`,
@@ -134,7 +139,8 @@ export async function runInSandbox(opts: {
       `SELECT COALESCE(SUM(total_uncompressed_size), 0)::BIGINT AS n FROM parquet_metadata(${quoteLiteral(opts.resultFile)})`,
     );
     return {
-      columns: columns.map((c, i) => ({ name: uniqueNames(columns)[i]!, type: c.type })),
+      columns: columns.map((c, i) => ({ name: names[i]!, type: c.type })),
+      declaredNames: columns.map((c) => c.name),
       rowCount,
       resultBytes: Number(meta.getRowObjectsJson()[0]?.n ?? 0),
     };
@@ -187,7 +193,7 @@ async function exposeTables(
 }
 
 /** Exactly one SELECT (DuckDB decides), without SQL parameters; returns its columns. */
-async function checkStatement(conn: DuckDBConnection, sql: string) {
+export async function checkStatement(conn: DuckDBConnection, sql: string) {
   const extracted = await guard(() => conn.extractStatements(sql), sql);
   if (extracted.count === 0) throw new SqlError('syntax_error', 'the query is empty');
   if (extracted.count > 1) {
@@ -229,12 +235,13 @@ async function checkStatement(conn: DuckDBConnection, sql: string) {
 }
 
 /** Column names made unique the way DuckDB's Parquet reader does (a, a_1, ...). */
+/** Column names made unique as Parquet needs them: case-insensitively, `a, A` → `a, A_1`. */
 function uniqueNames(columns: { name: string }[]): string[] {
   const seen = new Set<string>();
   return columns.map((c) => {
     let name = c.name;
-    for (let i = 1; seen.has(name); i++) name = `${c.name}_${i}`;
-    seen.add(name);
+    for (let i = 1; seen.has(name.toLowerCase()); i++) name = `${c.name}_${i}`;
+    seen.add(name.toLowerCase());
     return name;
   });
 }

@@ -146,6 +146,14 @@ describe('POST /sql/execute and status', () => {
       expect(r.json.error).toMatch(/wait_ms/);
     }
   });
+  it('makes duplicate column names unique, case-insensitively, and keeps every value', async () => {
+    const { id, status } = await runSql(t, alice.key, 'SELECT 1 AS a, 2 AS a, 3 AS A, 4 AS b');
+    expect(status.state).toBe('QUERY_STATE_COMPLETED');
+    const r = await t.call('GET', `/api/v1/execution/${id}/results`, { key: alice.key });
+    expect(r.json.result.metadata.column_names).toEqual(['a', 'a_1', 'A_2', 'b']);
+    expect(r.json.result.rows).toEqual([{ a: 1, a_1: 2, A_2: 3, b: 4 }]);
+  });
+
   it('reports a syntax error with its line and column in the SQL as written', async () => {
     const { status } = await runSql(t, alice.key, 'SELECT 1,\n  2 FORM x');
     expect(status.state).toBe('QUERY_STATE_FAILED');

@@ -63,7 +63,7 @@ describe('retired snapshots', () => {
     snapshot('dune/a/gone/old');
     insert.run('result_v', 'matview', snapshot('dune/a/result_v/live'));
     snapshot('dune/a/result_v/other');
-    new RetiredSnapshots(db, lake).sweepOrphans('dune');
+    new RetiredSnapshots(db, lake).sweepOrphans('dune', 'upload');
     const left = (rel: string) => fs.existsSync(path.join(lake, rel));
     expect([left('dune/a/t/live'), left('dune/a/t/old'), left('dune/a/gone')]).toEqual([
       true,
@@ -71,5 +71,27 @@ describe('retired snapshots', () => {
       false,
     ]);
     expect([left('dune/a/result_v/live'), left('dune/a/result_v/other')]).toEqual([true, true]);
+    // The views' own sweep: their orphans go, the uploads' live folder stays.
+    snapshot('dune/a/t/old2');
+    snapshot('dune/a/result_w/crashed');
+    new RetiredSnapshots(db, lake).sweepOrphans('dune', 'matview');
+    expect([
+      left('dune/a/result_v/live'),
+      left('dune/a/result_v/other'),
+      left('dune/a/result_w'),
+      left('dune/a/t/live'),
+      left('dune/a/t/old2'),
+    ]).toEqual([true, false, false, true, true]);
+  });
+
+  it('without a kind, sweeps every table of the catalog', () => {
+    db.prepare(
+      `INSERT INTO lake_tables (catalog, schema_name, table_name, owner_id, kind, dataset_type, snapshot, created_at, updated_at)
+       VALUES ('dune', 'a', 'result_v', 1, 'matview', 'x', ?, '', '')`,
+    ).run(snapshot('dune/a/result_v/live'));
+    snapshot('dune/a/result_v/other');
+    new RetiredSnapshots(db, lake).sweepOrphans('dune');
+    expect(fs.existsSync(path.join(lake, 'dune/a/result_v/live'))).toBe(true);
+    expect(fs.existsSync(path.join(lake, 'dune/a/result_v/other'))).toBe(false);
   });
 });

@@ -53,10 +53,12 @@ export class RetiredSnapshots {
   }
 
   /**
-   * At start-up (nothing runs yet): deletes upload snapshot folders under lake/<catalog>/ that no
-   * table points to, left by a previous process (retired, or written by a publish that crashed).
+   * At start-up (nothing runs yet): deletes snapshot folders under lake/<catalog>/ that no table
+   * points to, left by a previous process (retired, or written by a publish that crashed). With
+   * `kind`, the folders of tables of other kinds are left to their own service; folders of no
+   * table at all (a first publish that crashed) are always swept.
    */
-  sweepOrphans(catalog: string): void {
+  sweepOrphans(catalog: string, kind?: string): void {
     const base = path.join(this.lakeRoot, catalog);
     if (!fs.existsSync(base)) return;
     const rows = this.db
@@ -69,7 +71,9 @@ export class RetiredSnapshots {
     }[];
     const live = new Set(rows.map((r) => r.snapshot && path.join(this.lakeRoot, r.snapshot)));
     const foreign = new Set(
-      rows.filter((r) => r.kind !== 'upload').map((r) => `${r.schema_name}/${r.table_name}`),
+      rows
+        .filter((r) => kind !== undefined && r.kind !== kind)
+        .map((r) => `${r.schema_name}/${r.table_name}`),
     );
     for (const schema of fs.readdirSync(base)) {
       for (const table of fs.readdirSync(path.join(base, schema))) {

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { quoteIdent, quoteLiteral } from './duck.js';
+import { fullName, type LakeTable } from './lake.js';
+import { SqlError, checkStatement, instanceOptions } from './sandbox.js';
+import { TIERS } from './tiers.js';
+
+/** The name DuckDB gives a lake table in a plan: tables of the default catalog are `memory.x.y`. */
+const planName = (t: LakeTable) => [t.catalog || 'memory', t.schema_name, t.table_name].join('.');
+
+/**
+ * The lake tables a query reads, as the engine binds them: CTEs, aliases, subqueries and string
+ * literals are resolved by DuckDB itself, never by looking at the text.
+ *
+ * In a fresh in-memory DuckDB (never the trusted instance: binding user SQL could read files),
+ * every table of `tables` the SQL could name becomes an EMPTY real table with its snapshot's
+ * columns; the instance is then locked like an execution sandbox, the SQL is checked to be one
+ * SELECT, and the physical plan of `EXPLAIN` (optimizer off, so nothing is pruned) lists every
+ * table scan. `sql` has its `{{parameters}}` already rendered. A table the caller cannot see
+ * does not exist there, so binding fails with DuckDB's own error (a SqlError).
+ * The tables come back sorted by full name.
+ */
+export async function boundTables(opts: {
+  sql: string;
+  tables: LakeTable[];
+  lakeRoot: string;
+}): Promise<LakeTable[]> {
+  // A table whose name does not occur in the text cannot be bound by it (identifiers are spelled
+  // out, case-insensitively), so only those that do are created; this keeps binding fast.
+  const text = opts.sql.toLowerCase();
+  const candidates = opts.tables.filter(
+    (t) => t.snapshot && text.includes(t.table_name.toLowerCase()),
+  );
+  const instance = await DuckDBInstance.create(':memory:', instanceOptions(TIERS.small));
+  const conn = await instance.connect();
+  try {
+    await createEmptyTables(conn, candidates, opts.lakeRoot);
+    await checkStatement(conn, opts.sql);
+    const names = await scannedTables(conn, opts.sql);
+    const byName = new Map(candidates.map((t) => [planName(t), t]));
+    const out: LakeTable[] = [];
+    for (const name of names) {
+      const t = byName.get(name);
+      if (t && !out.includes(t)) out.push(t);
+    }
+    return out.sort((a, b) => fullName(a).localeCompare(fullName(b)));
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+  }
+}
+
+async function createEmptyTables(conn: DuckDBConnection, tables: LakeTable[], lakeRoot: string) {
+  const statements: string[] = [];
+  // `dune` always exists, so a table in it the caller may not see fails as "does not exist".
+  const catalogs = new Set(['dune', ...tables.map((t) => t.catalog).filter(Boolean)]);
+  for (const catalog of catalogs) statements.push(`ATTACH ':memory:' AS ${quoteIdent(catalog)}`);
+  const schemas = new Set<string>();
+  for (const t of tables) {
+    const schema = [t.catalog, t.schema_name].filter(Boolean).map(quoteIdent).join('.');
+    if (!schemas.has(schema)) {
+      schemas.add(schema);
+      statements.push(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    }
+    const files = path.join(lakeRoot, t.snapshot!, '*.parquet');
+    statements.push(
+      `CREATE TABLE ${schema}.${quoteIdent(t.table_name)} AS SELECT * FROM read_parquet(${quoteLiteral(files)}) LIMIT 0`,
+    );
+  }
+  statements.push(
+    'PRAGMA disable_optimizer',
+    'SET enable_external_access = false',
+    'SET lock_configuration = true',
+  );
+  try {
+    await conn.run(statements.join(';\n'));
+  } catch (err) {
+    const names = tables.map(fullName).join(', ');
+    throw new Error(`could not prepare the tables for binding (${names}): ${String(err)}`);
+  }
+}
+
+type PlanNode = { name?: string; children?: PlanNode[]; extra_info?: { Table?: unknown } };
+
+/** Every `Table` of a scan node in the physical plan, e.g. `dune.alice.result_a`. */
+async function scannedTables(conn: DuckDBConnection, sql: string): Promise<string[]> {
+  let value: string;
+  try {
+    const r = await conn.runAndReadAll(`EXPLAIN (FORMAT json) ${sql}`);
+    const row = r.getRowObjectsJson().find((x) => x.explain_key === 'physical_plan');
+    value = String(row?.explain_value ?? '[]');
+  } catch (err) {
+    throw new SqlError('FAILED_TYPE_EXECUTION_FAILED', err instanceof Error ? err.message : '');
+  }
+  const out: string[] = [];
+  const walk = (node: PlanNode) => {
+    if (/^(SEQ_SCAN|TABLE_SCAN)$/.test((node.name ?? '').trim())) {
+      const table = node.extra_info?.Table;
+      if (typeof table === 'string') out.push(table);
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  for (const root of JSON.parse(value) as PlanNode[]) walk(root);
+  return out;
+}

@@ -1,0 +1,280 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { PerformanceSchema, QueryParametersSchema } from '../../contract/executions.js';
+import {
+  ExecutePipelineRequest,
+  ExecutePipelineResponse,
+  ExecuteQueryPipelineRequest,
+  GetQueryPipelineResponse,
+  PipelineExecutionStatus,
+  PipelineExecutionsListResponse,
+} from '../../contract/pipelines.js';
+import type { Scope } from '../auth/keys.js';
+import { requireScope, type Principal } from '../auth/principal.js';
+import type { Deps } from '../deps.js';
+import type { AppEnv } from './app-env.js';
+import { badRequest } from './errors.js';
+import { normalizeValues, parseQueryId } from './executions.js';
+import { SECURED, errorResponses, formatIssues, newRouter, optionalJsonBody } from './router.js';
+
+/** Checks key and scope before the body is validated, so a missing key is 401, not 400. */
+const needs =
+  (scope: Scope): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    requireScope(c, scope);
+    await next();
+  };
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const QueryIdParam = z.object({ query_id: z.string().openapi({ example: '42' }) });
+const PipelineIdParam = z.object({
+  pipeline_execution_id: z.string().openapi({ example: '01HZX3J3N7QK7Y3V8W9D2E4F5G' }),
+});
+const LineageQuery = z.object({
+  performance: PerformanceSchema.optional(),
+  query_parameters: z
+    .string()
+    .max(1_000_000)
+    .optional()
+    .openapi({ description: 'URL-encoded JSON object of parameter values' }),
+});
+const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+});
+const CancelResponse = z.object({ success: z.boolean() }).openapi('PipelineCancelResponse');
+
+const STATUS_TEXT =
+  'Pipeline status: `pending` (nothing started yet), `executing`, `completed` (every node completed), ' +
+  '`failed` (a node failed or was cancelled; `error` names the first one, e.g. "node 2 (query 14) failed: ..."), ' +
+  '`cancelled`. Node status: `pending` (waiting for its dependencies or an engine slot), `executing`, ' +
+  '`completed`, `failed`, `cancelled`, `skipped` (a node it depends on failed or was cancelled; `error` says which). ' +
+  'Each submitted node carries its `execution_id`: read its rows through the execution endpoints.';
+
+const LINEAGE_TEXT =
+  'The lineage is found by binding the SQL in the engine (not by reading its text): every materialized ' +
+  'view of the caller context the query reads, recursively (a view’s source query is bound with its ' +
+  'owner’s visibility), as `materialized_view_refresh` nodes in dependency order, then the query as the ' +
+  'last `query_execution` node. Views of other contexts are read as they are (only their owner refreshes ' +
+  'them). A view that reads itself, directly or through others, is a cycle → 400.';
+
+const caller = (p: Principal) => ({
+  contextId: p.context.id,
+  userId: p.user?.id ?? null,
+  apiKeyId: p.apiKeyId,
+});
+
+/**
+ * A body that fits neither form gets the issues of the form it meant (`pipeline` present or
+ * not), instead of the union's bare "Invalid input". Runs before the route's validator.
+ */
+const explainUnion: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const raw: unknown = await c.req.json().catch(() => undefined);
+  if (raw !== undefined) {
+    const [nodesForm, queryForm] = ExecutePipelineRequest.options;
+    const meant = raw && typeof raw === 'object' && 'pipeline' in raw ? nodesForm : queryForm;
+    const parsed = meant.safeParse(raw);
+    if (!parsed.success)
+      throw badRequest(`Invalid request body payload: ${formatIssues(parsed.error.issues)}`);
+  }
+  await next();
+};
+
+function parseParams(raw: string | undefined) {
+  if (raw === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest('query_parameters in the query string must be a JSON object');
+  }
+  const parsed = QueryParametersSchema.safeParse(value);
+  if (!parsed.success)
+    throw badRequest(`Invalid query_parameters: ${formatIssues(parsed.error.issues)}`);
+  return normalizeValues(parsed.data);
+}
+
+/** Pipelines: a query's lineage, running pipelines, their status, list and cancel. */
+export function pipelineRoutes(deps: Deps) {
+  const r = newRouter();
+  const tags = ['pipelines'];
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/query/{query_id}/pipeline',
+      tags,
+      summary: 'The lineage of a query as a pipeline',
+      description: LINEAGE_TEXT,
+      security: SECURED,
+      middleware: [needs('read')],
+      request: { params: QueryIdParam, query: LineageQuery },
+      responses: {
+        200: json(GetQueryPipelineResponse, 'The pipeline'),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+    async (c) => {
+      const p = requireScope(c, 'read');
+      const { performance, query_parameters } = c.req.valid('query');
+      const nodes = await deps.pipelines.lineage(
+        p.context.id,
+        parseQueryId(c.req.param('query_id')),
+        parseParams(query_parameters),
+        performance,
+      );
+      return c.json({ pipeline: { nodes } }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/query/{query_id}/pipeline/execute',
+      tags,
+      summary: 'Run the lineage of a query',
+      description: `Runs GET /query/{query_id}/pipeline. ${LINEAGE_TEXT} Performance defaults to medium.`,
+      security: SECURED,
+      middleware: [needs('read_write')],
+      request: {
+        params: QueryIdParam,
+        body: {
+          content: { 'application/json': { schema: ExecuteQueryPipelineRequest } },
+          required: false,
+        },
+      },
+      responses: {
+        200: json(ExecutePipelineResponse, 'Started'),
+        ...errorResponses(400, 401, 402, 403, 404),
+      },
+    }),
+    async (c) => {
+      const p = requireScope(c, 'read_write');
+      const queryId = parseQueryId(c.req.param('query_id'));
+      const body = await optionalJsonBody(c, ExecuteQueryPipelineRequest);
+      const run = await deps.pipelines.executeQuery(
+        caller(p),
+        queryId,
+        normalizeValues(body.query_parameters),
+        body.performance,
+      );
+      return c.json({ pipeline_execution_id: run.id }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/pipelines/execute',
+      tags,
+      summary: 'Run a pipeline',
+      description:
+        'Either `{pipeline: {nodes}}` or `{query_id, performance, query_parameters}` (the query’s lineage). ' +
+        'Every node is checked before anything runs (400 naming the node: no nodes, duplicate ids, an unknown ' +
+        'dependency, a cycle, an unknown query or view, bad parameters; 403: an archived query, a view of ' +
+        'another context). Nodes run in dependency order, independent ones in parallel within the context’s ' +
+        `concurrency limit. ${STATUS_TEXT}`,
+      security: SECURED,
+      middleware: [needs('read_write'), explainUnion],
+      request: {
+        body: {
+          content: { 'application/json': { schema: ExecutePipelineRequest } },
+          required: true,
+        },
+      },
+      responses: {
+        200: json(ExecutePipelineResponse, 'Started'),
+        ...errorResponses(400, 401, 402, 403, 404),
+      },
+    }),
+    async (c) => {
+      const p = requireScope(c, 'read_write');
+      const body = c.req.valid('json');
+      const run =
+        'pipeline' in body
+          ? deps.pipelines.execute(caller(p), body.pipeline.nodes)
+          : await deps.pipelines.executeQuery(
+              caller(p),
+              body.query_id,
+              normalizeValues(body.query_parameters),
+              body.performance,
+            );
+      return c.json({ pipeline_execution_id: run.id }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/pipelines/executions/{pipeline_execution_id}/status',
+      tags,
+      summary: 'Status of a pipeline execution and of each node',
+      description: STATUS_TEXT,
+      security: SECURED,
+      middleware: [needs('read')],
+      request: { params: PipelineIdParam },
+      responses: {
+        200: json(PipelineExecutionStatus, 'Status'),
+        ...errorResponses(400, 401, 404),
+      },
+    }),
+    (c) => {
+      const p = requireScope(c, 'read');
+      return c.json(deps.pipelines.status(p.context.id, c.req.param('pipeline_execution_id')), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/pipelines/executions/{pipeline_execution_id}/cancel',
+      tags,
+      summary: 'Cancel a pipeline execution (Strata addition)',
+      description:
+        'Running node executions are cancelled, nodes not started become `cancelled`, and the pipeline ' +
+        '`cancelled`. `success` is false when it had already ended.',
+      security: SECURED,
+      middleware: [needs('read_write')],
+      request: { params: PipelineIdParam },
+      responses: {
+        200: json(CancelResponse, 'Whether it was cancelled'),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const p = requireScope(c, 'read_write');
+      const success = await deps.pipelines.cancel(
+        p.context.id,
+        c.req.param('pipeline_execution_id'),
+      );
+      return c.json({ success }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/pipelines/executions',
+      tags,
+      summary: 'The context’s pipeline executions, newest first (Strata addition)',
+      description: `\`next_offset\` is present when more follow. ${STATUS_TEXT}`,
+      security: SECURED,
+      middleware: [needs('read')],
+      request: { query: ListQuery },
+      responses: {
+        200: json(PipelineExecutionsListResponse, 'Pipeline executions'),
+        ...errorResponses(400, 401),
+      },
+    }),
+    (c) => {
+      const p = requireScope(c, 'read');
+      const { limit, offset } = c.req.valid('query');
+      return c.json(deps.pipelines.list(p.context.id, limit, offset), 200);
+    },
+  );
+  return r;
+}
