@@ -14,14 +14,15 @@ import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as SignUpRouteImport } from './routes/sign-up';
 import { Route as OwnerSlugRouteImport } from './routes/$owner/$slug';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
-import { Route as AppMaterializedViewsRouteImport } from './routes/_app/materialized-views';
-import { Route as AppPipelinesRouteImport } from './routes/_app/pipelines';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
 import { Route as AppUsageRouteImport } from './routes/_app/usage';
 import { Route as AppDashboardsIndexRouteImport } from './routes/_app/dashboards/index';
 import { Route as AppDashboardsDashboardIdRouteImport } from './routes/_app/dashboards/$dashboardId';
 import { Route as AppDatasetsIndexRouteImport } from './routes/_app/datasets/index';
 import { Route as AppDatasetsSlugRouteImport } from './routes/_app/datasets/$slug';
+import { Route as AppExecutionsExecutionIdRouteImport } from './routes/_app/executions/$executionId';
+import { Route as AppMaterializedViewsIndexRouteImport } from './routes/_app/materialized-views/index';
+import { Route as AppPipelinesIndexRouteImport } from './routes/_app/pipelines/index';
 import { Route as AppQueriesIndexRouteImport } from './routes/_app/queries/index';
 import { Route as AppQueriesQueryIdRouteImport } from './routes/_app/queries/$queryId';
 import { Route as AppQueriesNewRouteImport } from './routes/_app/queries/new';
@@ -55,16 +56,6 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any);
-const AppMaterializedViewsRoute = AppMaterializedViewsRouteImport.update({
-  id: '/materialized-views',
-  path: '/materialized-views',
-  getParentRoute: () => AppRoute,
-} as any);
-const AppPipelinesRoute = AppPipelinesRouteImport.update({
-  id: '/pipelines',
-  path: '/pipelines',
-  getParentRoute: () => AppRoute,
-} as any);
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -94,6 +85,23 @@ const AppDatasetsIndexRoute = AppDatasetsIndexRouteImport.update({
 const AppDatasetsSlugRoute = AppDatasetsSlugRouteImport.update({
   id: '/datasets/$slug',
   path: '/datasets/$slug',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppExecutionsExecutionIdRoute =
+  AppExecutionsExecutionIdRouteImport.update({
+    id: '/executions/$executionId',
+    path: '/executions/$executionId',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppMaterializedViewsIndexRoute =
+  AppMaterializedViewsIndexRouteImport.update({
+    id: '/materialized-views/',
+    path: '/materialized-views/',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppPipelinesIndexRoute = AppPipelinesIndexRouteImport.update({
+  id: '/pipelines/',
+  path: '/pipelines/',
   getParentRoute: () => AppRoute,
 } as any);
 const AppQueriesIndexRoute = AppQueriesIndexRouteImport.update({
@@ -142,12 +150,11 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
   '/$owner/$slug': typeof OwnerSlugRoute;
-  '/materialized-views': typeof AppMaterializedViewsRoute;
-  '/pipelines': typeof AppPipelinesRoute;
   '/settings': typeof AppSettingsRouteWithChildren;
   '/usage': typeof AppUsageRoute;
   '/dashboards/$dashboardId': typeof AppDashboardsDashboardIdRoute;
   '/datasets/$slug': typeof AppDatasetsSlugRoute;
+  '/executions/$executionId': typeof AppExecutionsExecutionIdRoute;
   '/queries/$queryId': typeof AppQueriesQueryIdRoute;
   '/queries/new': typeof AppQueriesNewRoute;
   '/settings/api-keys': typeof AppSettingsApiKeysRoute;
@@ -155,6 +162,8 @@ export interface FileRoutesByFullPath {
   '/uploads/new': typeof AppUploadsNewRoute;
   '/dashboards/': typeof AppDashboardsIndexRoute;
   '/datasets/': typeof AppDatasetsIndexRoute;
+  '/materialized-views/': typeof AppMaterializedViewsIndexRoute;
+  '/pipelines/': typeof AppPipelinesIndexRoute;
   '/queries/': typeof AppQueriesIndexRoute;
   '/settings/': typeof AppSettingsIndexRoute;
   '/uploads/': typeof AppUploadsIndexRoute;
@@ -163,12 +172,11 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
   '/$owner/$slug': typeof OwnerSlugRoute;
-  '/materialized-views': typeof AppMaterializedViewsRoute;
-  '/pipelines': typeof AppPipelinesRoute;
   '/usage': typeof AppUsageRoute;
   '/': typeof AppIndexRoute;
   '/dashboards/$dashboardId': typeof AppDashboardsDashboardIdRoute;
   '/datasets/$slug': typeof AppDatasetsSlugRoute;
+  '/executions/$executionId': typeof AppExecutionsExecutionIdRoute;
   '/queries/$queryId': typeof AppQueriesQueryIdRoute;
   '/queries/new': typeof AppQueriesNewRoute;
   '/settings/api-keys': typeof AppSettingsApiKeysRoute;
@@ -176,6 +184,8 @@ export interface FileRoutesByTo {
   '/uploads/new': typeof AppUploadsNewRoute;
   '/dashboards': typeof AppDashboardsIndexRoute;
   '/datasets': typeof AppDatasetsIndexRoute;
+  '/materialized-views': typeof AppMaterializedViewsIndexRoute;
+  '/pipelines': typeof AppPipelinesIndexRoute;
   '/queries': typeof AppQueriesIndexRoute;
   '/settings': typeof AppSettingsIndexRoute;
   '/uploads': typeof AppUploadsIndexRoute;
@@ -186,13 +196,12 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
   '/$owner/$slug': typeof OwnerSlugRoute;
-  '/_app/materialized-views': typeof AppMaterializedViewsRoute;
-  '/_app/pipelines': typeof AppPipelinesRoute;
   '/_app/settings': typeof AppSettingsRouteWithChildren;
   '/_app/usage': typeof AppUsageRoute;
   '/_app/': typeof AppIndexRoute;
   '/_app/dashboards/$dashboardId': typeof AppDashboardsDashboardIdRoute;
   '/_app/datasets/$slug': typeof AppDatasetsSlugRoute;
+  '/_app/executions/$executionId': typeof AppExecutionsExecutionIdRoute;
   '/_app/queries/$queryId': typeof AppQueriesQueryIdRoute;
   '/_app/queries/new': typeof AppQueriesNewRoute;
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute;
@@ -200,6 +209,8 @@ export interface FileRoutesById {
   '/_app/uploads/new': typeof AppUploadsNewRoute;
   '/_app/dashboards/': typeof AppDashboardsIndexRoute;
   '/_app/datasets/': typeof AppDatasetsIndexRoute;
+  '/_app/materialized-views/': typeof AppMaterializedViewsIndexRoute;
+  '/_app/pipelines/': typeof AppPipelinesIndexRoute;
   '/_app/queries/': typeof AppQueriesIndexRoute;
   '/_app/settings/': typeof AppSettingsIndexRoute;
   '/_app/uploads/': typeof AppUploadsIndexRoute;
@@ -211,12 +222,11 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/$owner/$slug'
-    | '/materialized-views'
-    | '/pipelines'
     | '/settings'
     | '/usage'
     | '/dashboards/$dashboardId'
     | '/datasets/$slug'
+    | '/executions/$executionId'
     | '/queries/$queryId'
     | '/queries/new'
     | '/settings/api-keys'
@@ -224,6 +234,8 @@ export interface FileRouteTypes {
     | '/uploads/new'
     | '/dashboards/'
     | '/datasets/'
+    | '/materialized-views/'
+    | '/pipelines/'
     | '/queries/'
     | '/settings/'
     | '/uploads/';
@@ -232,12 +244,11 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/$owner/$slug'
-    | '/materialized-views'
-    | '/pipelines'
     | '/usage'
     | '/'
     | '/dashboards/$dashboardId'
     | '/datasets/$slug'
+    | '/executions/$executionId'
     | '/queries/$queryId'
     | '/queries/new'
     | '/settings/api-keys'
@@ -245,6 +256,8 @@ export interface FileRouteTypes {
     | '/uploads/new'
     | '/dashboards'
     | '/datasets'
+    | '/materialized-views'
+    | '/pipelines'
     | '/queries'
     | '/settings'
     | '/uploads';
@@ -254,13 +267,12 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/$owner/$slug'
-    | '/_app/materialized-views'
-    | '/_app/pipelines'
     | '/_app/settings'
     | '/_app/usage'
     | '/_app/'
     | '/_app/dashboards/$dashboardId'
     | '/_app/datasets/$slug'
+    | '/_app/executions/$executionId'
     | '/_app/queries/$queryId'
     | '/_app/queries/new'
     | '/_app/settings/api-keys'
@@ -268,6 +280,8 @@ export interface FileRouteTypes {
     | '/_app/uploads/new'
     | '/_app/dashboards/'
     | '/_app/datasets/'
+    | '/_app/materialized-views/'
+    | '/_app/pipelines/'
     | '/_app/queries/'
     | '/_app/settings/'
     | '/_app/uploads/';
@@ -317,20 +331,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
-    '/_app/materialized-views': {
-      id: '/_app/materialized-views';
-      path: '/materialized-views';
-      fullPath: '/materialized-views';
-      preLoaderRoute: typeof AppMaterializedViewsRouteImport;
-      parentRoute: typeof AppRoute;
-    };
-    '/_app/pipelines': {
-      id: '/_app/pipelines';
-      path: '/pipelines';
-      fullPath: '/pipelines';
-      preLoaderRoute: typeof AppPipelinesRouteImport;
-      parentRoute: typeof AppRoute;
-    };
     '/_app/settings': {
       id: '/_app/settings';
       path: '/settings';
@@ -371,6 +371,27 @@ declare module '@tanstack/react-router' {
       path: '/datasets/$slug';
       fullPath: '/datasets/$slug';
       preLoaderRoute: typeof AppDatasetsSlugRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/executions/$executionId': {
+      id: '/_app/executions/$executionId';
+      path: '/executions/$executionId';
+      fullPath: '/executions/$executionId';
+      preLoaderRoute: typeof AppExecutionsExecutionIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/materialized-views/': {
+      id: '/_app/materialized-views/';
+      path: '/materialized-views';
+      fullPath: '/materialized-views/';
+      preLoaderRoute: typeof AppMaterializedViewsIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/pipelines/': {
+      id: '/_app/pipelines/';
+      path: '/pipelines';
+      fullPath: '/pipelines/';
+      preLoaderRoute: typeof AppPipelinesIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/queries/': {
@@ -449,35 +470,37 @@ const AppSettingsRouteWithChildren = AppSettingsRoute._addFileChildren(
 );
 
 interface AppRouteChildren {
-  AppMaterializedViewsRoute: typeof AppMaterializedViewsRoute;
-  AppPipelinesRoute: typeof AppPipelinesRoute;
   AppSettingsRoute: typeof AppSettingsRouteWithChildren;
   AppUsageRoute: typeof AppUsageRoute;
   AppIndexRoute: typeof AppIndexRoute;
   AppDashboardsDashboardIdRoute: typeof AppDashboardsDashboardIdRoute;
   AppDatasetsSlugRoute: typeof AppDatasetsSlugRoute;
+  AppExecutionsExecutionIdRoute: typeof AppExecutionsExecutionIdRoute;
   AppQueriesQueryIdRoute: typeof AppQueriesQueryIdRoute;
   AppQueriesNewRoute: typeof AppQueriesNewRoute;
   AppUploadsNewRoute: typeof AppUploadsNewRoute;
   AppDashboardsIndexRoute: typeof AppDashboardsIndexRoute;
   AppDatasetsIndexRoute: typeof AppDatasetsIndexRoute;
+  AppMaterializedViewsIndexRoute: typeof AppMaterializedViewsIndexRoute;
+  AppPipelinesIndexRoute: typeof AppPipelinesIndexRoute;
   AppQueriesIndexRoute: typeof AppQueriesIndexRoute;
   AppUploadsIndexRoute: typeof AppUploadsIndexRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
-  AppMaterializedViewsRoute: AppMaterializedViewsRoute,
-  AppPipelinesRoute: AppPipelinesRoute,
   AppSettingsRoute: AppSettingsRouteWithChildren,
   AppUsageRoute: AppUsageRoute,
   AppIndexRoute: AppIndexRoute,
   AppDashboardsDashboardIdRoute: AppDashboardsDashboardIdRoute,
   AppDatasetsSlugRoute: AppDatasetsSlugRoute,
+  AppExecutionsExecutionIdRoute: AppExecutionsExecutionIdRoute,
   AppQueriesQueryIdRoute: AppQueriesQueryIdRoute,
   AppQueriesNewRoute: AppQueriesNewRoute,
   AppUploadsNewRoute: AppUploadsNewRoute,
   AppDashboardsIndexRoute: AppDashboardsIndexRoute,
   AppDatasetsIndexRoute: AppDatasetsIndexRoute,
+  AppMaterializedViewsIndexRoute: AppMaterializedViewsIndexRoute,
+  AppPipelinesIndexRoute: AppPipelinesIndexRoute,
   AppQueriesIndexRoute: AppQueriesIndexRoute,
   AppUploadsIndexRoute: AppUploadsIndexRoute,
 };

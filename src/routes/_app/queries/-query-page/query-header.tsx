@@ -2,6 +2,7 @@ import '@mantine/core/styles/Kbd.css';
 import { Alert, Badge, Button, Group, Kbd, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAdjustments, IconDatabase, IconDeviceFloppy, IconHistory } from '@tabler/icons-react';
 import type { GetQueryResponse } from '../../../../../contract/queries';
+import { MatviewActions } from './matview-actions';
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
@@ -66,6 +67,7 @@ export function QueryHeader(props: {
           >
             Parameters
           </Button>
+          <MatviewActions query={query} owned={props.owned} dirty={props.dirty} />
           <Button
             variant="default"
             size="xs"

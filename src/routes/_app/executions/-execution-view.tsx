@@ -1,0 +1,44 @@
+import '@mantine/core/styles/Code.css';
+import { Anchor, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { ExecutionPanel } from '../../../features/execution/execution-panel';
+import { useExecutionStatus } from '../../../features/execution/api';
+import { ResultsGrid } from '../../../features/results/results-grid';
+import { useSession } from '../../../lib/session';
+
+/** The execution's live state (with its error if it failed) and, once completed, its result. */
+export function ExecutionView({ executionId }: { executionId: string }) {
+  const { ctx } = useSession();
+  const status = useExecutionStatus(ctx, executionId);
+  const s = status.data;
+  const completed =
+    s?.state === 'QUERY_STATE_COMPLETED' || s?.state === 'QUERY_STATE_COMPLETED_PARTIAL';
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>Execution</Title>
+        <Group gap="xs">
+          <Code>{executionId}</Code>
+          {s?.query_id ? (
+            <Text size="sm" c="dimmed">
+              of{' '}
+              <Anchor
+                renderRoot={(rootProps) => (
+                  <Link
+                    to="/queries/$queryId"
+                    params={{ queryId: String(s.query_id) }}
+                    {...rootProps}
+                  />
+                )}
+              >
+                query #{s.query_id}
+              </Anchor>
+            </Text>
+          ) : null}
+        </Group>
+      </div>
+      <ExecutionPanel ctx={ctx} executionId={executionId} />
+      {completed && <ResultsGrid ctx={ctx} executionId={executionId} height={520} />}
+    </Stack>
+  );
+}
