@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import { defineConfig, devices, type LaunchOptions } from '@playwright/test';
 
 const CI = !!process.env.CI;
-const PORT = 8181;
+// E2E_PORT and E2E_DIST let two suites run side by side on one machine (each with its own
+// server, data folder and built app); CI uses the defaults.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const STATIC_DIR = process.env.E2E_DIST ?? 'dist';
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /**
@@ -28,13 +31,22 @@ const launchOptions: LaunchOptions = fs.existsSync(DEBIAN_CHROMIUM)
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: PORT === 8181 ? 'test-results' : `.tmp/test-results-${PORT}`,
   forbidOnly: CI,
   retries: 0,
   workers: CI ? 1 : undefined,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [
+    ['list'],
+    [
+      'html',
+      {
+        open: 'never',
+        outputFolder: PORT === 8181 ? 'playwright-report' : `.tmp/playwright-report-${PORT}`,
+      },
+    ],
+  ],
   use: {
     baseURL: BASE_URL,
     headless: true,
@@ -50,7 +62,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: PORT === 8181 ? '.tmp/e2e-data' : `.tmp/e2e-data-${PORT}`,
+      STATIC_DIR,
       DEMO_SCALE: '0.02',
       LOG_LEVEL: 'warn',
     },
