@@ -8,6 +8,7 @@ export const DATASET_TYPES = [
   'uploaded_table',
   'transformation_table',
   'transformation_view',
+  'materialized_view',
 ] as const;
 export type DatasetType = (typeof DATASET_TYPES)[number];
 

@@ -4,7 +4,12 @@ import { ulid } from 'ulid';
 import type { Parameter, ParameterValue } from '../../contract/parameters.js';
 import type { Config } from '../config.js';
 import { paymentRequired } from '../http/errors.js';
-import { STATES, type ExecutionRecord, type ExecutionsRepo } from '../store/executions-repo.js';
+import {
+  STATES,
+  TERMINAL,
+  type ExecutionRecord,
+  type ExecutionsRepo,
+} from '../store/executions-repo.js';
 import type { Lake } from './lake.js';
 import { parameterKey, renderSql, resolveParameterValues } from './parameters.js';
 import { SandboxInstances, SqlError, runInSandbox } from './sandbox.js';
@@ -51,6 +56,8 @@ type Job = {
   onResult?: (r: ResultHandoff) => Promise<void>;
   interrupt?: () => void;
   startedAt?: number;
+  /** The run is storing its result: too late to cancel. */
+  committing?: boolean;
 };
 
 export const RESTART_MESSAGE =
@@ -163,7 +170,12 @@ export class Executions {
     return n >= this.deps.config.maxConcurrentExecutions ? n : 0;
   }
 
-  /** Cancels a pending or running execution; false if it had already finished. */
+  /**
+   * Cancels a pending or running execution; false if it had already finished or is storing its
+   * result. The cancellation is recorded before this returns (a status read right after says
+   * CANCELLED with `cancelled_at`); the engine is interrupted and unwinds after, and its own end
+   * cannot overwrite the state, since every later update is guarded by the state it leaves.
+   */
   cancel(id: string): boolean {
     const record = this.deps.repo.get(id);
     if (!record || (record.state !== STATES.pending && record.state !== STATES.executing))
@@ -177,16 +189,27 @@ export class Executions {
       return true;
     }
     const job = this.running.get(id);
-    if (!job) return false;
+    if (!job || job.committing) return false;
     job.cancelled = true;
+    const ms = Date.now() - (job.startedAt ?? Date.now());
+    this.deps.repo.markCancelled(id, {
+      cancelledAt: new Date(),
+      executionMs: ms,
+      credits: creditsFor(TIERS[job.tier], ms),
+    });
     job.interrupt?.();
+    this.settle(id);
     return true;
   }
 
   /** Resolves when the execution reaches a terminal state (for tests, pipelines, schedules). */
   settled(id: string): Promise<void> {
     const record = this.deps.repo.get(id);
-    if (!record || (!this.running.has(id) && !this.pending.some((j) => j.id === id)))
+    if (
+      !record ||
+      TERMINAL.has(record.state) ||
+      (!this.running.has(id) && !this.pending.some((j) => j.id === id))
+    )
       return Promise.resolve();
     return new Promise((resolve) =>
       this.waiters.set(id, [...(this.waiters.get(id) ?? []), resolve]),
@@ -249,6 +272,7 @@ export class Executions {
       });
       job.interrupt = undefined; // the sandbox is gone: nothing left to interrupt
       if (job.cancelled) throw new SqlError('FAILED_TYPE_CANCELLED', 'cancelled');
+      job.committing = true;
       if (job.onResult) {
         const { columns, rowCount, declaredNames } = out;
         await job.onResult({ file, rowCount, columns, declaredNames }).catch((err: unknown) => {

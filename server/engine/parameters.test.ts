@@ -28,8 +28,8 @@ describe('placeholders and definitions', () => {
   it('finds names, including names with spaces, once each', () => {
     expect(placeholderNames('select {{a}}, {{ b c }}, {{a}}')).toEqual(['a', 'b c']);
   });
-  it('rejects a parameter the SQL does not use', () => {
-    expect(() => normalizeParameterDefs('select 1', [text])).toThrow(/not used/);
+  it('keeps a parameter the SQL does not use, as the hosted service does', () => {
+    expect(normalizeParameterDefs('select 1', [text])).toEqual([text]);
   });
   it('rejects an enum without options', () => {
     expect(() => normalizeParameterDefs("select '{{c}}'", [{ key: 'c', type: 'enum' }])).toThrow(

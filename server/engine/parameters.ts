@@ -15,8 +15,8 @@ export function placeholderNames(sql: string): string[] {
 /**
  * Checks a query's parameter definitions against its SQL and fills in the ones the SQL uses but
  * does not define (as text parameters with an empty default, as the hosted editor does).
- * Throws 400 for a duplicate key, a parameter the SQL does not use, an enum without options,
- * or a default that does not fit its type.
+ * Throws 400 for a duplicate key, an enum without options, or a default that does not fit its
+ * type. A definition the SQL does not use is kept, as the hosted service keeps it.
  */
 export function normalizeParameterDefs(sql: string, defs: Parameter[]): Parameter[] {
   const used = placeholderNames(sql);
@@ -24,11 +24,6 @@ export function normalizeParameterDefs(sql: string, defs: Parameter[]): Paramete
   for (const def of defs) {
     if (seen.has(def.key)) throw badRequest(`duplicate parameter "${def.key}"`);
     seen.add(def.key);
-    if (!used.includes(def.key)) {
-      throw badRequest(
-        `parameter "${def.key}" is not used in the SQL (write {{${def.key}}} where it goes)`,
-      );
-    }
     if (
       def.type === 'enum' &&
       !def.enumFromResults &&

@@ -327,10 +327,15 @@ describe('queueing and cancelling', () => {
         key: u.key,
         body: { sql: 'SELECT 1' },
       });
-      await new Promise((r) => setTimeout(r, 100));
-      const st1 = await s.call('GET', `/api/v1/execution/${first.json.execution_id}/status`, {
+      let st1 = await s.call('GET', `/api/v1/execution/${first.json.execution_id}/status`, {
         key: u.key,
       });
+      while (st1.json.state === 'QUERY_STATE_PENDING') {
+        await new Promise((r) => setTimeout(r, 5));
+        st1 = await s.call('GET', `/api/v1/execution/${first.json.execution_id}/status`, {
+          key: u.key,
+        });
+      }
       const st2 = await s.call('GET', `/api/v1/execution/${second.json.execution_id}/status`, {
         key: u.key,
       });

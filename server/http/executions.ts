@@ -17,6 +17,7 @@ import { statusView } from '../engine/execution-view.js';
 import { normalizeParameterDefs, placeholderNames } from '../engine/parameters.js';
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
 import { STATES, type ExecutionRecord } from '../store/executions-repo.js';
+import { EXECUTE_QUERY_NOT_FOUND } from '../store/queries-repo.js';
 import type { AppEnv } from './app-env.js';
 import { badRequest, forbidden, notFound } from './errors.js';
 import { SECURED, errorResponses, formatIssues, newRouter, optionalJsonBody } from './router.js';
@@ -136,7 +137,11 @@ export function executionRoutes(deps: Deps) {
     }),
     async (c) => {
       const p = requireScope(c, 'read');
-      const query = deps.queries.readable(parseQueryId(c.req.param('query_id')), p.context.id);
+      const query = deps.queries.readable(
+        parseQueryId(c.req.param('query_id')),
+        p.context.id,
+        EXECUTE_QUERY_NOT_FOUND,
+      );
       if (query.is_archived) throw forbidden(NOT_ALLOWED_TO_EXECUTE);
       const { values, tier } = await executeInput(c);
       const e = deps.executions.submit({

@@ -417,7 +417,7 @@ describe('catalog and storage', () => {
     expect(ds.status).toBe(200);
     expect(ds.json).toMatchObject({
       full_name: name,
-      type: 'transformation_table',
+      type: 'materialized_view',
       is_private: false,
       owner: { handle: 'bob' },
     });

@@ -139,7 +139,7 @@ describe('POST /query and GET /query/{id}', () => {
   it('rejects parameter definitions that do not fit the SQL with 400', async () => {
     const u = t.createUser('q_badparams');
     const cases: [string, unknown[], RegExp][] = [
-      ['SELECT 1', [{ key: 'a', type: 'text', value: 'x' }], /not used/],
+      ['SELECT 1', [{ key: 'a', type: 'a' }], /type/],
       ["SELECT '{{c}}'", [{ key: 'c', type: 'enum', value: 'x' }], /enumOptions/],
       ['SELECT {{n}}', [{ key: 'n', type: 'number', value: 'ten' }], /not a number/],
       ["SELECT '{{d}}'", [{ key: 'd', type: 'datetime', value: 'soon' }], /date-time/],
@@ -255,16 +255,18 @@ describe('PATCH, archive, privacy and versions', () => {
     g = (await get(u.key, id)).json;
     expect(g).toMatchObject({ tags: [], description: '', name: 'renamed', version: 3 });
 
-    // New SQL without {{n}}: the unused parameter is dropped, a new placeholder becomes text.
+    // New SQL without {{n}}: as on the hosted service, the unused definition is kept; a new
+    // placeholder becomes a text parameter.
     await patch(u.key, id, { query_sql: "SELECT '{{miner}}', '{{extra}}'" });
     g = (await get(u.key, id)).json;
-    expect(g.parameters).toEqual([PARAMS[0], { key: 'extra', type: 'text', value: '' }]);
+    expect(g.parameters).toEqual([...PARAMS, { key: 'extra', type: 'text', value: '' }]);
     expect(g.version).toBe(4);
 
-    // Parameters given explicitly must all be used by the (new) SQL.
-    const bad = await patch(u.key, id, { parameters: PARAMS });
-    expect(bad.status).toBe(400);
-    expect(bad.json.error).toMatch(/"n" is not used/);
+    // Parameters given explicitly may include ones the SQL does not use.
+    const kept = await patch(u.key, id, { parameters: PARAMS });
+    expect(kept.status).toBe(200);
+    g = (await get(u.key, id)).json;
+    expect(g.parameters).toEqual([...PARAMS, { key: 'extra', type: 'text', value: '' }]);
     const badEnum = await patch(u.key, id, {
       query_sql: "SELECT '{{c}}'",
       parameters: [{ key: 'c', type: 'enum', value: 'a' }],
@@ -272,7 +274,7 @@ describe('PATCH, archive, privacy and versions', () => {
     expect(badEnum.status).toBe(400);
     expect((await patch(u.key, id, { query_sql: 'SELECT 1', parameters: [] })).status).toBe(200);
     g = (await get(u.key, id)).json;
-    expect(g).toMatchObject({ query_sql: 'SELECT 1', parameters: [], version: 5 });
+    expect(g).toMatchObject({ query_sql: 'SELECT 1', parameters: [], version: 6 });
   });
 
   it('rejects an empty or invalid PATCH with 400 and leaves the query as it was', async () => {
@@ -358,25 +360,35 @@ describe('PATCH, archive, privacy and versions', () => {
     expect(list.json.versions.map((v: { name: string }) => v.name)).toEqual(['v2', 'v2', 'v1']);
   });
 
-  it('refuses to edit an archived query except to unarchive it', async () => {
+  it('refuses to edit an archived query except to unarchive it or change its privacy', async () => {
     const u = t.createUser('q_archived');
     const id = await create(u.key);
     expect((await action(u.key, id, 'archive')).status).toBe(200);
     const r = await patch(u.key, id, { name: 'changed' });
     expect(r.status).toBe(403);
     expect(r.json).toEqual({ error: 'Query is archived' });
-    expect((await action(u.key, id, 'private')).status).toBe(403);
     expect((await patch(u.key, id, { is_archived: true, name: 'x' })).status).toBe(403);
+    expect((await patch(u.key, id, { is_private: true, name: 'x' })).status).toBe(403);
     // Archiving again is a no-op.
     expect((await action(u.key, id, 'archive')).status).toBe(200);
     expect((await get(u.key, id)).json).toMatchObject({ name: 'q', is_archived: true, version: 2 });
+    // Privacy may change while archived, as on the hosted service; setting it again is a no-op.
+    expect((await action(u.key, id, 'private')).json).toEqual({ query_id: id });
+    expect((await action(u.key, id, 'private')).status).toBe(200);
+    expect((await get(u.key, id)).json).toMatchObject({
+      is_private: true,
+      is_archived: true,
+      version: 3,
+    });
+    expect((await action(u.key, id, 'unprivate')).status).toBe(200);
+    expect((await get(u.key, id)).json).toMatchObject({ is_private: false, version: 4 });
     // Reading still works; a PATCH that unarchives may change other fields too.
     const un = await patch(u.key, id, { is_archived: false, name: 'back' });
     expect(un.status).toBe(200);
     expect((await get(u.key, id)).json).toMatchObject({
       name: 'back',
       is_archived: false,
-      version: 3,
+      version: 5,
     });
   });
 });

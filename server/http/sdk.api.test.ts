@@ -1,5 +1,6 @@
-import { DuneClient, QueryParameter } from '@duneanalytics/client-sdk';
+import { DuneClient, ExecutionState, QueryParameter } from '@duneanalytics/client-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SLOW_SQL } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
 
 /**
@@ -99,5 +100,32 @@ describe('@duneanalytics/client-sdk against Strata', () => {
         .split('\n')
         .filter((l) => l !== 'n'),
     ).toHaveLength(1000);
+  });
+
+  it('execute → cancel → status: the first read after the acknowledgement is CANCELLED', async () => {
+    const client = new DuneClient(alice.key);
+    const queryId = await client.query.createQuery({ name: 'long', query_sql: SLOW_SQL });
+    const execution = await client.exec.executeQuery(queryId);
+    expect([ExecutionState.PENDING, ExecutionState.EXECUTING]).toContain(execution.state);
+    // Cancel a running execution, not a pending one: wait until the engine has it.
+    let status = await client.exec.getExecutionStatus(execution.execution_id);
+    while (status.state === ExecutionState.PENDING) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      status = await client.exec.getExecutionStatus(execution.execution_id);
+    }
+    expect(status.state).toBe(ExecutionState.EXECUTING);
+
+    expect(await client.exec.cancelExecution(execution.execution_id)).toBe(true);
+    const after = await client.exec.getExecutionStatus(execution.execution_id);
+    expect({
+      state: after.state,
+      execution_id: after.execution_id,
+      query_id: after.query_id,
+    }).toEqual({
+      state: ExecutionState.CANCELLED,
+      execution_id: execution.execution_id,
+      query_id: queryId,
+    });
+    expect(after.cancelled_at).toBeDefined();
   });
 });

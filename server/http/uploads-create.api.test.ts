@@ -31,7 +31,7 @@ describe.each(FAMILIES)('create a table ($name paths)', (f) => {
       namespace: 'alice',
       table_name: table,
       full_name: `dune.alice.${table}`,
-      example_query: `select * from dune.alice.${table}`,
+      example_query: `select * from dune.alice.${table} limit 10`,
       message: 'Table created successfully',
       already_existed: false,
     });
@@ -118,7 +118,7 @@ describe('a team context', () => {
     });
     expect(r.status).toBe(200);
     expect(r.json.full_name).toBe('dune.data-team.shared');
-    expect(r.json.example_query).toBe('select * from dune."data-team".shared');
+    expect(r.json.example_query).toBe('select * from dune."data-team".shared limit 10');
     const wrong = await t.call('POST', FAMILIES[0]!.create, {
       key: team.key,
       body: { namespace: 'alice', table_name: 'shared', schema: SCHEMA },

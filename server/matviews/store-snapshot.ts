@@ -36,7 +36,7 @@ export async function storeSnapshot(
       table: o.view.name,
       ownerId: o.view.ownerId,
       kind: 'matview',
-      datasetType: 'transformation_table',
+      datasetType: 'materialized_view',
       category: 'community',
       isPrivate: o.view.isPrivate,
       description: `Materialized view of query ${o.query.id}: ${o.query.name}`,

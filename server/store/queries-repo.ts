@@ -1,5 +1,5 @@
 import type { Parameter } from '../../contract/parameters.js';
-import { normalizeParameterDefs, placeholderNames } from '../engine/parameters.js';
+import { normalizeParameterDefs } from '../engine/parameters.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { type Db, nowIso, parseJson } from './db.js';
 import {
@@ -65,6 +65,8 @@ export type ListOptions = {
 };
 
 export const QUERY_NOT_FOUND = 'Query not found or private';
+/** What the hosted service answers to an execute of a query that is missing or not readable. */
+export const EXECUTE_QUERY_NOT_FOUND = 'Query not found';
 
 type Row = Omit<QueryRecord, 'is_private' | 'is_archived' | 'is_temp' | 'parameters' | 'tags'> & {
   is_private: number;
@@ -117,10 +119,13 @@ export class Queries {
     return row && toRecord(row);
   }
 
-  /** The query if `contextId` owns it or it is public; else 404. `contextId` null = anonymous. */
-  readable(id: number, contextId: number | null): QueryRecord {
+  /**
+   * The query if `contextId` owns it or it is public; else 404 with `message` (the hosted
+   * service's wording differs by route). `contextId` null = anonymous.
+   */
+  readable(id: number, contextId: number | null, message = QUERY_NOT_FOUND): QueryRecord {
     const q = this.get(id);
-    if (!q || (q.owner_id !== contextId && !isPublic(q))) throw notFound(QUERY_NOT_FOUND);
+    if (!q || (q.owner_id !== contextId && !isPublic(q))) throw notFound(message);
     return q;
   }
 
@@ -165,9 +170,10 @@ export class Queries {
 
   /**
    * Applies `changes` in the owner context `contextId`, as `authorId`. Empty changes → 400.
-   * An archived query only accepts a change that unarchives it (403 otherwise; archiving it
-   * again is a no-op). New parameters are checked against the new SQL; when only the SQL
-   * changes, parameters it no longer uses are dropped and new placeholders become text ones.
+   * An archived query only accepts a change that unarchives it or changes its privacy (403
+   * otherwise; archiving it again is a no-op). New parameters are checked against the new SQL; new placeholders
+   * become text parameters, and definitions the SQL no longer uses are kept (as the hosted
+   * service keeps them).
    */
   update(id: number, contextId: number, authorId: number | null, changes: QueryChanges) {
     const given = (Object.keys(changes) as (keyof QueryChanges)[]).filter(
@@ -177,20 +183,16 @@ export class Queries {
     return this.db.transaction((): QueryRecord => {
       const cur = this.writable(id, contextId);
       if (cur.is_archived && changes.is_archived !== false) {
-        if (given.length === 1 && changes.is_archived === true) return cur;
-        throw forbidden('Query is archived');
+        // As on the hosted service, an archived query may still change its privacy.
+        if (!given.every((k) => k === 'is_archived' || k === 'is_private'))
+          throw forbidden('Query is archived');
+        if ((changes.is_private ?? cur.is_private) === cur.is_private) return cur;
       }
       const sql = changes.query_sql ?? cur.query_sql;
-      let parameters = cur.parameters;
-      if (changes.parameters !== undefined) {
-        parameters = normalizeParameterDefs(sql, changes.parameters);
-      } else if (changes.query_sql !== undefined) {
-        const used = new Set(placeholderNames(sql));
-        parameters = normalizeParameterDefs(
-          sql,
-          cur.parameters.filter((p) => used.has(p.key)),
-        );
-      }
+      const parameters =
+        changes.parameters !== undefined || changes.query_sql !== undefined
+          ? normalizeParameterDefs(sql, changes.parameters ?? cur.parameters)
+          : cur.parameters;
       const next: QueryRecord = {
         ...cur,
         name: changes.name ?? cur.name,

@@ -25,7 +25,7 @@ type Ctx = Pick<Account, 'id' | 'handle' | 'type'>;
 
 const fullName = (ns: string, table: string) => `${CATALOG}.${ns}.${table}`;
 const exampleQuery = (ns: string, table: string) =>
-  `select * from ${CATALOG}.${sqlName(ns)}.${sqlName(table)}`;
+  `select * from ${CATALOG}.${sqlName(ns)}.${sqlName(table)} limit 10`;
 
 /**
  * Uploaded tables: create from a schema, insert CSV or NDJSON, upload a whole CSV as a table,
@@ -180,7 +180,7 @@ export class UploadsService {
         t,
         (conn, dir) => writeEmpty(conn, columns, newPartFile(dir)),
       );
-      return { message: `Table ${fullName(t.schema_name, t.table_name)} cleared` };
+      return { message: `Table ${t.schema_name}.${t.table_name} successfully cleared` };
     });
   }
 
@@ -190,7 +190,7 @@ export class UploadsService {
       const t = this.owned(ctx, namespace, tableName);
       this.deps.db.prepare('DELETE FROM lake_tables WHERE id = ?').run(t.id);
       this.retired.retire(t.snapshot);
-      return { message: `Table ${fullName(t.schema_name, t.table_name)} deleted` };
+      return { message: `Table ${t.schema_name}.${t.table_name} successfully deleted` };
     });
   }
 

@@ -21,6 +21,7 @@ export const DATASET_TYPE_CHOICES: readonly DatasetType[] = [
   'uploaded_table',
   'transformation_table',
   'transformation_view',
+  'materialized_view',
 ];
 export const CATEGORY_CHOICES: readonly DatasetCategory[] = [
   'canonical',

@@ -4,8 +4,9 @@ const TYPES: Record<string, { label: string; color: string }> = {
   decoded_table: { label: 'Decoded table', color: 'grape' },
   spell: { label: 'Spell', color: 'teal' },
   uploaded_table: { label: 'Uploaded table', color: 'orange' },
-  transformation_table: { label: 'Materialized table', color: 'cyan' },
-  transformation_view: { label: 'Materialized view', color: 'indigo' },
+  transformation_table: { label: 'Transformation table', color: 'lime' },
+  transformation_view: { label: 'Transformation view', color: 'indigo' },
+  materialized_view: { label: 'Materialized view', color: 'cyan' },
 };
 
 export function typeLabel(type: string): string {

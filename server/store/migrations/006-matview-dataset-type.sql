@@ -1,0 +1,3 @@
+-- Materialized views are listed in the catalog with the hosted service's dataset type
+-- `materialized_view` (they were `transformation_table`).
+UPDATE lake_tables SET dataset_type = 'materialized_view' WHERE kind = 'matview';
