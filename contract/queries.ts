@@ -26,6 +26,22 @@ const Tags = z.array(z.string().trim().min(1).max(QUERY_LIMITS.tag)).max(QUERY_L
 const Parameters = z.array(ParameterDef).max(QUERY_LIMITS.parameters);
 
 /**
+ * Strata addition: a run of the caller's context whose SQL is what the saved query renders to
+ * with that run's parameter values becomes the query's latest result (the run an editor made of
+ * its unsaved text before saving it). Anything else is 400 and nothing is saved.
+ */
+const AdoptedExecution = z
+  .string()
+  .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'must be an execution id')
+  .transform((id) => id.toUpperCase())
+  .optional()
+  .openapi({
+    description:
+      'Strata addition: an execution of the caller’s context (an ad-hoc run, `POST /sql/execute`, or a run of this query) to keep as the query’s latest result. Accepted only when the saved SQL, rendered with the parameter definitions as saved and the values the execution ran with, is exactly the SQL it ran; otherwise 400 and nothing is saved.',
+    example: '01HZX3J3N7QK7Y3V8W9D2E4F5G',
+  });
+
+/**
  * The hosted service's TypeScript client sends parameters at creation as `query_parameters`, a
  * map of name to default value (types are lost on its way); other clients send `[{name, type,
  * value}]`. Both are read as `parameters`; a map's types are inferred from the values.
@@ -76,6 +92,7 @@ export const CreateQueryRequest = z
     parameters: Parameters.optional(),
     query_parameters: ClientParameters.optional(),
     tags: Tags.optional(),
+    execution_id: AdoptedExecution,
   })
   .openapi('CreateQueryRequest');
 export type CreateQueryRequest = z.output<typeof CreateQueryRequest>;
@@ -91,6 +108,7 @@ export const UpdateQueryRequest = z
     }),
     is_private: z.boolean().optional(),
     is_archived: z.boolean().optional(),
+    execution_id: AdoptedExecution,
   })
   .openapi('UpdateQueryRequest', {
     description: 'Any subset of the fields; omitted fields are left as they are',

@@ -19,6 +19,7 @@ import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
 import { STATES, type ExecutionRecord } from '../store/executions-repo.js';
 import { EXECUTE_QUERY_NOT_FOUND } from '../store/queries-repo.js';
 import type { AppEnv } from './app-env.js';
+import { readableExecution } from './execution-access.js';
 import { badRequest, forbidden, notFound } from './errors.js';
 import { SECURED, errorResponses, formatIssues, newRouter, optionalJsonBody } from './router.js';
 
@@ -209,7 +210,7 @@ export function executionRoutes(deps: Deps) {
     }),
     async (c) => {
       const p = requireScope(c, 'read');
-      let e = ownExecution(deps, p, c.req.param('execution_id'));
+      let e = readableExecution(deps, p, c.req.param('execution_id'));
       const wait = c.req.valid('query').wait_ms;
       if (wait && (e.state === STATES.pending || e.state === STATES.executing)) {
         let timer: NodeJS.Timeout | undefined;
@@ -218,7 +219,7 @@ export function executionRoutes(deps: Deps) {
           new Promise((resolve) => (timer = setTimeout(resolve, wait))),
         ]);
         clearTimeout(timer);
-        e = ownExecution(deps, p, e.id);
+        e = readableExecution(deps, p, e.id);
       }
       return c.json(statusView(e, live(e)) as z.infer<typeof ExecutionStatusSchema>, 200);
     },

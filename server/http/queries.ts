@@ -15,6 +15,7 @@ import { requestedParameters } from '../../contract/queries.js';
 import { requireScope } from '../auth/principal.js';
 import type { Scope } from '../auth/keys.js';
 import type { Deps } from '../deps.js';
+import { adoptRun } from '../engine/run-adoption.js';
 import type { QueryChanges, QueryRecord } from '../store/queries-repo.js';
 import type { AppEnv } from './app-env.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
@@ -42,6 +43,9 @@ const GetQueryParams = z.object({
 });
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
+
+const ADOPTION_NOTE =
+  'Strata addition: `execution_id` names a run of the caller’s context, usually an ad-hoc run (`POST /sql/execute`) of the text being saved, to keep as the query’s latest result (`GET /query/{id}/results`). It is accepted only when the query as saved, rendered with the values that run used, is exactly the SQL it ran; an unknown id, another context’s run, a run of another query or of other SQL is 400, and then nothing is saved.';
 
 export function toGetQueryResponse(q: QueryRecord): GetQueryResponse {
   return {
@@ -88,6 +92,7 @@ export function queryRoutes(deps: Deps) {
         tags,
         hide: path.endsWith('/'),
         summary: 'Create a query owned by the caller’s context',
+        description: ADOPTION_NOTE,
         security: SECURED,
         middleware: [needs('read_write')],
         request: { body: { content: json(CreateQueryRequest), required: true } },
@@ -98,11 +103,15 @@ export function queryRoutes(deps: Deps) {
       }),
       (c) => {
         const p = requireScope(c, 'read_write');
-        const body = c.req.valid('json');
-        const q = deps.queries.create(p.context.id, p.user?.id ?? null, {
-          ...body,
-          parameters: requestedParameters(body),
-        });
+        const { execution_id, ...body } = c.req.valid('json');
+        const q = deps.db.transaction(() => {
+          const created = deps.queries.create(p.context.id, p.user?.id ?? null, {
+            ...body,
+            parameters: requestedParameters(body),
+          });
+          if (execution_id) adoptRun(deps.executionsRepo, created, execution_id);
+          return created;
+        })();
         return c.json({ query_id: q.id }, 200);
       },
     );
@@ -140,6 +149,7 @@ export function queryRoutes(deps: Deps) {
       path: '/query/{query_id}',
       tags,
       summary: 'Change any subset of a query’s fields (owner context only)',
+      description: ADOPTION_NOTE,
       security: SECURED,
       middleware: [needs('read_write')],
       request: {
@@ -154,12 +164,12 @@ export function queryRoutes(deps: Deps) {
     (c) => {
       const p = requireScope(c, 'read_write');
       const { query_id } = c.req.valid('param');
-      const q = deps.queries.update(
-        query_id,
-        p.context.id,
-        p.user?.id ?? null,
-        c.req.valid('json'),
-      );
+      const { execution_id, ...changes } = c.req.valid('json');
+      const q = deps.db.transaction(() => {
+        const saved = deps.queries.update(query_id, p.context.id, p.user?.id ?? null, changes);
+        if (execution_id) adoptRun(deps.executionsRepo, saved, execution_id);
+        return saved;
+      })();
       return c.json({ query_id: q.id }, 200);
     },
   );

@@ -18,7 +18,8 @@ import { STATES, type ExecutionRecord } from '../store/executions-repo.js';
 import type { QueryRecord } from '../store/queries-repo.js';
 import type { AppEnv } from './app-env.js';
 import { HttpError, badRequest, notFound } from './errors.js';
-import { ownExecution, parseQueryId } from './executions.js';
+import { readableExecution } from './execution-access.js';
+import { parseQueryId } from './executions.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
 type ResultQuery = z.output<typeof ResultParamsSchema>;
@@ -181,7 +182,7 @@ export function resultRoutes(deps: Deps) {
       'A page of an execution’s result',
     ),
     (c) => {
-      const e = ownExecution(
+      const e = readableExecution(
         deps,
         requireScope(c, 'read'),
         String(c.req.valid('param').execution_id),
@@ -197,7 +198,7 @@ export function resultRoutes(deps: Deps) {
       'An execution’s result as CSV',
     ),
     (c) => {
-      const e = ownExecution(
+      const e = readableExecution(
         deps,
         requireScope(c, 'read'),
         String(c.req.valid('param').execution_id),

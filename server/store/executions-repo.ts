@@ -234,6 +234,22 @@ export class ExecutionsRepo {
     return row && fromRow(row);
   }
 
+  /**
+   * Makes an ad-hoc run (or a run of the same query) a run of saved query `queryId` at `version`,
+   * recorded with that query's parameter key and values (see engine/run-adoption.ts).
+   */
+  adopt(
+    id: string,
+    a: { queryId: number; version: number; paramsKey: string; parameters: Record<string, unknown> },
+  ): void {
+    this.db
+      .prepare(
+        `UPDATE executions SET query_id = ?, query_version = ?, params_key = ?, parameters = ?
+         WHERE id = ? AND query_id IN (0, ?)`,
+      )
+      .run(a.queryId, a.version, a.paramsKey, JSON.stringify(a.parameters), id, a.queryId);
+  }
+
   creditsUsed(contextId: number, from: Date, to: Date): number {
     return (
       (this.db
