@@ -20,8 +20,9 @@ describe('wireTypeName', () => {
     ['SMALLINT', 'smallint'],
     ['INTEGER', 'integer'],
     ['BIGINT', 'bigint'],
-    ['HUGEINT', 'int256'],
-    ['UHUGEINT', 'uint256'],
+    ['HUGEINT', 'int128'],
+    ['INT128', 'int128'],
+    ['UHUGEINT', 'uint128'],
     ['VARINT', 'int256'],
     ['BIGNUM', 'int256'],
     ['UBIGINT', 'decimal(20,0)'],
@@ -81,7 +82,7 @@ describe('wireTypeName', () => {
   });
 
   it('exports the mapping table for the docs', () => {
-    expect(WIRE_TYPE_TABLE).toContainEqual({ duckdb: 'HUGEINT', wire: 'int256' });
+    expect(WIRE_TYPE_TABLE).toContainEqual({ duckdb: 'HUGEINT', wire: 'int128' });
     expect(WIRE_TYPE_TABLE).toContainEqual({ duckdb: 'MAP(K, V)', wire: 'map(k, v)' });
   });
 });

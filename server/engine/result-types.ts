@@ -79,19 +79,24 @@ const ALIASES: Record<string, string> = {
   NUMERIC: 'DECIMAL',
 };
 
-/** Wire names of the scalar types; any other scalar is `varchar` on the wire. */
+/**
+ * Wire names of the scalar types; any other scalar is `varchar` on the wire. DuneSQL has no
+ * 128-bit integer: where the hosted service's Trino keeps `sum(bigint)` a `bigint` (failing on
+ * overflow), DuckDB widens it to HUGEINT, so the label says what the values are: `int128`
+ * (and `uint128` for UHUGEINT), not the wider `int256` that an upload's column would be.
+ */
 const SCALAR_WIRE: Record<string, string> = {
   BOOLEAN: 'boolean',
   TINYINT: 'tinyint',
   SMALLINT: 'smallint',
   INTEGER: 'integer',
   BIGINT: 'bigint',
-  HUGEINT: 'int256',
+  HUGEINT: 'int128',
   UTINYINT: 'integer',
   USMALLINT: 'integer',
   UINTEGER: 'bigint',
   UBIGINT: 'decimal(20,0)',
-  UHUGEINT: 'uint256',
+  UHUGEINT: 'uint128',
   VARINT: 'int256',
   FLOAT: 'real',
   DOUBLE: 'double',

@@ -173,7 +173,7 @@ describe('JSON values of every type', () => {
     expect(r.text).toContain('"big":9007199254740993');
     expect(r.json.result.metadata.column_types).toEqual([
       'bigint',
-      'int256',
+      'int128',
       'decimal(10,2)',
       'double',
       'timestamp(3)',
@@ -185,6 +185,19 @@ describe('JSON values of every type', () => {
       'varchar',
       'varchar',
     ]);
+  });
+});
+
+describe('column types of aggregates', () => {
+  it('names sum(bigint), a 128-bit integer in DuckDB, int128 and sends its digits', async () => {
+    const { id } = await runSql(
+      t,
+      alice.key,
+      'SELECT sum(range) AS total, count(*) AS n, avg(range) AS mean FROM range(1000)',
+    );
+    const r = await results(id);
+    expect(r.json.result.metadata.column_types).toEqual(['int128', 'bigint', 'double']);
+    expect(r.json.result.rows[0]).toEqual({ total: '499500', n: 1000, mean: 499.5 });
   });
 });
 

@@ -1,6 +1,8 @@
 import { Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { EChart } from '../echart';
+import { DEFAULT_CHART_SIZE } from '../../lib/viz/category-labels';
 import { chartOption } from '../../lib/viz/chart-option';
 import { chartProblem, readChartSpec } from '../../lib/viz/chart-spec';
 import type { Obj } from '../../lib/viz/read';
@@ -27,6 +29,12 @@ export function ChartView(props: {
   const problem = chartProblem(spec, head.columns);
   const columns = problem ? [] : [spec.x!, ...spec.ys, ...(spec.groupBy ? [spec.groupBy] : [])];
   const rows = useChartRows(props.source, problem ? null : head, columns);
+  // The box's size (in steps of 16 px, so a drag does not rebuild the option at every pixel)
+  // decides how category labels fit.
+  const { ref: boxRef, width: boxWidth, height: boxHeight } = useElementSize();
+  const step = (v: number) => Math.round(v / 16) * 16;
+  const width = boxWidth > 0 ? step(boxWidth) : DEFAULT_CHART_SIZE.width;
+  const height = boxHeight > 0 ? step(boxHeight) : DEFAULT_CHART_SIZE.height;
   const option = useMemo(
     () =>
       rows.data
@@ -34,9 +42,10 @@ export function ChartView(props: {
             options,
             { columns: head.columns, types: head.types, rows: rows.data.rows },
             props.colorScheme,
+            { width, height },
           )
         : null,
-    [options, head, rows.data, props.colorScheme],
+    [options, head, rows.data, props.colorScheme, width, height],
   );
   if (problem) return <VizMessage>{problem}</VizMessage>;
   if (head.total === 0) return <VizMessage testId="viz-empty">The result has no rows.</VizMessage>;
@@ -44,7 +53,7 @@ export function ChartView(props: {
   if (!option || !rows.data) return <VizLoading />;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <div style={{ flex: 1, minHeight: 0 }}>
+      <div ref={boxRef} style={{ flex: 1, minHeight: 0 }}>
         <EChart
           option={option}
           colorScheme={props.colorScheme}

@@ -11,7 +11,7 @@
 export type ColumnKind = 'number' | 'boolean' | 'temporal' | 'json' | 'binary' | 'text';
 
 const NUMERIC =
-  /^(tinyint|smallint|integer|int|bigint|hugeint|int256|uint256|real|float|double|decimal|numeric)\b/;
+  /^(tinyint|smallint|integer|int|bigint|hugeint|int128|uint128|int256|uint256|real|float|double|decimal|numeric)\b/;
 const TEMPORAL = /^(date|time|timestamp|interval)\b/;
 const NESTED = /^(array|row|map|json|list|struct)\b/;
 

@@ -1,6 +1,6 @@
 import { MultiSelect, SegmentedControl, Select, Switch, Text, TextInput } from '@mantine/core';
 import { obj } from '../../lib/viz/read';
-import { mapColumns, mapped, setIn } from './editor-model';
+import { effectiveSortX, mapColumns, mapped, setIn } from './editor-model';
 import { orUnset, Section, text, type FormProps } from './form-bits';
 import { SeriesForm } from './series-form';
 
@@ -58,7 +58,12 @@ export function ChartForm(
         )}
         <Switch
           label="Sort x values"
-          checked={o.sortX !== false}
+          description={
+            typeof o.sortX === 'boolean'
+              ? 'Off keeps the result’s order'
+              : 'Automatic: dates and numbers sorted, categories in the result’s order'
+          }
+          checked={effectiveSortX(o, columns)}
           onChange={(e) => set(['sortX'], e.currentTarget.checked)}
         />
       </Section>

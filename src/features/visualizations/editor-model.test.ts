@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  effectiveSortX,
   guessMapping,
+  isDefaultName,
   kindOf,
   mapColumns,
   newDraft,
   setIn,
   withKind,
+  withKindNamed,
   type Draft,
 } from './editor-model';
 
@@ -112,5 +115,38 @@ describe('setIn and mapColumns', () => {
     o = mapColumns(o, 'x', 'chain');
     expect(o.columnMapping).toEqual({ volume: 'y', fees: 'y', chain: 'x' });
     expect(mapColumns(o, 'series', null).columnMapping).toEqual(o.columnMapping);
+  });
+});
+
+describe('names that follow the kind', () => {
+  it('tells the names the editor gave from the ones a user wrote', () => {
+    expect(isDefaultName('Line chart')).toBe(true);
+    expect(isDefaultName(' Counter ')).toBe(true);
+    expect(isDefaultName('Chart')).toBe(true);
+    expect(isDefaultName('')).toBe(true);
+    expect(isDefaultName('Daily volume')).toBe(false);
+  });
+
+  it('renames with the kind while the name follows, keeps a written name', () => {
+    const line = newDraft(cols);
+    expect(line.name).toBe('Line chart');
+    const counter = withKindNamed(line, 'counter', cols, true);
+    expect(counter).toMatchObject({ type: 'counter', name: 'Counter' });
+    expect(withKindNamed(counter, 'pie', cols, true).name).toBe('Pie chart');
+    const mine = withKindNamed({ ...line, name: 'Daily volume' }, 'counter', cols, false);
+    expect(mine).toMatchObject({ type: 'counter', name: 'Daily volume' });
+  });
+});
+
+describe('effectiveSortX', () => {
+  const c = { names: ['pair', 'n', 'day', 'v'], types: ['varchar', 'bigint', 'date', 'double'] };
+  it('is off for categories and on for dates and numbers on lines, unless set', () => {
+    expect(effectiveSortX({ columnMapping: { pair: 'x', v: 'y' } }, c)).toBe(false);
+    expect(effectiveSortX({ columnMapping: { day: 'x', v: 'y' } }, c)).toBe(true);
+    expect(effectiveSortX({ globalSeriesType: 'line', columnMapping: { n: 'x', v: 'y' } }, c)).toBe(
+      true,
+    );
+    expect(effectiveSortX({ columnMapping: { pair: 'x', v: 'y' }, sortX: true }, c)).toBe(true);
+    expect(effectiveSortX({ columnMapping: { day: 'x', v: 'y' }, sortX: false }, c)).toBe(false);
   });
 });

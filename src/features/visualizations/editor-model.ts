@@ -1,4 +1,6 @@
 import type { VisualizationType } from '../../../contract/visualizations';
+import { sortsX, xScaleOf } from '../../lib/viz/chart-data';
+import { readChartSpec } from '../../lib/viz/chart-spec';
 import { valueKind } from '../../lib/viz/column-kind';
 import { isObj, obj, type Obj } from '../../lib/viz/read';
 
@@ -114,6 +116,29 @@ export function withKind(d: Draft, kind: Kind, c: Columns): Draft {
     );
   }
   return { ...d, type: 'chart', options: chart };
+}
+
+const DEFAULT_NAMES = new Set<string>([...Object.values(KIND_LABELS), 'Chart']);
+
+/** Whether a name is one the editor gave (a kind's label), not one the user wrote. */
+export const isDefaultName = (name: string) => name.trim() === '' || DEFAULT_NAMES.has(name.trim());
+
+/**
+ * The draft switched to `kind` (see withKind); its name follows the kind ("Line chart" becomes
+ * "Counter") while `nameFollows`, i.e. until the user writes a name of their own.
+ */
+export function withKindNamed(d: Draft, kind: Kind, c: Columns, nameFollows: boolean): Draft {
+  const next = withKind(d, kind, c);
+  return nameFollows ? { ...next, name: KIND_LABELS[kind] } : next;
+}
+
+/**
+ * Whether the chart sorts its x values: `sortX` when set, else automatic (dates and numbers
+ * sorted, categories in the result's order), for the x column's type in this result.
+ */
+export function effectiveSortX(o: Obj, c: Columns): boolean {
+  const spec = readChartSpec(o);
+  return sortsX(spec, xScaleOf(spec, { columns: c.names, types: c.types, rows: [] }));
 }
 
 /** A new visualization for a result: a chart of its first columns (a table when it has one). */

@@ -26,11 +26,12 @@ import {
   vizDetailOptions,
 } from './api';
 import {
+  isDefaultName,
   KIND_LABELS,
   KINDS,
   kindOf,
   newDraft,
-  withKind,
+  withKindNamed,
   type Columns,
   type Draft,
 } from './editor-model';
@@ -86,6 +87,8 @@ function EditorBody(props: Props & { vizId: number | null; initial: Draft }) {
   const { ctx, queryId, source } = props;
   const scheme = useComputedColorScheme('light');
   const [draft, setDraft] = useState<Draft>(props.initial);
+  // The name follows the type ("Line chart" → "Counter") until the user writes one.
+  const [nameFollows, setNameFollows] = useState(() => isDefaultName(props.initial.name));
   const [confirming, setConfirming] = useState(false);
   const { head } = useVizHead(source);
   const columns: Columns = { names: head?.columns ?? [], types: head?.types ?? [] };
@@ -114,7 +117,11 @@ function EditorBody(props: Props & { vizId: number | null; initial: Draft }) {
           value={draft.name}
           maxLength={300}
           error={nameError}
-          onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+          onChange={(e) => {
+            const name = e.currentTarget.value;
+            setNameFollows(name.trim() === '');
+            setDraft({ ...draft, name });
+          }}
           w={260}
         />
         <Select
@@ -122,7 +129,9 @@ function EditorBody(props: Props & { vizId: number | null; initial: Draft }) {
           data={KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
           value={kind}
           placeholder={kind ? undefined : draft.type}
-          onChange={(v) => v && setDraft(withKind(draft, v as (typeof KINDS)[number], columns))}
+          onChange={(v) =>
+            v && setDraft(withKindNamed(draft, v as (typeof KINDS)[number], columns, nameFollows))
+          }
           allowDeselect={false}
           w={220}
         />

@@ -1,3 +1,4 @@
+import { categoryLabelLayout, type ChartSize } from './category-labels';
 import type { GroupedData } from './chart-data';
 import { axisFormat } from './chart-series';
 import type { ChartSpec } from './chart-spec';
@@ -9,18 +10,22 @@ export type Axis = Record<string, unknown>;
 const NAME = { nameLocation: 'middle' as const, nameTextStyle: { fontWeight: 'bold' as const } };
 
 /** The axis along which x runs: categories, dates (UTC), numbers or a log scale. */
-function xAxisOf(spec: ChartSpec, data: GroupedData): Axis {
+function xAxisOf(spec: ChartSpec, data: GroupedData, size: ChartSize): Axis {
   const name = spec.xTitle ?? undefined;
   const base = { ...NAME, name, nameGap: spec.swapped ? 56 : 30 };
-  if (data.xScale === 'category')
+  if (data.xScale === 'category') {
+    const labels = data.xs.map(String);
+    const layout = categoryLabelLayout(labels, size, spec.swapped);
     return {
       ...base,
       type: 'category',
-      data: data.xs.map(String),
+      data: labels,
       // Horizontal bars read top to bottom in the result's (or sorted) order.
       inverse: spec.swapped,
-      axisLabel: { hideOverlap: true },
+      axisLabel: layout,
+      axisTick: { alignWithLabel: true, interval: layout.interval },
     };
+  }
   if (data.xScale === 'time')
     return {
       ...base,
@@ -69,9 +74,13 @@ function valueAxes(spec: ChartSpec, usesRight: boolean): Axis[] {
 }
 
 /** `xAxis` and `yAxis` of a cartesian chart; swapped axes (horizontal bars) trade places. */
-export function chartAxes(spec: ChartSpec, data: GroupedData): { xAxis: Axis[]; yAxis: Axis[] } {
+export function chartAxes(
+  spec: ChartSpec,
+  data: GroupedData,
+  size: ChartSize,
+): { xAxis: Axis[]; yAxis: Axis[] } {
   const usesRight = data.series.some((s) => spec.seriesOptions[s.key]?.yAxis === 1);
-  const x = [xAxisOf(spec, data)];
+  const x = [xAxisOf(spec, data, size)];
   const values = valueAxes(spec, usesRight);
   return spec.swapped ? { xAxis: values, yAxis: x } : { xAxis: x, yAxis: values };
 }

@@ -26,21 +26,39 @@ describe('groupRows', () => {
   ];
   const data = { columns: ['x', 'y', 'g'], types: ['varchar', 'double', 'varchar'], rows };
 
-  it('makes one series per y column, x sorted (sortX defaults to true)', () => {
+  it('makes one series per y column; categories keep the result order by default', () => {
     const g = groupRows(spec(), data);
-    expect(g.xs).toEqual(['a', 'b']);
+    expect(g.xs).toEqual(['b', 'a']);
     expect(g.series).toHaveLength(1);
-    expect(alignToXs(g.series[0]!, g.xs)).toEqual([6, 2]);
+    expect(alignToXs(g.series[0]!, g.xs)).toEqual([2, 6]);
   });
 
-  it('keeps the order of appearance without sortX', () => {
+  it('sorts categories when sortX is true, keeps the order when false', () => {
+    expect(groupRows(spec({ sortX: true }), data).xs).toEqual(['a', 'b']);
     expect(groupRows(spec({ sortX: false }), data).xs).toEqual(['b', 'a']);
+  });
+
+  it('sorts numbers and dates by default, unless sortX is false', () => {
+    const nums = {
+      columns: ['x', 'y'],
+      types: ['bigint', 'double'],
+      rows: [
+        { x: 10, y: 1 },
+        { x: 2, y: 2 },
+      ],
+    };
+    expect(groupRows(spec({ globalSeriesType: 'line' }), nums).xs).toEqual([2, 10]);
+    expect(groupRows(spec({ globalSeriesType: 'line', sortX: false }), nums).xs).toEqual([10, 2]);
+    // Numbers on bars are categories: kept in result order unless asked.
+    expect(groupRows(spec(), nums).xs).toEqual(['10', '2']);
+    expect(groupRows(spec({ sortX: true }), nums).xs).toEqual(['2', '10']);
   });
 
   it('makes one series per value of the group-by column', () => {
     const g = groupRows(spec({ columnMapping: { x: 'x', y: 'y', g: 'series' } }), data);
     expect(g.series.map((s) => s.key)).toEqual(['eth', 'sol']);
-    expect(alignToXs(g.series[1]!, g.xs)).toEqual([5, null]);
+    expect(g.xs).toEqual(['b', 'a']);
+    expect(alignToXs(g.series[1]!, g.xs)).toEqual([null, 5]);
   });
 
   it('drops rows whose x is not a date on a time axis', () => {

@@ -32,11 +32,6 @@ const collator = new Intl.Collator('en', { numeric: true });
 const compareX = (a: XValue, b: XValue) =>
   typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b));
 
-/**
- * Rows grouped into series as Redash does: one series per y column, or, with a group-by
- * (`columnMapping` 'series') column, one per distinct value of it (per y column when there are
- * several). Rows whose x is not a valid date/number on a time/value axis are left out.
- */
 /** The key of the series of y column `y` for group-by value `group` (null: no group-by). */
 export const seriesKey = (group: string | null, y: string, ys: readonly string[]) =>
   group === null ? y : ys.length > 1 ? `${group} · ${y}` : group;
@@ -54,6 +49,18 @@ export function groupSeriesKeys(
   return groups.flatMap((g) => ys.map((y) => seriesKey(g, y, ys)));
 }
 
+/**
+ * Whether x values are sorted: as `sortX` says when set; unset, a time or number axis is sorted
+ * and categories keep the result's order (a ranked "top N" stays ranked).
+ */
+export const sortsX = (spec: Pick<ChartSpec, 'sortX'>, scale: XScale): boolean =>
+  spec.sortX ?? scale !== 'category';
+
+/**
+ * Rows grouped into series as Redash does: one series per y column, or, with a group-by
+ * (`columnMapping` 'series') column, one per distinct value of it (per y column when there are
+ * several). Rows whose x is not a valid date/number on a time/value axis are left out.
+ */
 export function groupRows(spec: ChartSpec, data: ChartRows): GroupedData {
   const scale = xScaleOf(spec, data);
   const byKey = new Map<string, SeriesPoints>();
@@ -74,7 +81,7 @@ export function groupRows(spec: ChartSpec, data: ChartRows): GroupedData {
       s.points.push([x, toNumber(row[y])]);
     }
   }
-  if (spec.sortX) {
+  if (sortsX(spec, scale)) {
     xs.sort(compareX);
     for (const s of byKey.values()) s.points.sort((a, b) => compareX(a[0], b[0]));
   }

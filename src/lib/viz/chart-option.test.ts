@@ -72,6 +72,42 @@ describe('chartOption: cartesian kinds', () => {
   });
 });
 
+describe('chartOption: ranked categories', () => {
+  const pairs = ['WETH-USDC', 'WBTC-WETH', 'WETH-USDT', 'DAI-USDC', 'WETH-DAI', 'LINK-WETH'];
+  const top: ChartRows = {
+    columns: ['token_pair', 'volume_usd'],
+    types: ['varchar', 'double'],
+    rows: pairs.map((p, i) => ({ token_pair: p, volume_usd: 600e6 - i * 90e6 })),
+  };
+  const ranked = { columnMapping: { token_pair: 'x', volume_usd: 'y' }, numberFormat: '$0.0a' };
+
+  it('keeps the result order of a ranked bar chart and shows every label', () => {
+    const o = loose(chartOption(ranked, top, 'light', { width: 560, height: 330 }));
+    expect(o.xAxis[0]!.data).toEqual(pairs);
+    expect(o.series[0]!.data).toEqual([600e6, 510e6, 420e6, 330e6, 240e6, 150e6]);
+    expect(o.xAxis[0]!.axisLabel).toMatchObject({ interval: 0, hideOverlap: false });
+  });
+
+  it('sorts the categories when sortX is set', () => {
+    const o = loose(chartOption({ ...ranked, sortX: true }, top, 'light'));
+    expect(o.xAxis[0]!.data).toEqual([...pairs].sort());
+  });
+
+  it('abbreviates axis values in upper case', () => {
+    const o = loose(chartOption(ranked, top, 'light'));
+    const label = o.yAxis[0]!.axisLabel as { formatter: (v: number) => string };
+    expect(label.formatter(300e6)).toBe('$300.0M');
+    const plain = loose(chartOption({ columnMapping: ranked.columnMapping }, top, 'light'));
+    const auto = plain.yAxis[0]!.axisLabel as { formatter: (v: number) => string };
+    expect(auto.formatter(1_500_000)).toBe('1.5M');
+  });
+
+  it('draws series in a palette readable on the scheme', () => {
+    expect(loose(chartOption(ranked, top, 'dark')).color).not.toContain('#505372');
+    expect(loose(chartOption(ranked, top, 'light')).color).toContain('#505372');
+  });
+});
+
 describe('chartOption: options', () => {
   it('mixed charts: per-series type, name, color, z and a second y axis', () => {
     const o = loose(
@@ -179,7 +215,7 @@ describe('chartOption: options', () => {
 });
 
 describe('chartOption: pie and donut', () => {
-  it('one slice per x, summed, sorted, formatted; pieHole makes a donut', () => {
+  it('one slice per x, summed, formatted; pieHole makes a donut', () => {
     const o = loose(
       chartOption(
         {
@@ -211,6 +247,27 @@ describe('chartOption: pie and donut', () => {
     );
     expect(donut.series[0]!.radius).toEqual(['34%', '68%']);
     expect((donut.series[0]!.label as { show: boolean }).show).toBe(false);
+  });
+
+  it('keeps slices in the result order unless sortX is set', () => {
+    const rows: ChartRows = {
+      columns: ['k', 'v'],
+      types: ['varchar', 'double'],
+      rows: [
+        { k: 'zeta', v: 3 },
+        { k: 'alpha', v: 2 },
+      ],
+    };
+    const pie = (extra: Record<string, unknown>) =>
+      loose(
+        chartOption(
+          { globalSeriesType: 'pie', columnMapping: { k: 'x', v: 'y' }, ...extra },
+          rows,
+          'light',
+        ),
+      ).series[0]!.data as { name: string }[];
+    expect(pie({}).map((d) => d.name)).toEqual(['zeta', 'alpha']);
+    expect(pie({ sortX: true }).map((d) => d.name)).toEqual(['alpha', 'zeta']);
   });
 
   it('leaves out slices that are not positive', () => {

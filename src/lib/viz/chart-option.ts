@@ -1,12 +1,15 @@
 import type { EChartsOption } from '../../components/echart';
+import { DEFAULT_CHART_SIZE, type ChartSize } from './category-labels';
 import { chartAxes } from './chart-axes';
 import { groupRows, type ChartRows } from './chart-data';
 import { pieSeries } from './chart-pie';
 import { cartesianSeries, LARGE_SERIES } from './chart-series';
 import { readChartSpec } from './chart-spec';
+import { chartPalette } from './palette';
 import type { Obj } from './read';
 
 export type { ChartRows } from './chart-data';
+export type { ChartSize } from './category-labels';
 
 /** Above this many x values the chart gets a zoom slider (and ctrl+wheel zoom). */
 const ZOOM_FROM = 300;
@@ -17,17 +20,21 @@ const legendOf = (show: boolean) =>
 /**
  * A chart visualization's options and its rows as an ECharts option. Pure: options are read with
  * the hosted service's names (see docs/visualizations.md), so charts made by its clients render.
- * The color scheme only picks details the ECharts theme does not (slice borders).
+ * The color scheme picks the series palette (see palette.ts) and details the ECharts theme does
+ * not (slice borders); `size`, the chart's box, decides how category labels are laid out.
  */
 export function chartOption(
   options: Obj,
   data: ChartRows,
   scheme: 'light' | 'dark',
+  size: ChartSize = DEFAULT_CHART_SIZE,
 ): EChartsOption {
   const spec = readChartSpec(options);
   const top = spec.legend ? 36 : 12;
+  const color = chartPalette(scheme);
   if (spec.kind === 'pie') {
     return {
+      color,
       legend: legendOf(spec.legend),
       tooltip: { trigger: 'item' },
       series: [pieSeries(spec, data, scheme)],
@@ -39,6 +46,7 @@ export function chartOption(
   const axisKey = spec.swapped ? 'yAxisIndex' : 'xAxisIndex';
   const onlyScatter = series.every((s) => s.type === 'scatter');
   return {
+    color,
     useUTC: true,
     animation: grouped.xs.length <= LARGE_SERIES,
     legend: legendOf(spec.legend),
@@ -54,7 +62,7 @@ export function chartOption(
       top: top + (spec.dataLabels ? 12 : 0),
       bottom: zoom ? 44 : 8,
     },
-    ...chartAxes(spec, grouped),
+    ...chartAxes(spec, grouped, size),
     ...(zoom
       ? {
           dataZoom: [

@@ -24,7 +24,8 @@ export function pieSeries(
     if (v !== null) totals.set(label, (totals.get(label) ?? 0) + v);
   }
   let slices = [...totals].filter(([, v]) => v > 0);
-  if (spec.sortX) slices = slices.sort((a, b) => collator.compare(a[0], b[0]));
+  // Slices are categories: sorted by label only when `sortX` asks for it.
+  if (spec.sortX === true) slices = slices.sort((a, b) => collator.compare(a[0], b[0]));
   const outer = 68;
   const fmt = (v: unknown) => formatNumber(v, spec.numberFormat);
   return {

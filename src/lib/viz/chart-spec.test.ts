@@ -55,7 +55,7 @@ describe('readChartSpec', () => {
       x: null,
       ys: [],
       groupBy: null,
-      sortX: true,
+      sortX: null,
       swapped: false,
       xScale: null,
       yScales: ['value', 'value'],

@@ -22,7 +22,11 @@ export type ChartSpec = {
   seriesOptions: Record<string, SeriesSpec>;
   /** Pie slice colors by label (Redash's `valuesOptions[label].color`). */
   valueColors: Record<string, string>;
-  sortX: boolean;
+  /**
+   * `sortX`: true sorts x values, false keeps the result's order, null (unset) is automatic:
+   * dates and numbers are sorted, categories keep the result's (often ranked) order.
+   */
+  sortX: boolean | null;
   swapped: boolean;
   /** `xAxis.type`: '-' or absent is automatic (by the x column's type). */
   xScale: AxisScale | null;
@@ -106,7 +110,7 @@ export function readChartSpec(options: Obj): ChartSpec {
     groupBy: ofRole('series')[0] ?? null,
     seriesOptions: readSeriesOptions(options.seriesOptions),
     valueColors: readValueColors(options.valuesOptions),
-    sortX: bool(options.sortX, true),
+    sortX: typeof options.sortX === 'boolean' ? options.sortX : null,
     swapped: bool(options.swappedAxes, false),
     xScale: scale(obj(options.xAxis).type),
     xTitle: title(options.xAxis),

@@ -2,7 +2,7 @@
 export type ValueKind = 'number' | 'temporal' | 'other';
 
 const NUMERIC =
-  /^(tinyint|smallint|integer|int|bigint|hugeint|int256|uint256|real|float|double|decimal|numeric|ubigint|uinteger|usmallint|utinyint|uhugeint)\b/;
+  /^(tinyint|smallint|integer|int|bigint|hugeint|int128|uint128|int256|uint256|real|float|double|decimal|numeric|ubigint|uinteger|usmallint|utinyint|uhugeint)\b/;
 const TEMPORAL = /^(date|timestamp)\b/;
 
 export function valueKind(type: string | undefined): ValueKind {

@@ -33,7 +33,7 @@ describe('counterModel', () => {
     expect(
       counterModel({ numberFormat: '0.0a' }, 1_500_000, undefined, 'My counter'),
     ).toMatchObject({
-      text: '1.5m',
+      text: '1.5M',
       label: 'My counter',
     });
   });

@@ -5,9 +5,17 @@ describe('formatNumber', () => {
   it('formats Numeral patterns', () => {
     expect(formatNumber(1234567.891, '0,0')).toBe('1,234,568');
     expect(formatNumber(1234.5, '0,0.00')).toBe('1,234.50');
-    expect(formatNumber(1234567, '$0.0a')).toBe('$1.2m');
+    expect(formatNumber(1234567, '$0.0a')).toBe('$1.2M');
     expect(formatNumber(0.12345, '0.00%')).toBe('12.35%');
     expect(formatNumber(-42.5, '0,0.0')).toBe('-42.5');
+  });
+
+  it('abbreviates in upper case: K, M, B, T', () => {
+    expect(formatNumber(300_000_000, '$0.0a')).toBe('$300.0M');
+    expect(formatNumber(1_250, '0.[0]a')).toBe('1.3K');
+    expect(formatNumber(-4_000_000_000, '0a')).toBe('-4B');
+    expect(formatNumber(2e12, '0.0a')).toBe('2.0T');
+    expect(formatNumber(999, '0a')).toBe('999');
   });
 
   it('reads numeric strings (big integers, decimals) as numbers', () => {

@@ -1,5 +1,19 @@
 import numeral from 'numeral';
 
+/**
+ * Numeral's English locale with upper-case abbreviations (`$300.0M`, `1.2K`, `4B`, `2T`): the
+ * `a` of a pattern reads as the usual financial shorthand rather than lower-case `m` (metres?).
+ */
+const LOCALE = 'en-upper';
+if (!numeral.locales[LOCALE]) {
+  const en = numeral.localeData('en');
+  numeral.register('locale', LOCALE, {
+    ...en,
+    abbreviations: { thousand: 'K', million: 'M', billion: 'B', trillion: 'T' },
+  });
+}
+numeral.locale(LOCALE);
+
 const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /**

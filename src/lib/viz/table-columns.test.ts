@@ -39,7 +39,7 @@ describe('tableColumns', () => {
     );
     expect(cols.map((c) => c.title)).toEqual(['Amount', 'symbol']);
     expect(cols[0]!.align).toBe('center');
-    expect(cols[0]!.format(1_500_000)).toBe('$1.5m');
+    expect(cols[0]!.format(1_500_000)).toBe('$1.5M');
     expect(cols[0]!.tone(3)).toBe('positive');
     expect(cols[0]!.tone(-3)).toBe('negative');
     expect(cols[1]!.tone(-3)).toBe('neutral');
