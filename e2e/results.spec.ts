@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SCREENSHOTS, signUp } from './support/session';
+import { expect, test, type Locator } from '@playwright/test';
+import { cell, runQuery } from './support/results-grid';
+import { SCREENSHOTS } from './support/session';
 
 const MILLION = "SELECT range AS n, 'row ' || range AS label FROM range(1000000)";
 const MIXED = `SELECT range AS n, 'row ' || range AS label,
@@ -10,26 +11,6 @@ const MIXED = `SELECT range AS n, 'row ' || range AS label,
   range % 2 = 0 AS even, TIMESTAMP '2024-03-05 20:50:59' + INTERVAL (range) MINUTE AS at
 FROM range(200)`;
 
-/** Signs up, saves a query with `sql`, opens it, runs it, and returns the mounted grid. */
-async function runQuery(
-  page: Page,
-  sql: string,
-  colorScheme?: 'light' | 'dark',
-): Promise<{ grid: Locator; table: Locator }> {
-  await signUp(page, { prefix: 'grid', colorScheme });
-  const res = await page.request.post('/api/v1/query', {
-    data: { name: 'Results grid', query_sql: sql },
-  });
-  expect(res.ok()).toBe(true);
-  const { query_id } = (await res.json()) as { query_id: number };
-  await page.goto(`/queries/${query_id}`);
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  const grid = page.getByTestId('results-grid');
-  const table = grid.getByRole('grid', { name: 'Result rows' });
-  await expect(table).toBeVisible({ timeout: 30_000 });
-  return { grid, table };
-}
-
 /** Whether a cell lies inside the grid's scrolled viewport (below its sticky header). */
 const shownInGrid = (target: Locator) =>
   target.evaluate((el) => {
@@ -37,10 +18,6 @@ const shownInGrid = (target: Locator) =>
     const box = el.getBoundingClientRect();
     return box.top >= grid.top + 40 && box.bottom <= grid.bottom + 1;
   });
-
-/** A data cell by 0-based row and column index. */
-const cell = (table: Locator, row: number, col: number) =>
-  table.locator(`[role="gridcell"][data-row="${row}"][data-col="${col}"]`);
 
 test.describe('results grid', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -56,7 +33,7 @@ test.describe('results grid', () => {
     await table.evaluate((el) => {
       el.scrollTop = el.scrollHeight;
     });
-    await expect(cell(table, 999_999, 0)).toHaveText('999999');
+    await expect(cell(table, 999_999, 0)).toHaveText('999,999');
     await expect(cell(table, 999_999, 1)).toHaveText('row 999999');
     await expect.poll(() => shownInGrid(cell(table, 999_999, 0))).toBe(true);
 
@@ -77,7 +54,12 @@ test.describe('results grid', () => {
       el.scrollTop = el.scrollHeight / 2;
     });
     const firstShown = async () =>
-      Number(await table.locator('[role="gridcell"][data-col="0"]').first().textContent());
+      Number(
+        (await table.locator('[role="gridcell"][data-col="0"]').first().textContent())?.replaceAll(
+          ',',
+          '',
+        ),
+      );
     await expect.poll(firstShown).toBeGreaterThan(400_000);
     expect(await firstShown()).toBeLessThan(600_000);
     await expect(table.locator('[role="row"][aria-busy="true"]')).toHaveCount(0);
@@ -93,7 +75,7 @@ test.describe('results grid', () => {
     await expect(cell(table, 0, 0)).toHaveText('0');
     await grid.getByRole('button', { name: 'Sort by n' }).click();
     await expect(columnHeader).toHaveAttribute('aria-sort', 'descending');
-    await expect(cell(table, 0, 0)).toHaveText('999999');
+    await expect(cell(table, 0, 0)).toHaveText('999,999');
     await expect(cell(table, 0, 1)).toHaveText('row 999999');
     await grid.getByRole('button', { name: 'Sort by n' }).click();
     await expect(columnHeader).toHaveAttribute('aria-sort', 'none');

@@ -1,5 +1,5 @@
 import { Menu } from '@mantine/core';
-import { IconClipboardText, IconColumns, IconCopy } from '@tabler/icons-react';
+import { IconClipboardText, IconColumns, IconCopy, IconEye } from '@tabler/icons-react';
 
 export type CellMenuState = { x: number; y: number } | null;
 
@@ -10,12 +10,14 @@ export function CellMenu({
   onCopyValue,
   onCopyRow,
   onCopyName,
+  onShowValue,
 }: {
   at: CellMenuState;
   onClose: () => void;
   onCopyValue: () => void;
   onCopyRow: () => void;
   onCopyName: () => void;
+  onShowValue: () => void;
 }) {
   return (
     <Menu
@@ -33,6 +35,9 @@ export function CellMenu({
         />
       </Menu.Target>
       <Menu.Dropdown aria-label="Cell actions">
+        <Menu.Item leftSection={<IconEye size={14} />} onClick={onShowValue}>
+          Show full value
+        </Menu.Item>
         <Menu.Item leftSection={<IconCopy size={14} />} onClick={onCopyValue}>
           Copy value
         </Menu.Item>

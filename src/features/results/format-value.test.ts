@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cellDetail,
   columnKind,
   copyText,
   estimateColumnWidth,
+  formatNumberText,
   formatValue,
   MAX_CELL_CHARS,
+  numericScale,
   rowToTsv,
   tsvField,
 } from './format-value';
@@ -48,12 +51,16 @@ describe('formatValue', () => {
     expect(formatValue(1.5, 'double').align).toBe('right');
     expect(formatValue(null, 'double')).toEqual({ text: 'NULL', kind: 'null', align: 'right' });
   });
-  it('keeps wide integers and special floats as the service sent them', () => {
+  it('groups wide integers exactly and keeps special floats as the service sent them', () => {
     expect(formatValue('123456789012345678901234567890', 'int256').text).toBe(
-      '123456789012345678901234567890',
+      '123,456,789,012,345,678,901,234,567,890',
+    );
+    expect(formatValue('-170141183460469231731687303715884105728', 'int128').text).toBe(
+      '-170,141,183,460,469,231,731,687,303,715,884,105,728',
     );
     expect(formatValue('NaN', 'double')).toMatchObject({ text: 'NaN', align: 'right' });
-    expect(formatValue('1.5000000000', 'decimal(20,10)').text).toBe('1.5000000000');
+    expect(formatValue('Infinity', 'double').text).toBe('Infinity');
+    expect(formatValue('1.5000000000', 'decimal(20,10)').text).toBe('1.5');
   });
   it('shows booleans, dates and blobs as text', () => {
     expect(formatValue(true, 'boolean')).toMatchObject({ text: 'true', kind: 'boolean' });
@@ -63,6 +70,12 @@ describe('formatValue', () => {
       kind: 'temporal',
     });
     expect(formatValue('0xdeadbeef', 'varbinary').kind).toBe('binary');
+  });
+  it('shows hashes and addresses held as text monospaced, like blobs', () => {
+    expect(formatValue(`0x${'ab'.repeat(32)}`, 'varchar').kind).toBe('binary');
+    expect(formatValue('0xAbCdEf0123', 'varchar').kind).toBe('binary');
+    expect(formatValue('0x12', 'varchar').kind).toBe('text');
+    expect(formatValue('0xnothex1234', 'varchar').kind).toBe('text');
   });
   it('renders lists, structs, maps and JSON compactly', () => {
     expect(formatValue([1, 2, null], 'array(bigint)').text).toBe('[1,2,null]');
@@ -76,6 +89,68 @@ describe('formatValue', () => {
     const f = formatValue(long, 'varchar');
     expect(f.text).toHaveLength(MAX_CELL_CHARS + 1);
     expect(f.text.endsWith('…')).toBe(true);
+  });
+});
+
+describe('formatNumberText', () => {
+  it.each([
+    [999_999, 'bigint', '999,999'],
+    [-42, 'integer', '-42'],
+    ['12345678901234567890', 'decimal(38,0)', '12,345,678,901,234,567,890'],
+    [1234567.891234, 'double', '1,234,567.89'],
+    [1.23456789, 'double', '1.2346'],
+    [499.5, 'double', '499.5'],
+    [42, 'double', '42'],
+    [0, 'double', '0'],
+    [0.000123456, 'double', '0.0001235'],
+    [1.23e-9, 'double', '1.23E-9'],
+    [3.2e21, 'double', '3.2E21'],
+    [1e16, 'real', '1E16'],
+    [12.5, 'decimal(10,2)', '12.50'],
+    [1234.5, 'decimal(10,2)', '1,234.50'],
+    [0.5, 'decimal(5,2)', '0.50'],
+    [1.5, 'decimal(38,18)', '1.5'],
+  ])('%s as %s is %s', (value, type, text) => {
+    expect(formatNumberText(value, type)).toBe(text);
+  });
+
+  it('reads the scale of decimals, 0 for integers, null for floats', () => {
+    expect(numericScale('decimal(10,2)')).toBe(2);
+    expect(numericScale('DECIMAL(38, 0)')).toBe(0);
+    expect(numericScale('int128')).toBe(0);
+    expect(numericScale('uint256')).toBe(0);
+    expect(numericScale('double')).toBeNull();
+  });
+
+  it('copies the raw value, not the formatted one', () => {
+    expect(formatValue(1234567.891234, 'double').text).toBe('1,234,567.89');
+    expect(copyText(1234567.891234, 'double')).toBe('1234567.891234');
+    expect(copyText('170141183460469231731687303715884105727', 'int128')).toBe(
+      '170141183460469231731687303715884105727',
+    );
+  });
+});
+
+describe('cellDetail', () => {
+  it('shows a number raw, with the grid text beside it', () => {
+    expect(cellDetail(1234567.891234, 'double')).toEqual({
+      text: '1234567.891234',
+      copy: '1234567.891234',
+      formatted: '1,234,567.89',
+      isNull: false,
+      length: '14 characters',
+    });
+    expect(cellDetail(5, 'bigint').formatted).toBeNull();
+  });
+  it('indents JSON and keeps long text whole', () => {
+    expect(cellDetail({ a: [1] }, 'row(a array(integer))').text).toBe('{\n  "a": [\n    1\n  ]\n}');
+    expect(cellDetail({ a: [1] }, 'row(a array(integer))').copy).toBe('{"a":[1]}');
+    const long = 'x'.repeat(5000);
+    expect(cellDetail(long, 'varchar')).toMatchObject({ text: long, length: '5,000 characters' });
+  });
+  it('says NULL and empty string plainly', () => {
+    expect(cellDetail(null, 'varchar')).toMatchObject({ text: 'NULL', copy: '', isNull: true });
+    expect(cellDetail('', 'varchar')).toMatchObject({ text: '(empty string)', copy: '' });
   });
 });
 

@@ -26,6 +26,65 @@ export function columnKind(type: string): ColumnKind {
   return 'text';
 }
 
+const INTEGER =
+  /^(tinyint|smallint|integer|int|bigint|hugeint|int128|uint128|int256|uint256|ubigint|uinteger|usmallint|utinyint)\b/;
+const DECIMAL = /^(?:decimal|numeric)\s*\(\s*\d+\s*(?:,\s*(\d+)\s*)?\)/;
+
+/** Digits after the point a numeric wire type keeps: 0 for integers, the scale of a decimal, null for floats. */
+export function numericScale(type: string): number | null {
+  const t = type.trim().toLowerCase();
+  if (INTEGER.test(t)) return 0;
+  const d = DECIMAL.exec(t);
+  if (d) return Number(d[1] ?? 0);
+  return null;
+}
+
+const GROUPED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const SCIENTIFIC = new Intl.NumberFormat('en-US', {
+  notation: 'scientific',
+  maximumFractionDigits: 3,
+});
+const fractions = new Map<string, Intl.NumberFormat>();
+function fractionFormat(min: number, max: number): Intl.NumberFormat {
+  const key = `${min}:${max}`;
+  let f = fractions.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+    });
+    fractions.set(key, f);
+  }
+  return f;
+}
+const SIGNIFICANT = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 4 });
+
+/**
+ * A number as the grid shows it: thousands separators, integers exact whatever their width
+ * (the service sends 128/256-bit integers as digit strings), fractions rounded by magnitude
+ * (2 decimals from 1,000, 4 from 1, 4 significant digits below 1, scientific notation past
+ * 10^15 or below 10^-6); a decimal keeps its scale's zeros up to 4 (`12.50`). Text that is not a
+ * number (`NaN`, `Infinity`) is shown as it is. The raw value stays what a copy gives.
+ */
+export function formatNumberText(value: unknown, type: string): string {
+  const scale = numericScale(type);
+  if (scale === 0 && typeof value === 'string' && /^-?\d+$/.test(value.trim()))
+    return GROUPED.format(BigInt(value.trim()));
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  if (!Number.isFinite(n) || (typeof value === 'string' && value.trim() === ''))
+    return stringify(value);
+  if (scale === 0) return GROUPED.format(n);
+  const abs = Math.abs(n);
+  if (abs !== 0 && (abs >= 1e15 || abs < 1e-6)) return SCIENTIFIC.format(n);
+  const keep = scale !== null && scale <= 4 ? scale : 0;
+  if (abs >= 1000) return fractionFormat(Math.min(keep, 2), 2).format(n);
+  if (abs >= 1 || abs === 0) return fractionFormat(keep, 4).format(n);
+  return keep > 0 ? fractionFormat(keep, Math.max(keep, 4)).format(n) : SIGNIFICANT.format(n);
+}
+
+/** `0x` and at least 8 hex digits: a hash or an address. */
+const HEX = /^0x[0-9a-f]{8,}$/i;
+
 /** Longest text a cell renders; the title tooltip and copies keep the full value. */
 export const MAX_CELL_CHARS = 1_000;
 
@@ -58,10 +117,13 @@ export function formatValue(value: unknown, type: string): FormattedValue {
   const text =
     kind === 'json' || (typeof value === 'object' && value !== null)
       ? JSON.stringify(value)
-      : stringify(value);
+      : kind === 'number'
+        ? formatNumberText(value, type)
+        : stringify(value);
   return {
     text: text.length > MAX_CELL_CHARS ? `${text.slice(0, MAX_CELL_CHARS)}…` : text,
-    kind,
+    // Hashes and addresses held as text read like blobs (monospaced, every digit as wide).
+    kind: kind === 'text' && HEX.test(text) ? 'binary' : kind,
     align,
   };
 }
@@ -72,6 +134,37 @@ export function copyText(value: unknown, type: string): string {
   return columnKind(type) === 'json' || typeof value === 'object'
     ? JSON.stringify(value)
     : stringify(value);
+}
+
+export type CellDetailModel = {
+  /** The whole value: JSON indented, text and numbers as the service sent them. */
+  text: string;
+  /** What a copy gives (the raw value; '' for NULL). */
+  copy: string;
+  /** A number's text in the grid, when it differs from the raw value. */
+  formatted: string | null;
+  isNull: boolean;
+  /** Its size in words, e.g. `27 characters`. */
+  length: string;
+};
+
+/** What the cell detail panel shows for `value` in a column of wire type `type`. */
+export function cellDetail(value: unknown, type: string): CellDetailModel {
+  if (value === null || value === undefined)
+    return { text: 'NULL', copy: '', formatted: null, isNull: true, length: 'NULL' };
+  const kind = columnKind(type);
+  const nested = kind === 'json' || typeof value === 'object';
+  const copy = copyText(value, type);
+  const text = nested ? JSON.stringify(value, null, 2) : copy;
+  const shown = kind === 'number' ? formatNumberText(value, type) : null;
+  const chars = [...copy].length;
+  return {
+    text: value === '' ? '(empty string)' : text,
+    copy,
+    formatted: shown !== null && shown !== copy ? shown : null,
+    isNull: false,
+    length: `${chars.toLocaleString('en-US')} character${chars === 1 ? '' : 's'}`,
+  };
 }
 
 /**

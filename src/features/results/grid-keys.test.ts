@@ -41,4 +41,9 @@ describe('gridCommand', () => {
     expect(gridCommand(key('F10', { shiftKey: true }), true, 10)).toEqual({ kind: 'menu' });
     expect(gridCommand(key('Escape'), true, 10)).toEqual({ kind: 'clear' });
   });
+  it('opens the selected cell’s full value with Enter or Space', () => {
+    expect(gridCommand(key('Enter'), true, 10)).toEqual({ kind: 'detail' });
+    expect(gridCommand(key(' '), true, 10)).toEqual({ kind: 'detail' });
+    expect(gridCommand(key('Enter'), false, 10)).toBeNull();
+  });
 });

@@ -6,6 +6,7 @@ export type GridCommand =
   | { kind: 'copyCell' }
   | { kind: 'copyRow' }
   | { kind: 'menu' }
+  | { kind: 'detail' }
   | { kind: 'clear' };
 
 type KeyLike = {
@@ -49,6 +50,9 @@ export function gridCommand(
       return { kind: 'move', rows: pageRows, cols: 0 };
     case 'Escape':
       return { kind: 'clear' };
+    case 'Enter':
+    case ' ':
+      return { kind: 'detail' };
     default:
       return null;
   }

@@ -9,11 +9,13 @@ import {
   type MouseEvent,
 } from 'react';
 import type { viewParams } from './api';
+import { CellDetail, type CellDetailState } from './cell-detail';
 import { CellMenu, type CellMenuState } from './cell-menu';
 import { copyToClipboard } from './clipboard';
-import { copyText, estimateColumnWidth, rowToTsv } from './format-value';
+import { copyText, rowToTsv } from './format-value';
 import { gridCommand } from './grid-keys';
-import { GridRow, HeaderRow, type GridColumn } from './grid-rows';
+import { GridRow, type GridColumn } from './grid-rows';
+import { HeaderRow } from './header-row';
 import {
   HEADER_HEIGHT,
   offsetToShowRow,
@@ -45,6 +47,10 @@ export function ResultTable(props: {
   count: number;
   sort: SortState;
   onSort: (column: string) => void;
+  /** Each column's width in pixels, in `columns` order. */
+  widths: number[];
+  onResize: (column: string, width: number) => void;
+  onAutoFit: (column: string) => void;
   height: number | string;
 }) {
   const { columns, count } = props;
@@ -53,6 +59,7 @@ export function ResultTable(props: {
   const [scrollTop, setScrollTop] = useState(0);
   const [selection, setSelection] = useState<Selection>(null);
   const [menu, setMenu] = useState<CellMenuState>(null);
+  const [detail, setDetail] = useState<CellDetailState>(null);
 
   // The virtualizers are read during render by design (this component is not compiler-memoized).
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -80,7 +87,7 @@ export function ResultTable(props: {
     scaleRef.current = scale;
   });
 
-  const widths = columns.map((c) => estimateColumnWidth(c.name, c.type));
+  const { widths } = props;
   const gutter = Math.max(48, String(count).length * 8 + 20);
   const columnKey = useCallback((i: number) => columns[i]?.name ?? i, [columns]);
   const cols = useVirtualizer<HTMLDivElement, HTMLDivElement>({
@@ -93,6 +100,11 @@ export function ResultTable(props: {
     scrollPaddingStart: gutter,
     overscan: 3,
   });
+  // A resized column moves the ones after it: the virtualizer re-reads every size.
+  const widthsKey = widths.join(',');
+  useLayoutEffect(() => {
+    cols.measure();
+  }, [cols, widthsKey]);
 
   const virtualRows = rows.getVirtualItems();
   const virtualColumns = cols.getVirtualItems();
@@ -142,6 +154,23 @@ export function ResultTable(props: {
     else void copyToClipboard(rowToTsv(row, columns), 'row as TSV');
   };
 
+  /** Opens the full value of the selected (or given) cell beside it. */
+  const showDetail = (at: Selection = selection) => {
+    if (!at) return;
+    const column = columns[at.col];
+    const row = rowAt(at.row);
+    if (!column || !row) return;
+    const el = scrollRef.current?.querySelector(`[data-row="${at.row}"][data-col="${at.col}"]`);
+    const box = el?.getBoundingClientRect();
+    setDetail({
+      x: box ? box.left : 0,
+      y: box ? box.bottom : 0,
+      row: at.row,
+      column,
+      value: row[column.name],
+    });
+  };
+
   const cellAt = (e: MouseEvent): Selection => {
     const cell = (e.target as HTMLElement).closest<HTMLElement>('[data-col]');
     if (!cell) return null;
@@ -171,6 +200,8 @@ export function ResultTable(props: {
         return copy('row');
       case 'clear':
         return setSelection(null);
+      case 'detail':
+        return showDetail();
       case 'menu': {
         const el = scrollRef.current?.querySelector('[aria-selected="true"]');
         const box = el?.getBoundingClientRect();
@@ -198,6 +229,16 @@ export function ResultTable(props: {
           const at = cellAt(e);
           if (at) setSelection(at);
         }}
+        onMouseDown={(e) => {
+          // A double click opens the value: it should not also select the cell's text.
+          if (e.detail > 1) e.preventDefault();
+        }}
+        onDoubleClick={(e) => {
+          const at = cellAt(e);
+          if (!at) return;
+          setSelection(at);
+          showDetail(at);
+        }}
         onContextMenu={(e) => {
           const at = cellAt(e);
           if (!at) return;
@@ -207,7 +248,13 @@ export function ResultTable(props: {
         }}
       >
         <div style={{ position: 'relative', width, height: HEADER_HEIGHT + scale.realHeight }}>
-          <HeaderRow layout={layout} sort={props.sort} onSort={props.onSort} />
+          <HeaderRow
+            layout={layout}
+            sort={props.sort}
+            onSort={props.onSort}
+            onResize={props.onResize}
+            onAutoFit={props.onAutoFit}
+          />
           {virtualRows.map((vr) => (
             <GridRow
               key={vr.key}
@@ -227,6 +274,14 @@ export function ResultTable(props: {
         onCopyValue={() => copy('value')}
         onCopyRow={() => copy('row')}
         onCopyName={() => copy('name')}
+        onShowValue={() => showDetail()}
+      />
+      <CellDetail
+        at={detail}
+        onClose={() => {
+          setDetail(null);
+          scrollRef.current?.focus();
+        }}
       />
     </>
   );

@@ -115,7 +115,7 @@ describe('ResultsGrid', () => {
     expect(cell(0, 2).className).not.toBe(cell(1, 1).className);
 
     // Numbers (and a NULL number) right-aligned, text left-aligned.
-    expect(cell(2, 0)).toHaveTextContent('30000');
+    expect(cell(2, 0)).toHaveTextContent('30,000');
     expect(cell(2, 0)).toHaveStyle({ textAlign: 'right' });
     expect(cell(1, 0)).toHaveStyle({ textAlign: 'right' });
     expect(cell(2, 1)).toHaveStyle({ textAlign: 'left' });
@@ -169,7 +169,7 @@ describe('ResultsGrid', () => {
     await waitFor(() =>
       expect(screen.getByTestId('results-row-count')).toHaveTextContent('1 of 3 rows'),
     );
-    await waitFor(() => expect(cell(0, 0)).toHaveTextContent('30000'));
+    await waitFor(() => expect(cell(0, 0)).toHaveTextContent('30,000'));
     expect(cell(1, 0)).toBeNull();
   });
 

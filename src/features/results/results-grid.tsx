@@ -11,12 +11,15 @@ import {
   type ExecutionResult,
   type ResultView,
 } from './api';
+import { fitColumnWidth, fitColumnWidths, widthOf } from './column-widths';
+import { estimateColumnWidth } from './format-value';
 import type { GridColumn } from './grid-rows';
 import { pageSizeFor } from './page-math';
 import { ResultTable } from './result-table';
 import { ResultsFooter } from './results-footer';
 import { ResultsToolbar } from './results-toolbar';
 import { cycleSort } from './sort';
+import { canvasMeasure } from './text-measure';
 
 export type ResultsGridProps = {
   /** Handle of the context the execution belongs to (part of every query key and request). */
@@ -31,6 +34,8 @@ export type ResultsGridProps = {
   onViewChange?: (view: ResultView) => void;
   /** CSS height of the scrolling grid (header included); default 480. */
   height?: number | string;
+  /** File name of the CSV download; default `result-<execution id>.csv`. */
+  csvName?: string;
 };
 
 /**
@@ -43,6 +48,7 @@ export function ResultsGrid({
   view,
   onViewChange,
   height = 480,
+  csvName,
 }: ResultsGridProps) {
   const summary = useQuery(resultSummaryOptions(ctx, executionId));
   if (summary.isPending)
@@ -60,7 +66,14 @@ export function ResultsGrid({
   const data = summary.data;
   if (!data.result) return <NoResult summary={data} />;
   return (
-    <ResultsView ctx={ctx} summary={data} view={view} onViewChange={onViewChange} height={height} />
+    <ResultsView
+      ctx={ctx}
+      summary={data}
+      view={view}
+      onViewChange={onViewChange}
+      height={height}
+      csvName={csvName ?? `result-${executionId}.csv`}
+    />
   );
 }
 
@@ -85,12 +98,14 @@ function ResultsView({
   view: controlled,
   onViewChange,
   height,
+  csvName,
 }: {
   ctx: string;
   summary: ExecutionResult;
   view: ResultView | undefined;
   onViewChange: ((view: ResultView) => void) | undefined;
   height: number | string;
+  csvName: string;
 }) {
   const [own, setOwn] = useState<ResultView>(EMPTY_VIEW);
   const view = controlled ?? own;
@@ -117,6 +132,25 @@ function ResultsView({
     type: page.metadata.column_types[i] ?? 'varchar',
   }));
   const refused = first.error instanceof ApiError && first.error.status === 400;
+
+  // Widths: fitted to the first page a column appears in (kept across sorts and filters, so
+  // columns do not jump), unless the user dragged one; a double click on its edge refits it.
+  const [measure] = useState(() => canvasMeasure());
+  const [fitted, setFitted] = useState<Record<string, number>>({});
+  const [dragged, setDragged] = useState<Record<string, number>>({});
+  const unfitted = page && columns ? columns.filter((c) => fitted[c.name] === undefined) : [];
+  if (page && unfitted.length > 0)
+    setFitted({ ...fitted, ...fitColumnWidths(unfitted, page.rows, measure) });
+  const widths = (columns ?? []).map((c) =>
+    widthOf(c.name, dragged, fitted, estimateColumnWidth(c.name, c.type)),
+  );
+  const autoFit = (name: string) => {
+    const column = columns?.find((c) => c.name === name);
+    if (!column || !page) return;
+    setFitted({ ...fitted, [name]: fitColumnWidth(column, page.rows, measure) });
+    const { [name]: _gone, ...rest } = dragged;
+    setDragged(rest);
+  };
   const filtered = params.filters !== undefined;
 
   return (
@@ -127,7 +161,7 @@ function ResultsView({
         onChange={setView}
         filterError={refused && filtered ? (first.error?.message ?? null) : null}
         csvHref={csvDownloadUrl(ctx, executionId, params)}
-        csvName={`result-${executionId}.csv`}
+        csvName={csvName}
       />
       {first.isError && !(refused && filtered) && (
         <Alert color="red" title="Could not read the rows">
@@ -151,6 +185,9 @@ function ResultsView({
           count={page.metadata.total_row_count}
           sort={view.sort}
           onSort={(column) => setView({ ...view, sort: cycleSort(view.sort, column) })}
+          widths={widths}
+          onResize={(column, width) => setDragged({ ...dragged, [column]: width })}
+          onAutoFit={autoFit}
           height={height}
         />
       )}
