@@ -19,7 +19,11 @@ const sourcesChanged = () =>
   Math.max(newest(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs) >
   fs.statSync(built).mtimeMs;
 
-if (!fs.existsSync(built) || sourcesChanged()) {
+// A STATIC_DIR other than ./dist is the operator's own build: serve it as it is.
+const ownBuild =
+  process.env.STATIC_DIR && path.resolve(root, process.env.STATIC_DIR) !== path.join(root, 'dist');
+
+if (!ownBuild && (!fs.existsSync(built) || sourcesChanged())) {
   console.log('Building the web app (first start or changed sources)...');
   execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
 }

@@ -24,6 +24,9 @@ import { dashboardRoutes } from './http/dashboards.js';
 import { uploadRoutes } from './http/uploads.js';
 import { matviewRoutes } from './http/matviews.js';
 import { pipelineRoutes } from './http/pipelines.js';
+import { bodyGuard } from './http/body-guard.js';
+import { sameOriginWrites } from './http/same-origin.js';
+import { securityHeaders } from './http/security-headers.js';
 
 export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
 
@@ -33,7 +36,13 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const logError = options.logError ?? ((err: unknown) => console.error(err));
 
   app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json({ error: err.message }, err.status);
+    if (err instanceof HttpError)
+      // A body refused before it was read whole: the rest of it is not awaited.
+      return c.json(
+        { error: err.message },
+        err.status,
+        err.status === 408 || err.status === 413 ? { connection: 'close' } : undefined,
+      );
     if (err instanceof HTTPException) {
       const status = err.status;
       const message =
@@ -46,6 +55,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     return c.json({ error: 'An internal error occurred' }, 500);
   });
 
+  app.use('*', securityHeaders());
+  // Bodies are bounded and CSRF is refused before any authentication or parsing work.
+  app.use('/api/*', bodyGuard(deps.config));
+  app.use('/api/*', sameOriginWrites(deps.config));
   app.use('/api/*', authenticate(deps));
   app.use('/api/*', rateLimit(deps.config));
 
@@ -110,6 +123,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     });
     app.use('/*', compress());
     app.use('/*', serveStatic({ root }));
+    // A hashed asset that is not there (an old build's) is 404, never the app's index.html.
+    app.all('/assets/*', (c) => c.text('Not found', 404));
     // Read per request (it is small): a rebuilt SPA is served without restarting the server.
     app.get('*', (c) => c.html(fs.readFileSync(index, 'utf8')));
   }

@@ -34,6 +34,15 @@ const EnvSchema = z.object({
   PLAN_CREDITS_LIMIT: num.min(0).default(10_000),
   PLAN_STORAGE_BYTES: int.min(0).default(1024 ** 3),
   MAX_UPLOAD_BYTES: int.min(1).default(200 * 1024 ** 2),
+  /** Largest body of every other route (JSON); more is refused with 413 before it is read. */
+  MAX_JSON_BODY_BYTES: int.min(1024).default(2 * 1024 ** 2),
+  /** A JSON body must arrive within this; an upload body may not pause longer. */
+  BODY_TIMEOUT_SECONDS: num.positive().max(3600).default(10),
+  /** Largest request line plus headers (long `columns`/`filters` values live in the URL). */
+  MAX_HEADER_BYTES: int
+    .min(16 * 1024)
+    .max(16 * 1024 ** 2)
+    .default(256 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** API requests per minute per context: writes (low) and reads (high); 0 turns a bucket off. */
   RATE_LIMIT_LOW_PER_MINUTE: int.min(0).default(600),
@@ -66,6 +75,9 @@ export type Config = {
   demoScale: number;
   plan: { creditsIncluded: number; creditsLimit: number; storageBytes: number };
   maxUploadBytes: number;
+  maxJsonBodyBytes: number;
+  bodyTimeoutMs: number;
+  maxHeaderBytes: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Per-context API requests per minute; 0 disables a bucket. */
   rateLimit: { lowPerMinute: number; highPerMinute: number };
@@ -105,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       storageBytes: e.PLAN_STORAGE_BYTES,
     },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
+    bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,
+    maxHeaderBytes: e.MAX_HEADER_BYTES,
     logLevel: e.LOG_LEVEL,
     rateLimit: {
       lowPerMinute: e.RATE_LIMIT_LOW_PER_MINUTE,

@@ -13,6 +13,7 @@ import {
 import type { Lake } from './lake.js';
 import { parameterKey, renderSql, resolveParameterValues } from './parameters.js';
 import { SandboxInstances, SqlError, runInSandbox } from './sandbox.js';
+import { contextLimit, pickNext } from './fair-slots.js';
 import { lineColumn } from './sql-errors.js';
 import { TIERS, creditsFor, type TierName } from './tiers.js';
 
@@ -103,6 +104,7 @@ export class Executions {
   /**
    * Interrupts running executions and resolves once each has written its final state, so the
    * metadata database can be closed after it. Pending ones stay pending; the next start fails them.
+   * Everyone waiting on an execution (long polls) is answered. Calling it again is harmless.
    */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -112,6 +114,7 @@ export class Executions {
       job.interrupt?.();
     }
     await Promise.allSettled([...this.runs]);
+    for (const id of [...this.waiters.keys()]) this.settle(id);
     this.instances.close();
   }
 
@@ -164,10 +167,15 @@ export class Executions {
     return this.pending.filter((j) => j.contextId === job.contextId).indexOf(job) + 1;
   }
 
+  /** Executions one context may run at once (fair-slots.ts). */
+  get contextLimit(): number {
+    return contextLimit(this.deps.config);
+  }
+
   /** Executions the context runs now, when it is at its limit (0 otherwise). */
   inflightReached(contextId: number): number {
     const n = this.runningByContext.get(contextId) ?? 0;
-    return n >= this.deps.config.maxConcurrentExecutions ? n : 0;
+    return n >= this.contextLimit ? n : 0;
   }
 
   /**
@@ -206,6 +214,7 @@ export class Executions {
   settled(id: string): Promise<void> {
     const record = this.deps.repo.get(id);
     if (
+      this.stopped ||
       !record ||
       TERMINAL.has(record.state) ||
       (!this.running.has(id) && !this.pending.some((j) => j.id === id))
@@ -221,15 +230,13 @@ export class Executions {
     this.waiters.delete(id);
   }
 
+  /** Starts pending executions while the fairness rules (fair-slots.ts) allow one to start. */
   private pump() {
     if (this.stopped) return;
-    for (const job of [...this.pending]) {
-      if (this.running.size >= this.deps.config.engineSlots) return;
-      if (
-        (this.runningByContext.get(job.contextId) ?? 0) >= this.deps.config.maxConcurrentExecutions
-      )
-        continue;
-      this.pending.splice(this.pending.indexOf(job), 1);
+    for (;;) {
+      const at = pickNext(this.pending, this.runningByContext, this.deps.config);
+      if (at === -1) return;
+      const job = this.pending.splice(at, 1)[0]!;
       this.running.set(job.id, job);
       this.runningByContext.set(job.contextId, (this.runningByContext.get(job.contextId) ?? 0) + 1);
       const run = this.run(job).finally(() => {

@@ -1,7 +1,7 @@
 /** An error with an HTTP status and a message safe to show the caller. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 408 | 409 | 413 | 429 | 500 | 503 | 507,
     message: string,
   ) {
     super(message);

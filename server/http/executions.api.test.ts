@@ -50,7 +50,7 @@ describe('POST /sql/execute and status', () => {
       query_id: 0,
       state: 'QUERY_STATE_COMPLETED',
       is_execution_finished: true,
-      max_inflight_interactive_executions: 3,
+      max_inflight_interactive_executions: 2,
       max_inflight_interactive_reached: 0,
       result_metadata: {
         column_names: ['one'],

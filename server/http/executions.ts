@@ -111,7 +111,7 @@ export function executionRoutes(deps: Deps) {
   const r = newRouter();
   const live = (e: ExecutionRecord) => ({
     queuePosition: deps.executions.queuePosition(e.id),
-    maxInflight: deps.config.maxConcurrentExecutions,
+    maxInflight: deps.executions.contextLimit,
     inflightReached: deps.executions.inflightReached(e.context_id),
   });
 

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import { createApp } from '../app.js';
 import type { Account } from '../auth/accounts.js';
 import type { Scope } from '../auth/keys.js';
 import { testConfig, type Config } from '../config.js';
+import { createNodeServer, listen as listenOn } from '../http/node-server.js';
 import { buildDeps } from '../wire.js';
 
 export type Call = {
@@ -75,19 +74,19 @@ export async function createTestServer(overrides: Partial<Config> = {}) {
     };
   }
 
-  /** Serves the app on a random loopback port, for clients that need a real URL. */
-  async function listen(): Promise<{ url: string; close: () => Promise<void> }> {
-    return new Promise((resolve) => {
-      const server = serve(
-        { fetch: app.fetch, port: 0, hostname: '127.0.0.1' },
-        (info: AddressInfo) => {
-          resolve({
-            url: `http://127.0.0.1:${info.port}`,
-            close: () => new Promise<void>((r) => server.close(() => r())),
-          });
-        },
-      );
-    });
+  /** Serves the app on a random loopback port (as main.ts does), for clients that need a URL. */
+  async function listen(): Promise<{ url: string; port: number; close: () => Promise<void> }> {
+    const server = createNodeServer(app.fetch, config);
+    const port = await listenOn(server, 0, '127.0.0.1');
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      close: () =>
+        new Promise<void>((r) => {
+          server.closeAllConnections();
+          server.close(() => r());
+        }),
+    };
   }
 
   async function close() {

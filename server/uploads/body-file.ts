@@ -2,20 +2,44 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { tooLarge } from '../http/errors.js';
+import { HttpError, tooLarge } from '../http/errors.js';
 
 export const tooLargeError = (maxBytes: number) =>
   tooLarge(`the upload is larger than the limit of ${maxBytes} bytes (MAX_UPLOAD_BYTES)`);
 
+export const bodyStalledError = (idleMs: number) =>
+  new HttpError(408, `the upload stopped arriving for ${idleMs / 1000} s`);
+
+/** The chunks of `source`; throws 408 when the next one takes longer than `idleMs`. */
+async function* withIdleTimeout<T>(source: AsyncIterable<T>, idleMs: number): AsyncGenerator<T> {
+  const it = source[Symbol.asyncIterator]();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    for (;;) {
+      const stalled = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(bodyStalledError(idleMs)), idleMs);
+      });
+      const next = await Promise.race([it.next(), stalled]);
+      clearTimeout(timer);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * Streams a request body to `file`, counting bytes, and stops with 413 past `maxBytes` (the
- * file is removed then). The body is never held in memory whole. `body` is best the Node request
- * itself (no web-stream layer). Returns the byte count.
+ * Streams a request body to `file`, counting bytes, and stops with 413 past `maxBytes`, or with
+ * 408 when no data comes for `idleMs` (the file is removed then). The body is never held in
+ * memory whole. `body` is best the Node request itself (no web-stream layer). Returns the byte
+ * count.
  */
 export async function saveBody(
   body: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | null,
   file: string,
   maxBytes: number,
+  idleMs: number,
 ): Promise<number> {
   const source: AsyncIterable<Uint8Array> =
     body === null
@@ -26,7 +50,7 @@ export async function saveBody(
   const out = fs.createWriteStream(file);
   let bytes = 0;
   try {
-    for await (const chunk of source) {
+    for await (const chunk of withIdleTimeout(source, idleMs)) {
       bytes += chunk.length;
       if (bytes > maxBytes) throw tooLargeError(maxBytes);
       if (!out.write(chunk)) await once(out, 'drain');

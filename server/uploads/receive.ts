@@ -21,9 +21,11 @@ export async function receiveRows(opts: {
   columns: UploadColumn[];
   dir: string;
   maxBytes: number;
+  /** The body may not pause longer than this. */
+  idleMs: number;
 }): Promise<Received> {
   const file = path.join(opts.dir, `body.${opts.format}`);
-  const bytes = await saveBody(opts.source, file, opts.maxBytes);
+  const bytes = await saveBody(opts.source, file, opts.maxBytes, opts.idleMs);
   const out = path.join(opts.dir, `part-${ulid()}.parquet`);
   const convert = opts.format === 'csv' ? csvToParquet : ndjsonToParquet;
   const rows = await opts.duck.withConnection((conn) =>

@@ -117,6 +117,7 @@ export class UploadsService {
         columns,
         dir: staging,
         maxBytes: this.deps.config.maxUploadBytes,
+        idleMs: this.deps.config.bodyTimeoutMs,
       });
       return await this.locked(ctx, async () => {
         const t = this.owned(ctx, namespace, tableName);
