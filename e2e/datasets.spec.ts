@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openQuery, waitForEditor } from './support/editor';
 import { SCREENSHOTS, signUp } from './support/session';
 
 const SCHEMES = ['light', 'dark'] as const;
@@ -79,11 +80,15 @@ for (const scheme of SCHEMES) {
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe('uniswap_v3_ethereum.evt_Swap');
 
+    // The new query is a draft until saved: nothing is published by opening it.
     await page.getByRole('link', { name: 'New query from this table' }).click();
-    await expect(page).toHaveURL(/\/queries\/\d+$/);
+    await expect(page).toHaveURL(/\/queries\/new$/);
+    await waitForEditor(page);
     await expect(page.getByTestId('sql-editor').locator('.view-lines')).toContainText(
       'uniswap_v3_ethereum.evt_Swap',
     );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(/\/queries\/\d+$/);
     expect(await savedSql(page, queryId(page))).toBe(
       'SELECT\n  *\nFROM\n  uniswap_v3_ethereum.evt_Swap\nLIMIT\n  100',
     );
@@ -97,8 +102,7 @@ for (const scheme of SCHEMES) {
       data: { name: 'Data panel', query_sql: 'SELECT 1' },
     });
     const { query_id } = (await res.json()) as { query_id: number };
-    await page.goto(`/queries/${query_id}`);
-    await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible();
+    await openQuery(page, query_id);
     await page.getByTestId('sql-editor').locator('.view-lines').click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.press('Delete');
@@ -135,7 +139,7 @@ test('on a narrow screen the data panel is a drawer that closes after inserting'
   });
   const { query_id } = (await res.json()) as { query_id: number };
   await page.goto(`/queries/${query_id}`);
-  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible();
+  await waitForEditor(page);
   await page.getByTestId('sql-editor').locator('.view-lines').click();
   await page.keyboard.press('ControlOrMeta+End');
 

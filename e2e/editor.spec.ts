@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openQuery, setEditorText as replaceText, waitForEditor } from './support/editor';
 import { SCREENSHOTS, setColorScheme, signUp } from './support/session';
 
 /** Creates a query through the API (as the signed-in browser) and returns its id. */
@@ -15,21 +16,8 @@ async function savedSql(page: Page, id: number): Promise<{ query_sql: string; ve
   return (await res.json()) as { query_sql: string; version: number };
 }
 
-/** Opens the query page and waits for Monaco; returns the editor's root element. */
-async function openEditor(page: Page, id: number) {
-  await page.goto(`/queries/${id}`);
-  const editor = page.getByTestId('sql-editor').locator('.monaco-editor');
-  await expect(editor).toBeVisible();
-  return editor;
-}
-
-/** Replaces the editor's text (inserted as typed text, without Monaco's auto-closing). */
-async function setEditorText(page: Page, text: string) {
-  await page.getByTestId('sql-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
+const openEditor = openQuery;
+const setEditorText = replaceText;
 
 const suggestion = (page: Page, label: string) =>
   page.locator('.suggest-widget .monaco-list-row').filter({ hasText: label }).first();
@@ -145,6 +133,7 @@ test.describe('SQL editor', () => {
     await expect(page.getByTestId('unsaved-badge')).toBeVisible();
 
     await page.reload();
+    await waitForEditor(page);
     const lines = page.getByTestId('sql-editor').locator('.view-lines');
     await expect(lines).toContainText('SELECT\u00a042\u00a0AS\u00a0answer');
     await expect(page.getByTestId('unsaved-badge')).toBeVisible();

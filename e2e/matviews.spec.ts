@@ -1,14 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { setEditorText } from './support/editor';
 import { SCREENSHOTS, signUp } from './support/session';
-
-/** Replaces the editor's text (inserted as typed text, without Monaco's auto-closing). */
-async function setEditorText(page: Page, text: string) {
-  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible();
-  await page.getByTestId('sql-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
 
 /** Picks an option of a Mantine select by its label. */
 async function pick(page: Page, label: string, option: string) {
@@ -28,13 +20,18 @@ test.describe('materialized views', () => {
     const handle = await signUp(page, { prefix: 'mv', colorScheme: 'light' });
     const fullName = `dune.${handle}.result_x`;
 
-    // A new query, saved: Materialize is offered only for the saved version.
+    // A new query, saved: Materialize is offered only for a saved query, and its saved version.
     await page.goto('/queries/new');
     await setEditorText(page, 'SELECT range AS n FROM range(5)');
     const materialize = page.getByRole('button', { name: 'Materialize' });
-    await expect(materialize).toBeDisabled();
+    await expect(materialize).toHaveCount(0);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(/\/queries\/\d+/);
     await expect(page.getByTestId('unsaved-badge')).toBeHidden();
+    await setEditorText(page, 'SELECT range AS n FROM range(6)');
+    await expect(materialize).toBeDisabled();
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect(materialize).toBeEnabled();
     await expect(page.getByRole('link', { name: 'Run pipeline' })).toHaveAttribute(
       'href',
       /\/pipelines\?query=\d+/,

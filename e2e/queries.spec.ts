@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { editorBox, shown, waitForEditor } from './support/editor';
 import { SCREENSHOTS, signUp } from './support/session';
 
 type NewQuery = {
@@ -27,22 +28,37 @@ async function rowAction(page: Page, name: string, action: string) {
 }
 
 test.describe('query library', () => {
-  test('an empty library says what to do; New query creates one that is then listed', async ({
+  test('an empty library says what to do; New query is a draft until saved, then listed', async ({
     page,
   }) => {
     await signUp(page);
     await page.goto('/queries');
     await expect(page.getByText('No queries yet')).toBeVisible();
     await page.getByRole('link', { name: 'New query' }).first().click();
+    await expect(page).toHaveURL(/\/queries\/new$/);
+    await waitForEditor(page);
+    // The starting text is selected: typing replaces it.
+    await page.keyboard.type('SELECT 42 AS answer');
+    await expect(editorBox(page).locator('.view-lines')).toHaveText(shown('SELECT 42 AS answer'));
+    // Nothing is published before the first save.
+    const before = await page.request.get('/api/v1/queries');
+    expect(((await before.json()) as { total: number }).total).toBe(0);
+
+    await page.getByRole('textbox', { name: 'Query name' }).fill('The answer');
+    await page.keyboard.press('ControlOrMeta+S');
     await expect(page).toHaveURL(/\/queries\/\d+/);
     const id = /\/queries\/(\d+)/.exec(page.url())?.[1];
     const res = await page.request.get(`/api/v1/query/${id}`);
-    expect(await res.json()).toMatchObject({ name: 'New query', query_sql: 'SELECT 1' });
+    expect(await res.json()).toMatchObject({
+      name: 'The answer',
+      query_sql: 'SELECT 42 AS answer',
+    });
+    await expect(page.getByTestId('unsaved-badge')).toBeHidden();
 
     await page.goto('/queries');
-    await expect(row(page, 'New query')).toHaveCount(1);
+    await expect(row(page, 'The answer')).toHaveCount(1);
     await expect(page.getByText('1–1 of 1')).toBeVisible();
-    await row(page, 'New query').getByRole('link', { name: 'New query' }).click();
+    await row(page, 'The answer').getByRole('link', { name: 'The answer' }).click();
     await expect(page).toHaveURL(new RegExp(`/queries/${id}`));
   });
 

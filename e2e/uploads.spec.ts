@@ -78,9 +78,9 @@ test.describe('uploads', () => {
       expect.objectContaining({ name: 'day', type: 'date' }),
     ]);
 
-    // Open in the editor and run it.
+    // Open in the editor (a new, unsaved query) and run it.
     await page.getByRole('button', { name: 'Open in editor' }).click();
-    await expect(page).toHaveURL(/\/queries\/\d+/);
+    await expect(page).toHaveURL(/\/queries\/new$/);
     await page.getByRole('button', { name: /^Run/ }).click();
     const grid = page.getByTestId('results-grid');
     await expect(grid).toContainText('bob', { timeout: 30_000 });

@@ -1,6 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import { formatSql } from './format-sql';
 import { runTarget, type RunTarget } from './statements';
 import type { SqlEditorError } from './sql-editor-types';
 
@@ -20,13 +19,18 @@ export function editorRunTarget(editor: Editor): RunTarget {
   return runTarget(sql, { start, end }, cursor);
 }
 
-/** Replaces the text with its formatted form as one undoable edit; tells why when it cannot. */
-export function formatEditor(editor: Editor) {
+/**
+ * Replaces the text with its formatted form as one undoable edit; tells why when it cannot. The
+ * formatter loads on first use (it is not needed to show or edit SQL).
+ */
+export async function formatEditor(editor: Editor) {
   const model = editor.getModel();
   if (!model) return;
   const text = model.getValue();
   let formatted: string;
   try {
+    const { formatSql } = await import('./format-sql');
+    if (model.getValue() !== text) return; // edited meanwhile: format again if wanted
     formatted = formatSql(text);
   } catch (err) {
     notifications.show({

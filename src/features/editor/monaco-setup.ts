@@ -6,7 +6,8 @@
 import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor/editor.api';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
-import 'monaco-editor/languages/definitions/sql/register';
+// The SQL grammar in this chunk (its `register` module would fetch it in a second request).
+import { conf, language } from 'monaco-editor/languages/definitions/sql/sql';
 import 'monaco-editor/editor/browser/coreCommands';
 import 'monaco-editor/editor/browser/widget/codeEditor/codeEditorWidget';
 import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
@@ -33,6 +34,10 @@ import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneCommandsQuickAccess';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess';
 import 'monaco-editor/editor/common/standaloneStrings';
+
+monaco.languages.register({ id: 'sql', extensions: ['.sql'], aliases: ['SQL'] });
+monaco.languages.setMonarchTokensProvider('sql', language);
+monaco.languages.setLanguageConfiguration('sql', conf);
 
 // The editor worker (word ranges, diff computation) is a bundled Vite worker.
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };

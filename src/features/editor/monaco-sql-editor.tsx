@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { catalogOptions } from './api';
 import { EMPTY_CATALOG } from './catalog';
-import { EditorSkeleton } from './editor-skeleton';
 import { editorRunTarget, formatEditor, insertAtCursor, showRunError } from './editor-commands';
+import { installEnterBehaviour } from './enter-key';
 import { monaco } from './monaco-setup';
 import type { SqlEditorProps } from './sql-editor-types';
 import { bindCatalog, registerSqlLanguage } from './sql-language';
+import { SqlPreview } from './sql-preview';
 import type { RunScope } from './statements';
 
 type CodeEditor = monaco.editor.IStandaloneCodeEditor;
@@ -54,7 +55,7 @@ export default function MonacoSqlEditor(props: SqlEditorProps) {
       getRunTarget: () =>
         editor ? editorRunTarget(editor) : { sql: latest.current.value, scope: 'query' },
       format: () => {
-        if (editor) formatEditor(editor);
+        if (editor) void formatEditor(editor);
       },
       focus: () => editor?.focus(),
       insertText: (text: string) => {
@@ -115,6 +116,12 @@ export default function MonacoSqlEditor(props: SqlEditorProps) {
       contextMenuGroupId: '1_modification',
       run: () => formatEditor(ed),
     });
+    installEnterBehaviour(monaco, ed);
+    if (latest.current.selectAllOnMount) {
+      const model = ed.getModel();
+      if (model) ed.setSelection(model.getFullModelRange());
+      ed.focus();
+    }
     setEditor(ed);
   };
 
@@ -127,7 +134,7 @@ export default function MonacoSqlEditor(props: SqlEditorProps) {
       onChange={(next) => onChange(next ?? '')}
       onMount={handleMount}
       options={OPTIONS}
-      loading={<EditorSkeleton height={height} />}
+      loading={<SqlPreview sql={value} height={height} />}
     />
   );
 }

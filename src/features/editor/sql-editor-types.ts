@@ -30,5 +30,7 @@ export type SqlEditorProps = {
   /** Active context: autocomplete reads its datasets. */
   ctx: string;
   height?: number | string;
+  /** Select the whole text and focus the editor once it is ready (a new query's starting text). */
+  selectAllOnMount?: boolean;
   ref?: Ref<SqlEditorHandle>;
 };

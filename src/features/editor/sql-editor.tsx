@@ -1,8 +1,9 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { EditorSkeleton } from './editor-skeleton';
+import { loadMonacoSqlEditor } from './preload';
 import type { SqlEditorProps } from './sql-editor-types';
+import { SqlPreview } from './sql-preview';
 
 export type {
   RunScope,
@@ -12,9 +13,8 @@ export type {
   SqlEditorProps,
 } from './sql-editor-types';
 
-const load = () => import('./monaco-sql-editor');
-/** Monaco is its own chunk, loaded the first time an editor renders. */
-let LazyMonacoSqlEditor = lazy(load);
+/** Monaco is its own chunk, loaded the first time an editor renders (or a route preloads it). */
+let LazyMonacoSqlEditor = lazy(loadMonacoSqlEditor);
 
 type BoundaryProps = { children: ReactNode; height: number | string; onRetry: () => void };
 
@@ -55,8 +55,9 @@ class EditorErrorBoundary extends Component<BoundaryProps, { error: Error | null
 }
 
 /**
- * The SQL editor: Monaco, loaded lazily, with a skeleton while it loads and an error state with
- * a retry if its chunk fails to load.
+ * The SQL editor: Monaco, loaded lazily. Until it is ready the SQL shows highlighted and
+ * read-only in its place (so the page reads at once); an error state with a retry if its chunk
+ * fails to load.
  */
 export function SqlEditor(props: SqlEditorProps) {
   const height = props.height ?? 320;
@@ -65,10 +66,10 @@ export function SqlEditor(props: SqlEditorProps) {
       height={height}
       onRetry={() => {
         // A failed lazy import is cached; retrying needs a fresh one.
-        LazyMonacoSqlEditor = lazy(load);
+        LazyMonacoSqlEditor = lazy(loadMonacoSqlEditor);
       }}
     >
-      <Suspense fallback={<EditorSkeleton height={height} />}>
+      <Suspense fallback={<SqlPreview sql={props.value} height={height} />}>
         <LazyMonacoSqlEditor {...props} height={height} />
       </Suspense>
     </EditorErrorBoundary>

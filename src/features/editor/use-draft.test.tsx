@@ -76,4 +76,15 @@ describe('useDraft', () => {
     rerender();
     expect(result.current).toMatchObject({ sql: 'SELECT 2', dirty: true, stale: true });
   });
+
+  it('seeds a new query’s draft before its page renders; the starting text is no draft', async () => {
+    const { useDraft, seedDraft, draftStorageKey } = await reloaded();
+    const START = { sql: 'SELECT 1', version: 0 };
+    seedDraft('alice', 'new', 'SELECT * FROM dex.trades', START);
+    const { result } = renderHook(() => useDraft('alice', 'new', START));
+    expect(result.current).toMatchObject({ sql: 'SELECT * FROM dex.trades', dirty: true });
+    act(() => seedDraft('alice', 'new', 'SELECT 1', START));
+    expect(result.current).toMatchObject({ sql: 'SELECT 1', dirty: false });
+    expect(localStorage.getItem(draftStorageKey('alice', 'new'))).toBeNull();
+  });
 });

@@ -8,8 +8,11 @@ export type Draft = { sql: string; base_version: number; updated_at: string };
 
 type DraftState = { draft: Draft | null; put: (draft: Draft | null) => void };
 
+/** Which draft: a saved query's, or the context's new, not yet saved query (`new`). */
+export type DraftId = number | 'new';
+
 /** Each query's draft is its own local-storage entry, so tabs on other queries never clash. */
-export const draftStorageKey = (ctx: string, queryId: number) => `strata.draft.${ctx}.${queryId}`;
+export const draftStorageKey = (ctx: string, queryId: DraftId) => `strata.draft.${ctx}.${queryId}`;
 
 const makeStore = (key: string) =>
   createStore<DraftState>()(
@@ -41,11 +44,25 @@ function write(store: DraftStore, draft: Draft | null) {
 type Saved = { sql: string; version: number };
 
 /**
+ * Puts `sql` in a draft before its page renders (a new query opened with `?sql=`, such as "New
+ * query from this table"); `base` is the text the draft is compared with.
+ */
+export function seedDraft(ctx: string, queryId: DraftId, sql: string, base: Saved) {
+  const store = draftStore(draftStorageKey(ctx, queryId));
+  write(
+    store,
+    sql === base.sql
+      ? null
+      : { sql, base_version: base.version, updated_at: new Date().toISOString() },
+  );
+}
+
+/**
  * The editor's text for a saved query: the draft kept in local storage if there is one (so
  * unsaved edits survive a reload), else the saved SQL. `dirty` when it differs from the saved
  * SQL; `stale` when the query was saved again since the draft began.
  */
-export function useDraft(ctx: string, queryId: number, saved: Saved) {
+export function useDraft(ctx: string, queryId: DraftId, saved: Saved) {
   const key = draftStorageKey(ctx, queryId);
   const store = draftStore(key);
   const draft = useStore(store, (s) => s.draft);

@@ -216,7 +216,7 @@ describe('ExecutionPanel', () => {
   it('waits for a first run without asking the service', () => {
     const calls = stubStatuses([pending]);
     const panel = renderPanel(null);
-    expect(within(panel).getByText(/Not run yet/)).toBeInTheDocument();
+    expect(within(panel).getByText(/No result yet: run the query/)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 });

@@ -21,7 +21,7 @@ export function ExecutionPanel({ ctx, executionId }: Props) {
   if (executionId === null) {
     body = (
       <Text size="sm" c="dimmed">
-        Not run yet. Run the query to see its result.
+        No result yet: run the query (Run, or Ctrl/⌘+Enter) to see one here.
       </Text>
     );
   } else if (status.isError) {

@@ -3,6 +3,7 @@ import type { Parameter } from '../../../contract/parameters';
 import {
   changeType,
   definitionErrors,
+  definitionsToSave,
   newParameter,
   setDefault,
   setMultiselect,
@@ -111,7 +112,7 @@ describe('definitionErrors', () => {
     ).toEqual({
       chain: 'Add at least one option',
       n: 'Default: "x" is not a number',
-      zzz: 'Not used in the SQL: write {{zzz}} where it goes, or remove it',
+      zzz: 'Not used in the SQL: it is removed when the query is saved',
     });
     expect(definitionErrors([en, { ...en, value: 'b' }], sql)).toEqual({
       chain: 'Another parameter is also called "chain"',
@@ -136,5 +137,37 @@ describe('definitionErrors', () => {
       chain: 'Enter the column to take the options from',
     });
     expect(definitionErrors([src(3, 'c')], sql)).toEqual({});
+  });
+});
+
+describe('definitionsToSave', () => {
+  it('drops the parameters the SQL no longer uses and names them', () => {
+    const chain = newParameter('chain');
+    const days = newParameter('days', 'number');
+    expect(definitionsToSave([chain, days], 'SELECT {{days}}')).toEqual({
+      parameters: [days],
+      removed: ['chain'],
+    });
+  });
+  it('adds a text parameter for each {{name}} without one, after the defined ones', () => {
+    const days = newParameter('days', 'number');
+    expect(definitionsToSave([days], "SELECT '{{who}}', {{days}}")).toEqual({
+      parameters: [days, { key: 'who', type: 'text', value: '' }],
+      removed: [],
+    });
+  });
+});
+
+describe('newParameter', () => {
+  it('gives each type a default that fits it', () => {
+    expect(newParameter('a')).toEqual({ key: 'a', type: 'text', value: '' });
+    expect(newParameter('a', 'number')).toEqual({ key: 'a', type: 'number', value: '10' });
+    expect(newParameter('a', 'datetime').value).toMatch(/^\d{4}-\d\d-\d\d 00:00:00$/);
+    expect(newParameter('a', 'enum')).toEqual({
+      key: 'a',
+      type: 'enum',
+      value: '',
+      enumOptions: [],
+    });
   });
 });

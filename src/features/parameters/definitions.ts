@@ -1,9 +1,42 @@
 import type { Parameter, ParameterType } from '../../../contract/parameters';
-import { unusedParameters } from './placeholders';
+import { missingParameters, unusedParameters } from './placeholders';
 import { isDatetime, validateValue } from './validate-value';
 
-/** What "Add parameter" creates for a `{{name}}` of the SQL: text with an empty default. */
-export const newParameter = (key: string): Parameter => ({ key, type: 'text', value: '' });
+const midnightToday = () => `${new Date().toISOString().slice(0, 10)} 00:00:00`;
+
+/**
+ * What "Add parameter" creates for a `{{name}}` of the SQL, with a default that fits its type
+ * (text: empty; number: 10; date and time: today at midnight UTC; list: no options yet).
+ */
+export function newParameter(key: string, type: ParameterType = 'text'): Parameter {
+  switch (type) {
+    case 'text':
+      return { key, type, value: '' };
+    case 'number':
+      return { key, type, value: '10' };
+    case 'datetime':
+      return { key, type, value: midnightToday() };
+    case 'enum':
+      return { key, type, value: '', enumOptions: [] };
+  }
+}
+
+/**
+ * The definitions a save stores with `sql`: those the SQL uses, plus a text parameter for each
+ * `{{name}}` without one (as the service adds them); `removed` names the ones the SQL no longer
+ * uses, dropped so the page can say so.
+ */
+export function definitionsToSave(
+  parameters: readonly Parameter[],
+  sql: string,
+): { parameters: Parameter[]; removed: string[] } {
+  const removed = unusedParameters(sql, parameters);
+  const kept = parameters.filter((p) => !removed.includes(p.key));
+  return {
+    parameters: [...kept, ...missingParameters(sql, kept).map((key) => newParameter(key))],
+    removed,
+  };
+}
 
 const ENUM_ONLY = [
   'enumOptions',
@@ -18,8 +51,6 @@ function withoutEnumFields(p: Parameter): Parameter {
   for (const k of ENUM_ONLY) delete out[k];
   return out as Parameter;
 }
-
-const midnightToday = () => `${new Date().toISOString().slice(0, 10)} 00:00:00`;
 
 /**
  * The parameter with another type; a default that does not fit the new type is replaced by one
@@ -77,9 +108,9 @@ export function setDefault(p: Parameter, v: string | string[]): Parameter {
 }
 
 /**
- * What the service would refuse when saving these definitions with this SQL, by key: a
- * duplicate, a parameter the SQL does not use, an enum without options, a default that does not
- * fit. Empty when the definitions can be saved.
+ * What keeps these definitions from being saved as they are with this SQL, by key: a duplicate,
+ * an enum without options, a default that does not fit, and a parameter the SQL does not use
+ * (saving drops it). Empty when the definitions save as they are.
  */
 export function definitionErrors(
   parameters: readonly Parameter[],
@@ -98,7 +129,7 @@ export function definitionErrors(
 
 function definitionProblem(p: Parameter, unused: boolean, duplicate: boolean): string | null {
   if (duplicate) return `Another parameter is also called "${p.key}"`;
-  if (unused) return `Not used in the SQL: write {{${p.key}}} where it goes, or remove it`;
+  if (unused) return `Not used in the SQL: it is removed when the query is saved`;
   if (p.type === 'enum') {
     const src = p.enumFromResults;
     if (src) {

@@ -25,12 +25,31 @@ describe('ParameterEditor', () => {
     );
     expect(screen.getAllByText(/is used in the SQL but not defined/)).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Add parameter b' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Number' }));
     expect(onChange).toHaveBeenLastCalledWith([
       { key: 'a', type: 'number', value: '1' },
-      { key: 'b', type: 'text', value: '' },
+      { key: 'b', type: 'number', value: '10' },
     ]);
-    await userEvent.click(screen.getByRole('button', { name: 'Add all 2' }));
-    expect(onChange.mock.lastCall?.[0].map((p) => p.key)).toEqual(['a', 'b', 'c d']);
+    await userEvent.click(screen.getByRole('button', { name: 'Add all 2 with suggested types' }));
+    expect(onChange.mock.lastCall?.[0].map((p) => [p.key, p.type])).toEqual([
+      ['a', 'number'],
+      ['b', 'text'],
+      ['c d', 'text'],
+    ]);
+  });
+
+  it('suggests the type the SQL implies first', async () => {
+    const onChange = renderEditor([], 'SELECT * FROM t WHERE block_time > {{since}} LIMIT {{n}}');
+    await userEvent.click(screen.getByRole('button', { name: 'Add parameter n' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Number (suggested)',
+      'Text',
+      'Date and time',
+      'List of options',
+    ]);
+    await userEvent.click(items[0]!);
+    expect(onChange).toHaveBeenLastCalledWith([{ key: 'n', type: 'number', value: '10' }]);
   });
 
   it('changes a type, the default and the description, and removes', async () => {
@@ -81,7 +100,9 @@ describe('ParameterEditor', () => {
       'SELECT {{chain}}',
     );
     expect(screen.getByText('Add at least one option')).toBeInTheDocument();
-    expect(screen.getByText(/Not used in the SQL: write \{\{gone\}\}/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Not used in the SQL: it is removed when the query is saved/),
+    ).toBeInTheDocument();
   });
 
   it('explains how to add a parameter when there is none', () => {

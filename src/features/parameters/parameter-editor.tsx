@@ -3,7 +3,9 @@ import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { Parameter } from '../../../contract/parameters';
+import { AddParameterMenu } from './add-parameter-menu';
 import { definitionErrors, newParameter } from './definitions';
+import { guessParameterType } from './guess-type';
 import { ParameterDefinition } from './parameter-definition';
 import { missingParameters } from './placeholders';
 
@@ -23,7 +25,8 @@ export function useDefinitionErrors(parameters: readonly Parameter[], sql: strin
 export function ParameterEditor({ parameters, onChange, sql }: ParameterEditorProps) {
   const missing = useMemo(() => missingParameters(sql, parameters), [sql, parameters]);
   const errors = useDefinitionErrors(parameters, sql);
-  const add = (names: string[]) => onChange([...parameters, ...names.map(newParameter)]);
+  const addAll = (names: string[]) =>
+    onChange([...parameters, ...names.map((n) => newParameter(n, guessParameterType(n, sql)))]);
   return (
     <Stack gap="sm">
       {missing.map((name) => (
@@ -32,22 +35,19 @@ export function ParameterEditor({ parameters, onChange, sql }: ParameterEditorPr
             <Text size="sm">
               <Code>{`{{${name}}}`}</Code> is used in the SQL but not defined
             </Text>
-            <Button
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconPlus size={14} />}
-              aria-label={`Add parameter ${name}`}
-              onClick={() => add([name])}
-            >
-              Add parameter
-            </Button>
+            <AddParameterMenu name={name} sql={sql} onAdd={(p) => onChange([...parameters, p])} />
           </Group>
         </Alert>
       ))}
       {missing.length > 1 && (
         <Group justify="flex-end">
-          <Button size="compact-sm" variant="subtle" onClick={() => add(missing)}>
-            Add all {missing.length}
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => addAll(missing)}
+          >
+            Add all {missing.length} with suggested types
           </Button>
         </Group>
       )}

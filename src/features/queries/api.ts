@@ -61,8 +61,8 @@ export const queryDetailOptions = (ctx: string, id: number) =>
     queryFn: ({ signal }) => api<GetQueryResponse>(`/query/${id}`, { ctx, signal }),
   });
 
-/** Defaults of a query made with the "New query" button. */
-export const NEW_QUERY: CreateQueryRequest = { name: 'New query', query_sql: 'SELECT 1' };
+/** What the "New query" page starts with; the query is created when it is first saved. */
+export const NEW_QUERY = { name: 'New query', query_sql: 'SELECT 1' } as const;
 
 /** Creates a query in `ctx` and forgets the context's lists; returns the new id. */
 export async function createQuery(
@@ -88,14 +88,6 @@ export function forkBody(source: GetQueryResponse) {
     parameters: source.parameters,
     tags: source.tags,
   };
-}
-
-export function useCreateQuery(ctx: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Pick<CreateQueryRequest, 'name' | 'query_sql'>) =>
-      createQuery(qc, ctx, body),
-  });
 }
 
 /** Copies any readable query into the acting context; resolves to the new query's id. */

@@ -1,36 +1,42 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { stringRecord, type RawSearch } from '../../../lib/search-params';
+import { loadMonacoSqlEditor } from '../../../features/editor/preload';
 import { queryDetailOptions } from '../../../features/queries/api';
+import type { RawSearch } from '../../../lib/search-params';
 import { activeCtx } from '../../../lib/session';
 import { QueryPage } from './-query-page/query-page';
-import { readVizSearch } from './-query-page/viz-search';
+import {
+  readQuerySearch,
+  valuesFromSearch,
+  withValues,
+  type QuerySearch,
+} from './-query-page/query-search';
 
-/** Parameter values live in the URL (`?p=...`), so a link reproduces the run. */
-
+/** Parameter values live in the URL (`?days=7`), so a link reproduces the run. */
 export const Route = createFileRoute('/_app/queries/$queryId')({
-  validateSearch: (
-    raw: RawSearch,
-  ): { p?: Record<string, string | string[]>; viz?: number | 'new' } => ({
-    p: stringRecord(raw.p),
-    viz: readVizSearch(raw.viz),
-  }),
+  validateSearch: (raw: RawSearch): QuerySearch => readQuerySearch(raw),
   loader: ({ context, params }) => {
     const id = Number(params.queryId);
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    // The editor's chunk downloads while the query is read.
+    void loadMonacoSqlEditor();
     return context.queryClient.ensureQueryData(
       queryDetailOptions(activeCtx(context.queryClient), id),
     );
   },
   component: function QueryRoute() {
     const { queryId } = Route.useParams();
-    const { p } = Route.useSearch();
+    const search = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
       <QueryPage
         queryId={Number(queryId)}
-        values={p}
+        values={valuesFromSearch(search)}
         onValuesChange={(next) =>
-          void navigate({ search: (s) => ({ ...s, p: next }), replace: true })
+          void navigate({ search: (s) => withValues(s, next), replace: true })
+        }
+        tab={search.viz ?? 'results'}
+        onTabChange={(tab) =>
+          void navigate({ search: (s) => ({ ...s, viz: tab === 'results' ? undefined : tab }) })
         }
       />
     );

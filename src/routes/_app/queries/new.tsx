@@ -1,19 +1,56 @@
-import { createFileRoute, redirect, type SearchSchemaInput } from '@tanstack/react-router';
-import { createQuery, NEW_QUERY } from '../../../features/queries/api';
-import { text } from '../../../lib/search-params';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { loadMonacoSqlEditor } from '../../../features/editor/preload';
+import { seedDraft } from '../../../features/editor/use-draft';
+import { NEW_QUERY } from '../../../features/queries/api';
+import { text, type RawSearch } from '../../../lib/search-params';
 import { activeCtx } from '../../../lib/session';
+import { NewQueryPage } from './-query-page/new-query-page';
+import { readQuerySearch, valuesFromSearch, type QuerySearch } from './-query-page/query-search';
 
-/** Visiting /queries/new creates a query in the active context and opens it (`?sql=` prefills it). */
+/**
+ * A new query: a local draft until its first save creates it (nothing is published before).
+ * `?sql=` starts the draft with that text ("New query from this table", an upload's "Open in
+ * editor") and is then dropped from the URL, so a reload keeps the edits.
+ */
 export const Route = createFileRoute('/_app/queries/new')({
-  validateSearch: (raw: { sql?: string } & SearchSchemaInput): { sql?: string } => ({
+  validateSearch: (raw: RawSearch): QuerySearch & { sql?: string } => ({
+    ...readQuerySearch(raw),
+    viz: undefined,
     sql: text(raw.sql, { max: 10_000 }),
   }),
   loaderDeps: ({ search }) => ({ sql: search.sql }),
-  loader: async ({ context: { queryClient }, preload, deps }) => {
-    // Hovering a link preloads; only a real visit creates a query.
-    if (preload) return;
-    const body = deps.sql?.trim() ? { ...NEW_QUERY, query_sql: deps.sql } : NEW_QUERY;
-    const id = await createQuery(queryClient, activeCtx(queryClient), body);
-    throw redirect({ to: '/queries/$queryId', params: { queryId: String(id) }, replace: true });
+  loader: ({ context: { queryClient }, preload, deps }) => {
+    void loadMonacoSqlEditor();
+    // Hovering a link preloads; only a real visit starts a draft.
+    if (preload || deps.sql === undefined) return;
+    const start = { sql: NEW_QUERY.query_sql, version: 0 };
+    seedDraft(activeCtx(queryClient), 'new', deps.sql.trim() ? deps.sql : start.sql, start);
+    throw redirect({
+      to: '/queries/new',
+      search: (s) => ({ ...s, sql: undefined }),
+      replace: true,
+    });
+  },
+  component: function NewQueryRoute() {
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    const values = valuesFromSearch(search);
+    return (
+      <NewQueryPage
+        values={values}
+        onValuesChange={(next) =>
+          void navigate({ search: { ...readQuerySearch(next), viz: undefined }, replace: true })
+        }
+        onCreated={(id) =>
+          void navigate({
+            to: '/queries/$queryId',
+            params: { queryId: String(id) },
+            search: readQuerySearch(values),
+            replace: true,
+            ignoreBlocker: true,
+          })
+        }
+      />
+    );
   },
 });

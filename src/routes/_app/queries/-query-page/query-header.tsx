@@ -6,9 +6,12 @@ import { MatviewActions } from './matview-actions';
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
-/** Name, state badges and the page's actions: save, discard, parameters, history. */
+/**
+ * Name, state badges and the page's actions: save, discard, parameters, history. `query` is null
+ * on a new query's page (nothing is saved until Save).
+ */
 export function QueryHeader(props: {
-  query: GetQueryResponse;
+  query: GetQueryResponse | null;
   name: string;
   onNameChange: (name: string) => void;
   owned: boolean;
@@ -43,10 +46,10 @@ export function QueryHeader(props: {
               Unsaved changes
             </Badge>
           )}
-          {query.is_private && <Badge variant="outline">Private</Badge>}
-          {query.is_archived && <Badge color="gray">Archived</Badge>}
+          {query?.is_private && <Badge variant="outline">Private</Badge>}
+          {query?.is_archived && <Badge color="gray">Archived</Badge>}
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {query.owner} · v{query.version}
+            {query ? `${query.owner} · v${query.version}` : 'Not saved yet'}
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap">
@@ -67,15 +70,19 @@ export function QueryHeader(props: {
           >
             Parameters
           </Button>
-          <MatviewActions query={query} owned={props.owned} dirty={props.dirty} />
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconHistory size={14} />}
-            onClick={props.onOpenHistory}
-          >
-            History
-          </Button>
+          {query && (
+            <>
+              <MatviewActions query={query} owned={props.owned} dirty={props.dirty} />
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconHistory size={14} />}
+                onClick={props.onOpenHistory}
+              >
+                History
+              </Button>
+            </>
+          )}
           {props.dirty && props.owned && (
             <Button variant="subtle" size="xs" color="gray" onClick={props.onDiscard}>
               Discard
@@ -87,14 +94,14 @@ export function QueryHeader(props: {
               leftSection={<IconDeviceFloppy size={14} />}
               onClick={props.onSave}
               loading={props.saving}
-              disabled={!props.owned || !props.dirty}
+              disabled={!props.owned || (query !== null && !props.dirty)}
             >
               Save
             </Button>
           </Tooltip>
         </Group>
       </Group>
-      {!props.owned && (
+      {query && !props.owned && (
         <Alert color="blue" variant="light">
           This query belongs to {query.owner}. You can run it and edit it here, but only its owner
           can save it: fork it from the query library to keep your own copy.

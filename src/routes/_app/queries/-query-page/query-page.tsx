@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { GetQueryResponse } from '../../../../../contract/queries';
 import { queryDetailOptions } from '../../../../features/queries/api';
+import type { VizTab } from '../../../../features/visualizations/visualization-tabs';
 import { useSession } from '../../../../lib/session';
 import { Workbench, type Values } from './workbench';
 
@@ -11,8 +12,10 @@ import { Workbench, type Values } from './workbench';
  */
 export function QueryPage(props: {
   queryId: number;
-  values: Values | undefined;
+  values: Values;
   onValuesChange: (values: Values) => void;
+  tab: VizTab;
+  onTabChange: (tab: VizTab) => void;
 }) {
   const { ctx } = useSession();
   const { data: query } = useSuspenseQuery(queryDetailOptions(ctx, props.queryId));
@@ -23,6 +26,8 @@ export function QueryPage(props: {
       query={query as GetQueryResponse}
       values={props.values}
       onValuesChange={props.onValuesChange}
+      tab={props.tab}
+      onTabChange={props.onTabChange}
     />
   );
 }

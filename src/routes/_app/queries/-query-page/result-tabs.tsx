@@ -1,5 +1,3 @@
-import { getRouteApi } from '@tanstack/react-router';
-import type { GetQueryResponse } from '../../../../../contract/queries';
 import type { VizSource } from '../../../../components/viz/use-viz-data';
 import { ResultsGrid } from '../../../../features/results/results-grid';
 import {
@@ -7,8 +5,7 @@ import {
   type VizTab,
 } from '../../../../features/visualizations/visualization-tabs';
 import { ctxKey } from '../../../../lib/context-keys';
-
-const route = getRouteApi('/_app/queries/$queryId');
+import { csvFileName } from './csv-name';
 
 /** The shown result as a visualization source. */
 export const executionSource = (ctx: string, executionId: string): VizSource => ({
@@ -19,31 +16,36 @@ export const executionSource = (ctx: string, executionId: string): VizSource => 
 
 /**
  * Under the execution panel: the results grid and the query's visualizations as tabs; the active
- * tab lives in the URL (`?viz=`), so a link opens a visualization.
+ * tab lives in the URL (`?viz=`), so a link opens a visualization. A new query (`queryId` null)
+ * has the grid only.
  */
 export function ResultTabs(props: {
   ctx: string;
-  query: GetQueryResponse;
+  queryId: number | null;
+  /** Names the CSV download. */
+  queryName: string;
+  tab: VizTab;
+  onTabChange: (tab: VizTab) => void;
   /** The completed execution being shown, if any. */
   executionId: string | null;
 }) {
   const { ctx, executionId } = props;
-  const { viz } = route.useSearch();
-  const navigate = route.useNavigate();
-  const setTab = (tab: VizTab) =>
-    void navigate({ search: (s) => ({ ...s, viz: tab === 'results' ? undefined : tab }) });
   return (
     <VisualizationTabs
       ctx={ctx}
-      queryId={props.query.query_id}
-      saved={!props.query.is_temp}
-      active={viz ?? 'results'}
-      onActiveChange={setTab}
+      queryId={props.queryId ?? 0}
+      saved={props.queryId !== null}
+      active={props.tab}
+      onActiveChange={props.onTabChange}
       source={executionId ? executionSource(ctx, executionId) : null}
       results={
         executionId && (
           <div data-testid="results-grid">
-            <ResultsGrid ctx={ctx} executionId={executionId} />
+            <ResultsGrid
+              ctx={ctx}
+              executionId={executionId}
+              csvName={csvFileName(props.queryName, new Date())}
+            />
           </div>
         )
       }

@@ -9,46 +9,59 @@ import {
 } from '../../../../features/execution/api';
 import type { Tier } from '../../../../features/execution/tiers';
 import { toQueryParameters, type FormValues } from '../../../../features/parameters/form-values';
+import { placeholderNames } from '../../../../features/parameters/placeholders';
+import { runToAdopt, type LastRun } from './adoptable-run';
 import { startOf } from './offsets';
 
 /**
  * Runs of the page: the saved query itself when the whole, unchanged query runs (so it becomes
  * the query's latest result), otherwise the draft, selection or statement as ad-hoc SQL with the
- * query's parameter definitions. Before any run, the latest result of the query is shown.
+ * query's parameter definitions (a save of that text then keeps the run, see `adoptable`).
+ * Before any run, the latest result of a saved query is shown.
  */
 export function useRuns(opts: {
   ctx: string;
-  queryId: number;
+  /** Null for a new query that is not saved yet. */
+  queryId: number | null;
   parameters: Parameter[];
   values: FormValues;
   tier: Tier;
   /** The editor text or the parameters differ from the saved query. */
   edited: boolean;
 }) {
-  const [run, setRun] = useState<{ id: string; start: { line: number; column: number } }>();
+  const [run, setRun] = useState<LastRun & { start: { line: number; column: number } }>();
   const executeQuery = useExecuteQuery(opts.ctx);
   const executeSql = useExecuteSql(opts.ctx);
   const queryParameters = toQueryParameters(opts.parameters, opts.values);
   const latest = useQuery({
-    ...latestExecutionOptions(opts.ctx, opts.queryId, queryParameters),
-    enabled: !run,
+    ...latestExecutionOptions(opts.ctx, opts.queryId ?? 0, queryParameters),
+    enabled: !run && opts.queryId !== null,
   });
 
   function runTarget(target: RunTarget, fullSql: string) {
-    const whole = target.scope === 'query' && !opts.edited;
+    const queryId = opts.queryId;
+    const whole = target.scope === 'query' && !opts.edited && queryId !== null;
     const begin = whole ? { line: 0, column: 0 } : startOf(fullSql, target.sql);
-    const onSuccess = (r: { execution_id: string }) => setRun({ id: r.execution_id, start: begin });
+    const parameters = opts.parameters;
+    const onSuccess = (r: { execution_id: string }) =>
+      setRun({
+        id: r.execution_id,
+        sql: target.sql,
+        scope: target.scope,
+        parameters,
+        start: begin,
+      });
     if (whole) {
-      executeQuery.mutate(
-        { queryId: opts.queryId, queryParameters, performance: opts.tier },
-        { onSuccess },
-      );
+      executeQuery.mutate({ queryId, queryParameters, performance: opts.tier }, { onSuccess });
     } else {
+      // Only the values of the parameters this text uses (the service refuses others).
+      const used = new Set(placeholderNames(target.sql));
+      const defs = parameters.filter((p) => used.has(p.key));
       executeSql.mutate(
         {
           sql: target.sql,
-          parameters: opts.parameters,
-          queryParameters,
+          parameters: defs,
+          queryParameters: toQueryParameters(defs, opts.values),
           performance: opts.tier,
         },
         { onSuccess },
@@ -61,6 +74,8 @@ export function useRuns(opts: {
     executionId: run?.id ?? latest.data?.execution_id ?? null,
     /** Where the text that ran starts in the editor (0-based), to place error markers. */
     runStart: run?.start ?? { line: 0, column: 0 },
+    /** The run a save of this text and these definitions keeps as the query's latest result. */
+    adoptable: (saving: { sql: string; parameters: Parameter[] }) => runToAdopt(run, saving),
     submitting: executeQuery.isPending || executeSql.isPending,
     submitError: executeQuery.error ?? executeSql.error,
   };

@@ -1,36 +1,32 @@
-import '@mantine/core/styles/Drawer.css';
-import { Alert, Button, Drawer, Group, Paper, Stack } from '@mantine/core';
+import { Alert, Group, Stack } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import type { Parameter } from '../../../../../contract/parameters';
 import type { GetQueryResponse } from '../../../../../contract/queries';
-import { DataPanel } from '../../../../features/datasets/data-panel';
 import { ShortcutSheet } from '../../../../features/editor/shortcut-sheet';
-import {
-  SqlEditor,
-  type RunScope,
-  type SqlEditorHandle,
-} from '../../../../features/editor/sql-editor';
+import type { RunScope, SqlEditorHandle } from '../../../../features/editor/sql-editor';
 import { useDraft } from '../../../../features/editor/use-draft';
 import { useLeaveGuard } from '../../../../features/editor/use-leave-guard';
-import { VersionHistory } from '../../../../features/editor/version-history';
 import { useExecutionStatus } from '../../../../features/execution/api';
 import { ExecutionPanel } from '../../../../features/execution/execution-panel';
 import { RunControls } from '../../../../features/execution/run-controls';
 import { DEFAULT_TIER, isTier, type Tier } from '../../../../features/execution/tiers';
-import { newParameter } from '../../../../features/parameters/definitions';
 import type { FormValues } from '../../../../features/parameters/form-values';
-import { ParameterEditor } from '../../../../features/parameters/parameter-editor';
 import {
   ParametersForm,
   useParameterErrors,
 } from '../../../../features/parameters/parameters-form';
 import { missingParameters } from '../../../../features/parameters/placeholders';
+import { NEW_QUERY } from '../../../../features/queries/api';
+import type { VizTab } from '../../../../features/visualizations/visualization-tabs';
+import { EditorArea } from './editor-area';
+import { MissingParameters } from './missing-parameters';
 import { shiftPosition } from './offsets';
 import { QueryHeader } from './query-header';
 import { ResultTabs } from './result-tabs';
 import { useRuns } from './use-runs';
-import { useSaveQuery } from './use-save-query';
+import { useSave } from './use-save';
+import { WorkbenchDrawers, type Panel } from './workbench-drawers';
 
 export type Values = FormValues;
 
@@ -40,44 +36,54 @@ const RUN_LABEL: Record<RunScope, string> = {
   selection: 'Run selection',
 };
 
+/**
+ * The query page's body: editor, parameters, runs, results. `query` is null on a new query's
+ * page: the text is a local draft, runs are ad hoc, and the first save creates the query (and
+ * keeps the run of the saved text as its result) before `onCreated` moves to its page.
+ */
 export function Workbench(props: {
   ctx: string;
-  query: GetQueryResponse;
-  values: Values | undefined;
+  query: GetQueryResponse | null;
+  values: Values;
   onValuesChange: (values: Values) => void;
+  tab: VizTab;
+  onTabChange: (tab: VizTab) => void;
+  onCreated?: (queryId: number) => void;
 }) {
-  const { ctx, query } = props;
+  const { ctx, query, values } = props;
   const editor = useRef<SqlEditorHandle>(null);
-  const draft = useDraft(ctx, query.query_id, { sql: query.query_sql, version: query.version });
-  const [parameters, setParameters] = useState<Parameter[]>(query.parameters);
-  const [name, setName] = useState(query.name);
+  const base = query
+    ? { sql: query.query_sql, version: query.version, name: query.name, params: query.parameters }
+    : { sql: NEW_QUERY.query_sql, version: 0, name: NEW_QUERY.name, params: [] };
+  const draft = useDraft(ctx, query?.query_id ?? 'new', base);
+  const [parameters, setParameters] = useState<Parameter[]>(base.params);
+  const [name, setName] = useState(base.name);
   const [scope, setScope] = useState<RunScope>('query');
   const [tier, setTier] = useState<Tier>(
-    isTier(query.query_engine) ? query.query_engine : DEFAULT_TIER,
+    query && isTier(query.query_engine) ? query.query_engine : DEFAULT_TIER,
   );
-  const [panel, setPanel] = useState<'history' | 'parameters' | null>(null);
+  const [panel, setPanel] = useState<Panel>(null);
   const [dataOpen, setDataOpen] = useState(false);
   // Wide screens show the data panel beside the editor; narrow ones in a drawer.
   const wide = useMediaQuery('(min-width: 62em)');
   const insert = (text: string) => editor.current?.insertText(text);
-  const owned = query.owner === ctx;
-  const paramsEdited = JSON.stringify(parameters) !== JSON.stringify(query.parameters);
-  const dirty = draft.dirty || paramsEdited || name !== query.name;
+  const owned = !query || query.owner === ctx;
+  const paramsEdited = JSON.stringify(parameters) !== JSON.stringify(base.params);
+  const dirty = draft.dirty || paramsEdited || name !== base.name;
   useLeaveGuard(dirty);
 
-  const values = props.values ?? {};
   const missing = missingParameters(draft.sql, parameters);
   const valueErrors = useParameterErrors(parameters, values);
   const runs = useRuns({
     ctx,
-    queryId: query.query_id,
+    queryId: query?.query_id ?? null,
     parameters,
     values,
     tier,
     edited: draft.dirty || paramsEdited,
   });
   const status = useExecutionStatus(ctx, runs.executionId);
-  const save = useSaveQuery(ctx, query.query_id);
+  const save = useSave({ ctx, queryId: query?.query_id ?? null, adoptable: runs.adoptable });
 
   const canRun = Object.keys(valueErrors).length === 0 && !runs.submitting;
   function run() {
@@ -86,17 +92,23 @@ export function Workbench(props: {
   }
   function saveNow() {
     if (!owned || save.isPending) return;
-    const sql = draft.sql;
-    // As the service does: placeholders without a definition become text parameters.
-    const saved = [...parameters, ...missingParameters(sql, parameters).map(newParameter)];
-    setParameters(saved);
     save.mutate(
-      { name, query_sql: sql, parameters: saved },
-      { onSuccess: () => draft.markSaved(sql, query.version + 1) },
+      { name, sql: draft.sql, parameters },
+      {
+        onSuccess: (saved) => {
+          setParameters(saved.parameters);
+          if (query) draft.markSaved(saved.sql, query.version + 1);
+          else {
+            draft.discard();
+            props.onCreated?.(saved.id);
+          }
+        },
+      },
     );
   }
 
-  // Ctrl/Cmd+S anywhere on the page, also in inputs; inside Monaco its own command has handled it.
+  // Ctrl/Cmd+S and Ctrl/Cmd+Enter anywhere on the page, also in inputs; inside Monaco its own
+  // commands have handled them (and prevented the default).
   useHotkeys(
     [
       [
@@ -105,6 +117,15 @@ export function Workbench(props: {
           if (event.defaultPrevented) return;
           event.preventDefault();
           saveNow();
+        },
+        { preventDefault: false },
+      ],
+      [
+        'mod+Enter',
+        (event) => {
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          run();
         },
         { preventDefault: false },
       ],
@@ -134,58 +155,38 @@ export function Workbench(props: {
         onSave={saveNow}
         onDiscard={() => {
           draft.discard();
-          setParameters(query.parameters);
-          setName(query.name);
+          setParameters(base.params);
+          setName(base.name);
         }}
         onOpenHistory={() => setPanel('history')}
         onOpenParameters={() => setPanel('parameters')}
         dataOpen={dataOpen}
         onToggleData={() => setDataOpen(!dataOpen)}
       />
-      <Group gap="sm" align="stretch" wrap="nowrap">
-        {dataOpen && wide && (
-          <Paper withBorder p="xs" w={280} h={300} component="aside" aria-label="Data panel">
-            <DataPanel ctx={ctx} onInsert={insert} />
-          </Paper>
-        )}
-        <Paper
-          withBorder
-          data-testid="sql-editor"
-          style={{ overflow: 'hidden', flex: 1, minWidth: 0 }}
-        >
-          <SqlEditor
-            ref={editor}
-            value={draft.sql}
-            onChange={draft.setSql}
-            onRun={(target) => canRun && runs.runTarget(target, draft.sql)}
-            onSave={saveNow}
-            onRunScopeChange={setScope}
-            error={marker}
-            ctx={ctx}
-            height={300}
-          />
-        </Paper>
-      </Group>
-      {missing.length > 0 && (
-        <Alert color="blue" variant="light" data-testid="missing-parameters">
-          <Group gap="xs">
-            {missing.map((key) => (
-              <Button
-                key={key}
-                size="compact-xs"
-                variant="light"
-                onClick={() => setParameters([...parameters, newParameter(key)])}
-              >
-                Add parameter {key}
-              </Button>
-            ))}
-            <span>
-              {missing.map((k) => `{{${k}}}`).join(', ')} {missing.length === 1 ? 'is' : 'are'} used
-              in the SQL but not defined.
-            </span>
-          </Group>
-        </Alert>
-      )}
+      <EditorArea
+        ctx={ctx}
+        handle={editor}
+        dataPanel={dataOpen && !!wide}
+        onInsert={insert}
+        editor={{
+          value: draft.sql,
+          onChange: draft.setSql,
+          onRun: (target) => canRun && runs.runTarget(target, draft.sql),
+          onSave: saveNow,
+          onRunScopeChange: setScope,
+          error: marker,
+          selectAllOnMount: !query && draft.sql === NEW_QUERY.query_sql,
+        }}
+      />
+      <MissingParameters
+        missing={missing}
+        sql={draft.sql}
+        onAdd={(p) => {
+          setParameters([...parameters, p]);
+          // A list needs its options: open the definitions.
+          if (p.type === 'enum') setPanel('parameters');
+        }}
+      />
       <ParametersForm
         parameters={parameters}
         values={values}
@@ -207,56 +208,28 @@ export function Workbench(props: {
           {runs.submitError.message}
         </Alert>
       )}
-      {runs.executionId && <ExecutionPanel ctx={ctx} executionId={runs.executionId} />}
+      <ExecutionPanel ctx={ctx} executionId={runs.executionId} />
       <ResultTabs
         ctx={ctx}
-        query={query}
+        queryId={query?.query_id ?? null}
+        queryName={name}
+        tab={props.tab}
+        onTabChange={props.onTabChange}
         executionId={status.data?.state === 'QUERY_STATE_COMPLETED' ? runs.executionId : null}
       />
-      <Drawer
-        opened={panel === 'history'}
-        onClose={() => setPanel(null)}
-        position="right"
-        size="xl"
-        title="Version history"
-      >
-        <VersionHistory
-          ctx={ctx}
-          queryId={query.query_id}
-          currentSql={draft.sql}
-          onRestore={(sql) => {
-            draft.setSql(sql);
-            setPanel(null);
-          }}
-        />
-      </Drawer>
-      <Drawer
-        opened={panel === 'parameters'}
-        onClose={() => setPanel(null)}
-        position="right"
-        size="lg"
-        title="Parameters"
-      >
-        <ParameterEditor parameters={parameters} onChange={setParameters} sql={draft.sql} />
-      </Drawer>
-      <Drawer
-        opened={dataOpen && !wide}
-        onClose={() => setDataOpen(false)}
-        position="left"
-        size={320}
-        title="Data"
-        returnFocus={false}
-      >
-        <div style={{ height: 'calc(100dvh - 90px)' }}>
-          <DataPanel
-            ctx={ctx}
-            onInsert={(text) => {
-              setDataOpen(false);
-              insert(text);
-            }}
-          />
-        </div>
-      </Drawer>
+      <WorkbenchDrawers
+        ctx={ctx}
+        queryId={query?.query_id ?? null}
+        panel={panel}
+        onPanel={setPanel}
+        sql={draft.sql}
+        onRestore={draft.setSql}
+        parameters={parameters}
+        onParameters={setParameters}
+        dataOpen={dataOpen && !wide}
+        onDataClose={() => setDataOpen(false)}
+        onInsert={insert}
+      />
       <ShortcutSheet />
     </Stack>
   );

@@ -1,0 +1,51 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Parameter } from '../../../../../contract/parameters';
+import type { UpdateQueryRequest } from '../../../../../contract/queries';
+import { executionKeys } from '../../../../features/execution/api';
+import { definitionsToSave } from '../../../../features/parameters/definitions';
+import { queryKeys } from '../../../../features/queries/api';
+import { api } from '../../../../lib/api';
+import { removedNotice } from './save-notice';
+
+export type SaveInput = { name: string; sql: string; parameters: Parameter[] };
+
+/**
+ * Saving the page: PATCH /query/{id}, or POST /query for a new one. The definitions the SQL no
+ * longer uses are dropped (with a notice), those it uses without a definition become text ones,
+ * and the run of exactly this text (`adoptable`) goes along as `execution_id`, so the query opens
+ * with that result. Resolves to the query's id and what was saved.
+ */
+export function useSave(opts: {
+  ctx: string;
+  /** Null: a new query, created by this save. */
+  queryId: number | null;
+  adoptable: (saving: { sql: string; parameters: Parameter[] }) => string | undefined;
+}) {
+  const qc = useQueryClient();
+  const { ctx, queryId } = opts;
+  return useMutation({
+    mutationFn: async (input: SaveInput) => {
+      const { parameters, removed } = definitionsToSave(input.parameters, input.sql);
+      const body: UpdateQueryRequest = {
+        name: input.name,
+        query_sql: input.sql,
+        parameters,
+        execution_id: opts.adoptable({ sql: input.sql, parameters }),
+      };
+      const { query_id } = await api<{ query_id: number }>(
+        queryId === null ? '/query' : `/query/${queryId}`,
+        { ctx, method: queryId === null ? 'POST' : 'PATCH', body },
+      );
+      return { id: query_id, sql: input.sql, parameters, removed };
+    },
+    onSuccess: async ({ id, removed }) => {
+      if (removed.length)
+        notifications.show({ color: 'blue', title: 'Saved', message: removedNotice(removed) });
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.all(ctx) }),
+        qc.invalidateQueries({ queryKey: executionKeys.latestOf(ctx, id) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import '@mantine/core/styles/Drawer.css';
+import { Drawer } from '@mantine/core';
+import type { Parameter } from '../../../../../contract/parameters';
+import { DataPanel } from '../../../../features/datasets/data-panel';
+import { VersionHistory } from '../../../../features/editor/version-history';
+import { ParameterEditor } from '../../../../features/parameters/parameter-editor';
+
+export type Panel = 'history' | 'parameters' | null;
+
+/** The query page's side drawers: version history, parameter definitions, data (narrow screens). */
+export function WorkbenchDrawers(props: {
+  ctx: string;
+  /** Null for a new query (no history yet). */
+  queryId: number | null;
+  panel: Panel;
+  onPanel: (panel: Panel) => void;
+  sql: string;
+  onRestore: (sql: string) => void;
+  parameters: Parameter[];
+  onParameters: (parameters: Parameter[]) => void;
+  dataOpen: boolean;
+  onDataClose: () => void;
+  onInsert: (text: string) => void;
+}) {
+  const close = () => props.onPanel(null);
+  return (
+    <>
+      {props.queryId !== null && (
+        <Drawer
+          opened={props.panel === 'history'}
+          onClose={close}
+          position="right"
+          size="xl"
+          title="Version history"
+        >
+          <VersionHistory
+            ctx={props.ctx}
+            queryId={props.queryId}
+            currentSql={props.sql}
+            onRestore={(sql) => {
+              props.onRestore(sql);
+              close();
+            }}
+          />
+        </Drawer>
+      )}
+      <Drawer
+        opened={props.panel === 'parameters'}
+        onClose={close}
+        position="right"
+        size="lg"
+        title="Parameters"
+      >
+        <ParameterEditor
+          parameters={props.parameters}
+          onChange={props.onParameters}
+          sql={props.sql}
+        />
+      </Drawer>
+      <Drawer
+        opened={props.dataOpen}
+        onClose={props.onDataClose}
+        position="left"
+        size={320}
+        title="Data"
+        returnFocus={false}
+      >
+        <div style={{ height: 'calc(100dvh - 90px)' }}>
+          <DataPanel
+            ctx={props.ctx}
+            onInsert={(text) => {
+              props.onDataClose();
+              props.onInsert(text);
+            }}
+          />
+        </div>
+      </Drawer>
+    </>
+  );
+}
