@@ -118,14 +118,15 @@ test.describe('dashboards', () => {
     const id = Number(/\/dashboards\/(\d+)/.exec(page.url())![1]);
     await expect(page.getByRole('heading', { name: 'Token flows' })).toBeVisible();
 
-    // Edit: two charts, a text and a parameter, all through the UI.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    // A new dashboard opens in edit mode. Two charts, a text and a parameter, all through the UI.
+    await expect(page.getByRole('toolbar', { name: 'Editing' })).toBeVisible();
     for (const name of ['Line of y', 'Columns of z']) {
-      await page.getByRole('button', { name: 'Add visualization' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add a visualization' });
+      await page.getByRole('button', { name: 'Add visualization', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add visualizations' });
       await dialog.getByLabel('Query').fill(handle);
       await dialog.getByRole('option', { name: `Multiples ${handle}` }).click();
-      await dialog.getByRole('button', { name: `Add ${name}` }).click();
+      await dialog.getByRole('checkbox', { name }).check();
+      await dialog.getByRole('button', { name: 'Add visualization', exact: true }).click();
       await expect(dialog).toBeHidden();
     }
     await page.getByRole('button', { name: 'Add text' }).click();

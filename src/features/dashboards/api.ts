@@ -4,9 +4,14 @@ import type {
   DashboardVisualizationsResponse,
   ListDashboardsResponse,
 } from '../../../contract/dashboards';
+import type { z } from 'zod';
+import type { ExecutionResultSchema } from '../../../contract/executions';
 import type { GetQueryResponse, ListQueriesResponse } from '../../../contract/queries';
-import type { ListVisualizationsResponse } from '../../../contract/visualizations';
-import { api } from '../../lib/api';
+import type {
+  GetVisualizationResponse,
+  ListVisualizationsResponse,
+} from '../../../contract/visualizations';
+import { api, ApiError } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
 
 /**
@@ -45,6 +50,7 @@ export const dashboardKeys = {
   pickerQueries: (ctx: string, q: string) => [...ctxKey(ctx), 'dashboards', 'picker', q] as const,
   pickerVisualizations: (ctx: string, queryId: number) =>
     [...ctxKey(ctx), 'dashboards', 'picker', 'query', queryId] as const,
+  edit: (ctx: string) => [...ctxKey(ctx), 'dashboards', 'edit'] as const,
 };
 
 export const dashboardListOptions = (ctx: string, p: DashboardListParams) =>
@@ -123,4 +129,43 @@ export const pickerQueryOptions = (ctx: string, queryId: number) =>
   queryOptions({
     queryKey: [...dashboardKeys.pickerVisualizations(ctx, queryId), 'detail'] as const,
     queryFn: ({ signal }) => api<GetQueryResponse>(`/query/${queryId}`, { ctx, signal }),
+  });
+
+/** A visualization's definition, for a widget added in this edit (not in the dashboard's list yet). */
+export const editVisualizationOptions = (ctx: string, visualizationId: number) =>
+  queryOptions({
+    queryKey: [...dashboardKeys.edit(ctx), 'visualization', visualizationId] as const,
+    queryFn: ({ signal }) =>
+      api<GetVisualizationResponse>(`/visualizations/${visualizationId}`, { ctx, signal }),
+  });
+
+type ExecutionResult = z.output<typeof ExecutionResultSchema>;
+export type EditLatest = Pick<
+  ExecutionResult,
+  'execution_id' | 'state' | 'is_execution_finished' | 'error'
+> | null;
+
+/**
+ * The latest run of a query, which edit mode draws its widgets from (the values of parameter
+ * widgets are not applied while editing); null when the query has never run (404). Polls while
+ * that run is not finished.
+ */
+export const editLatestOptions = (ctx: string, queryId: number) =>
+  queryOptions({
+    queryKey: [...dashboardKeys.edit(ctx), 'latest', queryId] as const,
+    queryFn: async ({ signal }): Promise<EditLatest> => {
+      try {
+        const r = await api<ExecutionResult>(`/query/${queryId}/results`, {
+          ctx,
+          signal,
+          query: { limit: 1 },
+        });
+        const { execution_id, state, is_execution_finished, error } = r;
+        return { execution_id, state, is_execution_finished, error };
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    refetchInterval: (q) => (q.state.data && !q.state.data.is_execution_finished ? 1000 : false),
   });

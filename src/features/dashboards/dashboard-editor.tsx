@@ -8,7 +8,8 @@ import { useSaveDashboard } from './mutations';
 import type { Draft, VizWidget } from './draft';
 import { EditGrid } from './edit-grid';
 import { EditToolbar } from './edit-toolbar';
-import { addWidget, isDirty, removeWidget, setText } from './editor-state';
+import { EmptyDashboard } from './empty-dashboard';
+import { addWidget, addWidgets, isDirty, removeWidget, setText } from './editor-state';
 import { draftFromDashboard } from './grid-mapping';
 import {
   canRedo,
@@ -63,6 +64,9 @@ export function DashboardEditor(props: {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const definitionOf = (visualizationId: number) =>
+    meta.data?.visualizations.find((v) => v.visualization_id === visualizationId)?.visualization ??
+    undefined;
   const infoOf = (visualizationId: number): VizInfo | undefined => {
     const m = meta.data?.visualizations.find((v) => v.visualization_id === visualizationId);
     return picked[visualizationId] ?? (m ? infoFromMeta(m) : undefined);
@@ -97,13 +101,16 @@ export function DashboardEditor(props: {
         </Alert>
       )}
       {draft.widgets.length === 0 && (
-        <Alert color="gray" variant="light">
-          This dashboard is empty. Add a visualization, a text or a parameter.
-        </Alert>
+        <EmptyDashboard
+          onAddViz={() => setModal('viz')}
+          onAddText={() => setEditing({ id: null, text: '' })}
+        />
       )}
       <EditGrid
+        ctx={ctx}
         draft={draft}
         infoOf={infoOf}
+        definitionOf={definitionOf}
         onLayout={(layout) => push({ ...draft, layout })}
         onEditText={(id) => {
           const w = draft.widgets.find((x) => x.id === id);
@@ -115,9 +122,18 @@ export function DashboardEditor(props: {
         ctx={ctx}
         opened={modal === 'viz'}
         onClose={() => setModal(null)}
-        onPick={(visualizationId, info) => {
-          setPicked((p) => ({ ...p, [visualizationId]: info }));
-          push(addWidget(draft, { kind: 'viz', visualizationId }));
+        countOf={(id) => vizWidgets.filter((w) => w.visualizationId === id).length}
+        onPick={(list) => {
+          setPicked((p) => ({
+            ...p,
+            ...Object.fromEntries(list.map((x) => [x.visualizationId, x.info])),
+          }));
+          push(
+            addWidgets(
+              draft,
+              list.map((x) => ({ kind: 'viz' as const, visualizationId: x.visualizationId })),
+            ),
+          );
           setModal(null);
         }}
       />

@@ -8,6 +8,7 @@ import { appScope, dashboardOptions } from './api';
 import { DashboardEditor } from './dashboard-editor';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardView } from './dashboard-view';
+import { EmptyDashboard } from './empty-dashboard';
 import classes from './dashboard-view.module.css';
 import { REFRESH_INTERVALS, type DashboardSearch, type ValueParam } from './params';
 import { ShareDialog } from './share-dialog';
@@ -24,7 +25,13 @@ type Props = {
 export function DashboardPage({ id, search, onSearch }: Props) {
   const { ctx } = useSession();
   const { data: dashboard } = useSuspenseQuery(dashboardOptions(ctx, id));
-  const [editing, setEditing] = useState(false);
+  const empty =
+    dashboard.visualization_widgets.length +
+      dashboard.text_widgets.length +
+      dashboard.param_widgets.length ===
+    0;
+  // A new (empty) dashboard opens in edit mode: there is nothing to view yet.
+  const [editing, setEditing] = useState(empty);
   const [sharing, share] = useDisclosure(false);
   const box = useRef<HTMLDivElement>(null);
   const refresh = search.refresh ?? 'off';
@@ -66,6 +73,7 @@ export function DashboardPage({ id, search, onSearch }: Props) {
           </>
         }
       />
+      {empty && <EmptyDashboard onEdit={() => setEditing(true)} />}
       <DashboardView
         scope={appScope(ctx)}
         dashboard={dashboard}

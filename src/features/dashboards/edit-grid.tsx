@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
 import { GRID_MARGIN, ROW_HEIGHT, type Draft, type DraftWidget, type GridItem } from './draft';
 import { EditCard } from './edit-card';
+import { EditVizBody, type Definition } from './edit-viz-body';
 import classes from './edit-grid.module.css';
 import { GRID_COLS, normalizeLayout, sameLayout, toPosition } from './grid-mapping';
 import { isArrow, nudge } from './keyboard';
@@ -19,16 +20,30 @@ const DRAG_CONFIG = { handle: '.dashboard-drag-handle' };
 const RESIZE_CONFIG = { handles: ['s', 'w', 'e', 'n', 'sw', 'nw', 'se', 'ne'] as const };
 
 type Props = {
+  ctx: string;
   draft: Draft;
   infoOf: (visualizationId: number) => VizInfo | undefined;
+  /** A visualization's definition when the dashboard's list has it (else the card reads it). */
+  definitionOf: (visualizationId: number) => Definition | undefined;
   /** A new layout from a drag, a resize or a key: one undoable step. */
   onLayout: (layout: GridItem[]) => void;
   onEditText: (id: string) => void;
   onRemove: (id: string) => void;
 };
 
-/** The editor's grid: drag by the handle, resize from every edge and corner, arrows nudge. */
-export function EditGrid({ draft, infoOf, onLayout, onEditText, onRemove }: Props) {
+/**
+ * The editor's grid: drag by the handle, resize from every edge and corner, arrows nudge. Each
+ * visualization is drawn live in its card (and follows the card's size), as viewers will see it.
+ */
+export function EditGrid({
+  ctx,
+  draft,
+  infoOf,
+  definitionOf,
+  onLayout,
+  onEditText,
+  onRemove,
+}: Props) {
   const { width, containerRef, mounted } = useContainerWidth();
   const commit = (layout: Layout) => {
     const next = normalizeLayout(layout);
@@ -82,9 +97,12 @@ export function EditGrid({ draft, infoOf, onLayout, onEditText, onRemove }: Prop
                     onRemove={() => onRemove(w.id)}
                   >
                     {w.kind === 'viz' && (
-                      <Text size="xs" c={info?.error ? 'red' : 'dimmed'}>
-                        {info?.error ?? (info?.queryName ? `Query: ${info.queryName}` : '')}
-                      </Text>
+                      <EditVizBody
+                        ctx={ctx}
+                        visualizationId={w.visualizationId}
+                        info={info}
+                        definition={definitionOf(w.visualizationId)}
+                      />
                     )}
                     {w.kind === 'text' && <MarkdownText text={w.text} />}
                     {w.kind === 'param' && (

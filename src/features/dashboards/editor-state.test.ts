@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Draft } from './draft';
-import { addWidget, isDirty, nextNewId, removeWidget, setText } from './editor-state';
+import { addWidget, addWidgets, isDirty, nextNewId, removeWidget, setText } from './editor-state';
 
 const base: Draft = {
   widgets: [
@@ -50,5 +50,21 @@ describe('editor state', () => {
   it('edits a text widget; the same text again is not a change', () => {
     expect(setText(base, 't:2', 'bye').widgets[2]).toMatchObject({ text: 'bye' });
     expect(isDirty(base, setText(base, 't:2', 'hi'))).toBe(false);
+  });
+
+  it('adds several visualizations in one step, side by side where they fit', () => {
+    const empty: Draft = { widgets: [], layout: [] };
+    const next = addWidgets(empty, [
+      { kind: 'viz', visualizationId: 1 },
+      { kind: 'viz', visualizationId: 2 },
+      { kind: 'viz', visualizationId: 3 },
+    ]);
+    expect(next.widgets.map((w) => w.id)).toEqual(['new:1', 'new:2', 'new:3']);
+    expect(next.layout).toEqual([
+      { i: 'new:1', x: 0, y: 0, w: 6, h: 8 },
+      { i: 'new:2', x: 6, y: 0, w: 6, h: 8 },
+      { i: 'new:3', x: 0, y: 8, w: 6, h: 8 },
+    ]);
+    expect(addWidgets(empty, [])).toEqual(empty);
   });
 });

@@ -10,7 +10,7 @@ export function nextNewId(draft: Draft): string {
   return `new:${used.length ? Math.max(...used) + 1 : 1}`;
 }
 
-type NewWidget =
+export type NewWidget =
   | { kind: 'viz'; visualizationId: number }
   | { kind: 'text'; text: string }
   | { kind: 'param'; key: string; queryId: number; target: string };
@@ -25,6 +25,11 @@ export function addWidget(draft: Draft, input: NewWidget): Draft {
     widgets: [...draft.widgets, widget],
     layout: normalizeLayout([...draft.layout, placeNew(draft.layout, id, w, h)]),
   };
+}
+
+/** The draft with several widgets added in order (each in the first free spot then). */
+export function addWidgets(draft: Draft, inputs: readonly NewWidget[]): Draft {
+  return inputs.reduce(addWidget, draft);
 }
 
 /** The draft without a widget; removing a visualization widget removes the params driving it. */

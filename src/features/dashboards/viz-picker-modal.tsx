@@ -1,8 +1,10 @@
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import {
   Badge,
   Button,
+  Checkbox,
   Group,
   Loader,
   Modal,
@@ -20,16 +22,33 @@ import { useState } from 'react';
 import { pickerQueriesOptions, pickerQueryOptions, pickerVisualizationsOptions } from './api';
 import type { VizInfo } from './viz-info';
 
-/** Pick a visualization: search the context's saved queries, then pick one of its charts. */
+export type PickedViz = { visualizationId: number; info: VizInfo };
+
+/**
+ * Pick visualizations: search the context's saved queries, then tick any number of one query's
+ * visualizations and add them in one go. The query stays chosen between openings, so the next
+ * visualization of the same query is one click away.
+ */
 export function VizPickerModal(props: {
   ctx: string;
   opened: boolean;
   onClose: () => void;
-  onPick: (visualizationId: number, info: VizInfo) => void;
+  onPick: (picked: PickedViz[]) => void;
+  /** How many widgets of each visualization the dashboard already has. */
+  countOf: (visualizationId: number) => number;
 }) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q, 250);
   const [queryId, setQueryId] = useState<number | null>(null);
+  const [ticked, setTicked] = useState<number[]>([]);
+  const choose = (id: number) => {
+    if (id !== queryId) setTicked([]);
+    setQueryId(id);
+  };
+  const close = () => {
+    setTicked([]);
+    props.onClose();
+  };
   const queries = useQuery({
     ...pickerQueriesOptions(props.ctx, debounced),
     enabled: props.opened,
@@ -43,7 +62,7 @@ export function VizPickerModal(props: {
     enabled: queryId !== null,
   });
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Add a visualization" size="xl">
+    <Modal opened={props.opened} onClose={close} title="Add visualizations" size="xl">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Stack gap="xs">
           <TextInput
@@ -73,7 +92,7 @@ export function VizPickerModal(props: {
                   label={row.name}
                   description={row.description || undefined}
                   active={row.id === queryId}
-                  onClick={() => setQueryId(row.id)}
+                  onClick={() => choose(row.id)}
                   role="option"
                   aria-selected={row.id === queryId}
                 />
@@ -100,42 +119,67 @@ export function VizPickerModal(props: {
               This query has no visualizations yet. Make one on the query page first.
             </Text>
           ) : (
-            <Stack gap={6} role="list" aria-label="Visualizations">
-              {vizzes.data.results.map((v) => (
-                <Group key={v.id} justify="space-between" wrap="nowrap" role="listitem">
-                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                    <Text size="sm" truncate="end">
-                      {v.name}
-                    </Text>
-                    <Badge size="xs" variant="light">
-                      {v.type}
-                    </Badge>
+            <Stack gap={6} role="group" aria-label="Visualizations">
+              {vizzes.data.results.map((v) => {
+                const count = props.countOf(v.id);
+                return (
+                  <Group key={v.id} justify="space-between" wrap="nowrap">
+                    <Checkbox
+                      label={v.name}
+                      checked={ticked.includes(v.id)}
+                      onChange={(e) => {
+                        const on = e.currentTarget.checked;
+                        setTicked((t) => (on ? [...t, v.id] : t.filter((id) => id !== v.id)));
+                      }}
+                      styles={{ body: { minWidth: 0 }, label: { wordBreak: 'break-word' } }}
+                    />
+                    <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+                      {count > 0 && (
+                        <Badge size="xs" variant="outline" color="gray">
+                          on the dashboard{count > 1 ? ` ×${count}` : ''}
+                        </Badge>
+                      )}
+                      <Badge size="xs" variant="light">
+                        {v.type}
+                      </Badge>
+                    </Group>
                   </Group>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    aria-label={`Add ${v.name}`}
-                    disabled={!query.data}
-                    onClick={() =>
-                      query.data &&
-                      props.onPick(v.id, {
-                        name: v.name,
-                        type: v.type,
-                        queryId: query.data.query_id,
-                        queryName: query.data.name,
-                        parameters: query.data.parameters,
-                        error: null,
-                      })
-                    }
-                  >
-                    Add
-                  </Button>
-                </Group>
-              ))}
+                );
+              })}
             </Stack>
           )}
         </Stack>
       </SimpleGrid>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={close}>
+          Cancel
+        </Button>
+        <Button
+          disabled={ticked.length === 0 || !query.data || !vizzes.data}
+          onClick={() => {
+            if (!query.data || !vizzes.data) return;
+            const q = query.data;
+            // In the list's order, whatever order they were ticked in.
+            const picked = vizzes.data.results
+              .filter((v) => ticked.includes(v.id))
+              .map((v) => ({
+                visualizationId: v.id,
+                info: {
+                  name: v.name,
+                  type: v.type,
+                  queryId: q.query_id,
+                  queryName: q.name,
+                  parameters: q.parameters,
+                  error: null,
+                },
+              }));
+            setTicked([]);
+            props.onPick(picked);
+          }}
+        >
+          {ticked.length > 1 ? `Add ${ticked.length} visualizations` : 'Add visualization'}
+        </Button>
+      </Group>
     </Modal>
   );
 }

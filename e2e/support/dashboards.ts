@@ -1,0 +1,75 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Eleven DEX pairs, ranked by volume (not in alphabetical order). */
+export const TOP_PAIRS = [
+  'WETH-USDC',
+  'USDC-USDT',
+  'DAI-USDC',
+  'WBTC-WETH',
+  'PEPE-WETH',
+  'ARB-WETH',
+  'LINK-WETH',
+  'UNI-WETH',
+  'MATIC-WETH',
+  'OP-WETH',
+  'AAVE-WETH',
+];
+
+/**
+ * A saved query of the signed-in user with a completed run and three visualizations of it: a
+ * line chart, a ranked bar chart and a counter. Returns the query's id and name.
+ */
+export async function queryWithVisualizations(page: Page, name: string) {
+  const created = await page.request.post('/api/v1/query', {
+    data: {
+      name,
+      query_sql: `SELECT pair, volume FROM (VALUES ${TOP_PAIRS.map(
+        (p, i) => `('${p}', ${(TOP_PAIRS.length - i) * 30_000_000})`,
+      ).join(', ')}) t(pair, volume) ORDER BY volume DESC`,
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const { query_id } = (await created.json()) as { query_id: number };
+  const run = await page.request.post(`/api/v1/query/${query_id}/execute`, { data: {} });
+  expect(run.ok()).toBe(true);
+  const { execution_id } = (await run.json()) as { execution_id: string };
+  await expect
+    .poll(async () => {
+      const s = await page.request.get(`/api/v1/execution/${execution_id}/status`);
+      return ((await s.json()) as { state: string }).state;
+    })
+    .toBe('QUERY_STATE_COMPLETED');
+  const viz = async (vizName: string, type: string, options: Record<string, unknown>) => {
+    const res = await page.request.post(`/api/v1/query/${query_id}/visualizations`, {
+      data: { name: vizName, type, options },
+    });
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { id: number }).id;
+  };
+  await viz('Volume by pair', 'chart', {
+    globalSeriesType: 'column',
+    columnMapping: { pair: 'x', volume: 'y' },
+    numberFormat: '$0.0a',
+  });
+  await viz('Volume line', 'chart', {
+    globalSeriesType: 'line',
+    columnMapping: { pair: 'x', volume: 'y' },
+  });
+  await viz('Top volume', 'counter', {
+    counterColName: 'volume',
+    rowNumber: 1,
+    stringPrefix: '$',
+    stringDecimal: 0,
+  });
+  return { queryId: query_id, name };
+}
+
+/** Creates a dashboard from the list page, through its dialog; returns its id. */
+export async function createDashboard(page: Page, name: string): Promise<number> {
+  await page.goto('/dashboards');
+  await page.getByRole('button', { name: 'New dashboard' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboards\/\d+$/);
+  return Number(/\/dashboards\/(\d+)/.exec(page.url())![1]);
+}
