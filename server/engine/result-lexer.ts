@@ -102,6 +102,9 @@ export class Lexer {
         j = k + 2;
       } else {
         this.i = k + 1;
+        // The engine's SQL cannot hold a NUL character, in a value or a name.
+        if (out.includes('\u0000'))
+          throw fail(this.param, 'the NUL character is not allowed in quoted text', pos);
         return out;
       }
     }

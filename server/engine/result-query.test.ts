@@ -210,6 +210,7 @@ describe('parseFilters refuses', () => {
     ["lower(name) = 'x'", 'filters: functions are not supported ("lower") at position 1'],
     ['n IN (select n from t)', /found "select" at position 7/],
     ["name = 'abc", 'filters: unterminated string starting at position 8'],
+    ["name = 'a\u0000b'", 'filters: the NUL character is not allowed in quoted text at position 8'],
     ['"my col = 1', 'filters: unterminated quoted name starting at position 1'],
     ['(n = 1', 'filters: expected ")" to close "(" at position 1, found the end at position 7'],
     ['n = 1)', 'filters: unbalanced ")" at position 6'],
