@@ -226,7 +226,7 @@ beforeAll(async () => {
     key: alice.key,
     body: { query_id: Number(queryId) },
   });
-  const keyId = t.deps.keys.create(alice.account.id, 'read', alice.account.id).id;
+  const keyId = t.deps.keys.create(alice.account.id, 'read', alice.account.id).info.id;
   await runSql(t, alice.key, 'SELECT 1');
   Object.assign(good, {
     query_id: queryId,
