@@ -28,10 +28,9 @@ async function pick(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Adds `option` in the Mantine MultiSelect labelled `label` (its box opens the list). */
+/** Adds `option` in the Mantine MultiSelect labelled `label` (a click on its field opens the list). */
 async function pickMore(page: Page, label: string, option: string) {
-  const field = page.getByRole('combobox', { name: label, exact: true });
-  await page.locator('.mantine-MultiSelect-input').filter({ has: field }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 

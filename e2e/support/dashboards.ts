@@ -15,6 +15,12 @@ export const TOP_PAIRS = [
   'AAVE-WETH',
 ];
 
+/** The pairs with a volume (330M down to 30M), trades and fees, ranked by volume. */
+export const TOP_PAIRS_SQL = `SELECT pair, volume, volume / 2000 AS trades, volume / 300 AS fees
+  FROM (VALUES ${TOP_PAIRS.map((p, i) => `('${p}', ${(TOP_PAIRS.length - i) * 30_000_000})`).join(
+    ', ',
+  )}) t(pair, volume) ORDER BY volume DESC`;
+
 /**
  * A saved query of the signed-in user with a completed run and three visualizations of it: a
  * line chart, a ranked bar chart and a counter. Returns the query's id and name.
@@ -23,9 +29,7 @@ export async function queryWithVisualizations(page: Page, name: string) {
   const created = await page.request.post('/api/v1/query', {
     data: {
       name,
-      query_sql: `SELECT pair, volume FROM (VALUES ${TOP_PAIRS.map(
-        (p, i) => `('${p}', ${(TOP_PAIRS.length - i) * 30_000_000})`,
-      ).join(', ')}) t(pair, volume) ORDER BY volume DESC`,
+      query_sql: TOP_PAIRS_SQL,
     },
   });
   expect(created.ok()).toBe(true);

@@ -44,6 +44,12 @@ export function ChartForm(
           value={ys}
           onChange={(v) => onChange(mapColumns(o, 'y', v))}
           maxValues={props.pie ? 1 : undefined}
+          // Searchable, with a placeholder: beside the chips stays a real text field to click
+          // (or type in), not the 1 px hidden input of a plain MultiSelect.
+          searchable
+          placeholder={ys.length > 0 ? 'Add a column' : 'Pick columns'}
+          nothingFoundMessage="No other column"
+          comboboxProps={{ withinPortal: true }}
         />
         {!props.pie && (
           <Select
