@@ -1,5 +1,6 @@
 import type { Accounts } from './auth/accounts.js';
 import type { ApiKeys } from './auth/keys.js';
+import type { KnownDevices } from './auth/devices.js';
 import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { TrustedDuck } from './engine/duck.js';
@@ -21,6 +22,7 @@ export type Deps = {
   accounts: Accounts;
   keys: ApiKeys;
   sessions: Sessions;
+  devices: KnownDevices;
   duck: TrustedDuck;
   lake: Lake;
   // services added by later modules go below, one line each

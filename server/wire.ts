@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Accounts } from './auth/accounts.js';
 import { ApiKeys } from './auth/keys.js';
+import { KnownDevices } from './auth/devices.js';
 import { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
@@ -37,6 +38,7 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     accounts,
     keys: new ApiKeys(db),
     sessions: new Sessions(db),
+    devices: new KnownDevices(db),
     duck,
     lake,
     // services added by later modules go below, one line each

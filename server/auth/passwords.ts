@@ -35,3 +35,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(key, expected);
 }
+
+let common: Promise<Set<string>> | undefined;
+/** The ~50,000 most used passwords (zxcvbn-ts's list), lower-cased; loaded on first use. */
+function commonPasswords(): Promise<Set<string>> {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    (m) => new Set(m.dictionary['passwords-common'].map((p) => p.toLowerCase())),
+  );
+  return common;
+}
+
+/** Why a new password is refused, or null: too common, or the handle itself. */
+export async function passwordProblem(password: string, handle: string): Promise<string | null> {
+  const lower = password.toLowerCase();
+  if (lower === handle.toLowerCase()) return 'the password may not be the handle';
+  if ((await commonPasswords()).has(lower))
+    return 'this password is one of the most used ones and easy to guess; choose another';
+  return null;
+}

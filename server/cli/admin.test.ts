@@ -143,6 +143,7 @@ describe('admin CLI commands', () => {
       ['create-user', 'admin'],
       ['create-user', 'shortpw', '--password', 'short'],
       ['create-user', 'longpw', '--password', 'p'.repeat(201)],
+      ['create-user', 'commonpw', '--password', 'password1'],
       ['create-user'],
       ['create-user', 'a1', 'b2'],
       ['create-user', 'flag', '--bogus'],
@@ -153,6 +154,7 @@ describe('admin CLI commands', () => {
     }
     withStore(({ accounts }) => {
       expect(accounts.byHandle('shortpw')).toBeUndefined();
+      expect(accounts.byHandle('commonpw')).toBeUndefined();
       expect(accounts.byHandle('flag')).toBeUndefined();
     });
   });

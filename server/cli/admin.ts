@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Accounts, type Role } from '../auth/accounts.js';
 import { ApiKeys, type Scope } from '../auth/keys.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, passwordProblem } from '../auth/passwords.js';
 import { loadConfig } from '../config.js';
 import { openDb, type Db } from '../store/db.js';
 
@@ -46,6 +46,8 @@ const COMMANDS: Record<string, Command> = {
       if (password !== undefined && (password.length < 8 || password.length > 200)) {
         throw new CliError('a password is 8 to 200 characters');
       }
+      const problem = password !== undefined && (await passwordProblem(password, handle!));
+      if (problem) throw new CliError(problem);
       const hash = password !== undefined ? await hashPassword(password) : null;
       const user = accounts.createUser(handle!, hash, opts['display-name'] ?? '');
       io.out(

@@ -5,23 +5,21 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { Me, Ok, SigninBody, SignupBody, type ContextEntry } from '../../contract/accounts.js';
 import type { Account, Accounts } from '../auth/accounts.js';
 import { validateHandle } from '../auth/accounts.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { DEVICE_COOKIE, DEVICE_TTL_MS } from '../auth/devices.js';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.js';
+import { randomToken } from '../auth/tokens.js';
 import { requirePrincipal, type Principal } from '../auth/principal.js';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
-import { HttpError, conflict, forbidden, unauthorized } from './errors.js';
-import { FixedWindowLimiter, retryAfterSeconds } from './rate-limit.js';
+import { HttpError, badRequest, conflict, forbidden, unauthorized } from './errors.js';
+import { retryAfterSeconds } from './rate-limit.js';
+import { SigninThrottle } from './signin-throttle.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const BAD_SIGNIN = 'invalid handle or password';
-/** Failed sign-ins allowed per handle within the window; then 429. */
-export const SIGNIN_MAX_FAILURES = 10;
-/** Failed sign-ins allowed per client IP (higher: many people may share one address). */
-export const SIGNIN_MAX_FAILURES_PER_IP = 50;
-export const SIGNIN_WINDOW_MS = 15 * 60_000;
 
 /**
  * The caller's IP: the first x-forwarded-for address behind a trusted proxy, else the socket's
@@ -88,6 +86,14 @@ function startSession(c: Context<AppEnv>, deps: Deps, user: Account): Me {
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
     secure: isSecureRequest(c, deps.config),
   });
+  // This browser is now a known client of the user (sign-in throttling, signin-throttle.ts).
+  setCookie(c, DEVICE_COOKIE, deps.devices.issue(user.id), {
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/api/v1/auth',
+    maxAge: Math.floor(DEVICE_TTL_MS / 1000),
+    secure: isSecureRequest(c, deps.config),
+  });
   return meBody(deps.accounts, {
     user,
     context: user,
@@ -100,9 +106,9 @@ function startSession(c: Context<AppEnv>, deps: Deps, user: Account): Me {
 /** Browser sessions: sign up, sign in, sign out, who am I. */
 export function authRoutes(deps: Deps) {
   const r = newRouter();
-  // Failed sign-ins, keyed by lower-cased handle and by client IP.
-  const failedByHandle = new FixedWindowLimiter(SIGNIN_MAX_FAILURES, SIGNIN_WINDOW_MS);
-  const failedByIp = new FixedWindowLimiter(SIGNIN_MAX_FAILURES_PER_IP, SIGNIN_WINDOW_MS);
+  const throttle = new SigninThrottle();
+  // Checked when the handle is not a user, so a sign-in takes as long whether it exists or not.
+  const unknownUserHash = hashPassword(randomToken(32));
 
   r.openapi(
     createRoute({
@@ -122,6 +128,8 @@ export function authRoutes(deps: Deps) {
       validateHandle(body.handle);
       if (deps.accounts.byHandle(body.handle))
         throw conflict(`the handle "${body.handle}" is taken`);
+      const problem = await passwordProblem(body.password, body.handle);
+      if (problem) throw badRequest(problem);
       const hash = await hashPassword(body.password);
       const user = deps.accounts.createUser(body.handle, hash, body.display_name ?? '');
       return c.json(startSession(c, deps, user), 200);
@@ -142,19 +150,17 @@ export function authRoutes(deps: Deps) {
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const handleKey = body.handle.toLowerCase();
-      const ipKey = clientIp(c, deps.config);
-      // Each attempt reserves a failure slot before the (slow) password check, so parallel
-      // attempts cannot get past the limit; a success gives its slots back.
-      const byHandle = failedByHandle.hit(handleKey);
-      const byIp = failedByIp.hit(ipKey);
-      if (!byHandle.allowed || !byIp.allowed) {
-        if (byHandle.allowed) failedByHandle.release(handleKey);
-        if (byIp.allowed) failedByIp.release(ipKey);
-        const blocked = Math.max(
-          byHandle.allowed ? 0 : byHandle.retryAfterMs,
-          byIp.allowed ? 0 : byIp.retryAfterMs,
-        );
+      const found = deps.accounts.byHandle(body.handle);
+      const user = found?.type === 'user' ? found : undefined;
+      const device = getCookie(c, DEVICE_COOKIE);
+      const known = device !== undefined && !!user && deps.devices.userId(device) === user.id;
+      const attempt = {
+        handle: body.handle,
+        ip: clientIp(c, deps.config),
+        ...(known ? { device } : {}),
+      };
+      const blocked = throttle.reserve(attempt);
+      if (blocked > 0) {
         const minutes = Math.max(1, Math.ceil(blocked / 60_000));
         c.header('Retry-After', String(retryAfterSeconds(blocked)));
         const unit = minutes === 1 ? 'minute' : 'minutes';
@@ -163,13 +169,10 @@ export function authRoutes(deps: Deps) {
           `too many failed sign-in attempts; try again in ${minutes} ${unit}`,
         );
       }
-      const user = deps.accounts.byHandle(body.handle);
-      const hash = user?.type === 'user' ? deps.accounts.passwordHash(user.id) : null;
-      if (!user || !hash || !(await verifyPassword(body.password, hash))) {
-        throw unauthorized(BAD_SIGNIN);
-      }
-      failedByHandle.reset(handleKey);
-      failedByIp.release(ipKey);
+      const hash = (user && deps.accounts.passwordHash(user.id)) || (await unknownUserHash);
+      const verified = await verifyPassword(body.password, hash);
+      if (!user || !verified) throw unauthorized(BAD_SIGNIN);
+      throttle.succeeded(attempt);
       return c.json(startSession(c, deps, user), 200);
     },
   );

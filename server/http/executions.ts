@@ -231,16 +231,21 @@ export function executionRoutes(deps: Deps) {
       path: '/execution/{execution_id}/cancel',
       tags: ['executions'],
       summary: 'Cancel a pending or running execution',
+      description:
+        'The cancellation is recorded before the answer: a status read right after says QUERY_STATE_CANCELLED. A key of scope read may cancel only the executions it started (403 otherwise).',
       security: SECURED,
       request: { params: ExecutionIdParam },
       responses: {
         200: json(CancelResponseSchema, 'Whether it was cancelled'),
-        ...errorResponses(400, 401, 404),
+        ...errorResponses(400, 401, 403, 404),
       },
     }),
     (c) => {
       const p = requireScope(c, 'read');
       const e = ownExecution(deps, p, c.req.param('execution_id'));
+      // Read may stop what it started, never what other keys or people run (README, key scopes).
+      if (p.scope === 'read' && e.api_key_id !== p.apiKeyId)
+        throw forbidden('a key of scope read may cancel only the executions it started');
       return c.json({ success: deps.executions.cancel(e.id) }, 200);
     },
   );
