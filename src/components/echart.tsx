@@ -49,9 +49,12 @@ export type EChartsOption = ComposeOption<
 const themeName = (scheme: 'light' | 'dark') => (scheme === 'dark' ? 'dark' : 'default');
 
 /**
- * The one ECharts wrapper: initialises once, applies `option` when it changes, follows the color
- * scheme (ECharts' dark theme on a transparent background), resizes with its box and disposes on
- * unmount. `data-painted="true"` is set when a render has finished, so tests can wait for it.
+ * The one ECharts wrapper: initialises once per color scheme (ECharts' dark theme on a
+ * transparent background), applies `option` when it changes, resizes with its box and disposes
+ * on unmount. A change of scheme starts a new instance with the current option: ECharts'
+ * `setTheme` on a drawn chart could leave its axes laid out for the old option (rotated labels
+ * clipped, bars past their axis). `data-painted="true"` is set when a render has finished, so
+ * tests can wait for it.
  */
 export function EChart(props: {
   option: EChartsOption;
@@ -64,36 +67,39 @@ export function EChart(props: {
   const { option, colorScheme } = props;
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
-  const theme = useRef(themeName(colorScheme));
+  /** The option as last given, for an instance started after it; and the one last applied. */
+  const latest = useRef(option);
+  const applied = useRef<EChartsOption | null>(null);
+  const theme = themeName(colorScheme);
+
+  useEffect(() => {
+    latest.current = option;
+  }, [option]);
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const instance = init(el, theme.current);
+    const instance = init(el, theme);
     chart.current = instance;
     instance.on('finished', () => el.setAttribute('data-painted', 'true'));
+    instance.setOption({ backgroundColor: 'transparent', ...latest.current }, { notMerge: true });
+    applied.current = latest.current;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(el);
     return () => {
       observer.disconnect();
       instance.dispose();
       chart.current = null;
+      applied.current = null;
       el.removeAttribute('data-painted');
     };
-  }, []);
+  }, [theme]);
 
   useEffect(() => {
-    const next = themeName(colorScheme);
-    if (!chart.current || next === theme.current) return;
-    theme.current = next;
-    box.current?.removeAttribute('data-painted');
-    chart.current.setTheme(next);
-  }, [colorScheme]);
-
-  useEffect(() => {
-    if (!chart.current) return;
+    if (!chart.current || applied.current === option) return;
     box.current?.removeAttribute('data-painted');
     chart.current.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
+    applied.current = option;
   }, [option]);
 
   return (
