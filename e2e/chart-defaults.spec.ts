@@ -145,6 +145,42 @@ test.describe('chart defaults', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/chart-editor-series-dark.png`, fullPage: true });
   });
 
+  test('the demo dashboard’s top pairs are drawn in volume order', async ({ page }) => {
+    const by = await page.request.get(
+      '/api/v1/dashboards/by-slug/demo/chain-activity-and-dex-volume',
+    );
+    expect(by.ok()).toBe(true);
+    const dashboard = (await by.json()) as { dashboard_id: number };
+    const list = await page.request.get(
+      `/api/v1/dashboards/${dashboard.dashboard_id}/visualizations`,
+    );
+    const { visualizations } = (await list.json()) as {
+      visualizations: { visualization_id: number; visualization: { name: string } | null }[];
+    };
+    const bars = visualizations.find((v) => v.visualization?.name === 'Volume of the top pairs')!;
+    const results = `/api/v1/dashboards/${dashboard.dashboard_id}/visualizations/${bars.visualization_id}/results`;
+    // The demo's queries run in the background on first start.
+    await expect
+      .poll(async () => (await page.request.get(`${results}?limit=1`)).status(), {
+        timeout: 60_000,
+      })
+      .toBe(200);
+    const rows = (
+      (await (await page.request.get(`${results}?columns=token_pair`)).json()) as {
+        result: { rows: { token_pair: string }[] };
+      }
+    ).result.rows;
+    const ranked = [...new Set(rows.map((r) => r.token_pair))];
+    expect(ranked).not.toEqual([...ranked].sort((x, y) => x.localeCompare(y)));
+
+    await page.goto('/demo/chain-activity-and-dex-volume');
+    const chart = page
+      .getByRole('region', { name: 'Visualization Volume of the top pairs' })
+      .getByTestId('viz-chart');
+    await expect(chart).toHaveAttribute('data-painted', 'true', { timeout: 30_000 });
+    await expect.poll(() => categoriesLeftToRight(page, chart), SWEEP).toEqual(ranked);
+  });
+
   for (const scheme of ['light', 'dark'] as const)
     test(`screenshot: the chart editor over a ranked result, ${scheme}`, async ({ page }) => {
       const { editor, chart } = await newVisualization(page, scheme);
