@@ -12,11 +12,16 @@ export function shortcuts(mac: boolean): Shortcut[] {
   return [
     {
       keys: [mod, 'Enter'],
-      action: 'Run the selection, the statement at the cursor, or the query',
+      action: 'Run the selection, the statement at the cursor, or the query (anywhere on the page)',
     },
     { keys: [mod, 'S'], action: 'Save the query (anywhere on the page)' },
     { keys: ['Shift', alt, 'F'], action: 'Format the SQL' },
     { keys: [mod, 'Space'], action: 'Show completions' },
+    { keys: ['Tab'], action: 'Accept the highlighted completion' },
+    {
+      keys: ['Enter'],
+      action: 'At the end of a line: a new line, unless you moved through the completions',
+    },
     { keys: [mod, '/'], action: 'Comment or uncomment lines' },
     { keys: ['F1'], action: 'All editor commands' },
     { keys: ['?'], action: 'This sheet (outside the editor)' },

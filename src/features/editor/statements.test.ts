@@ -77,6 +77,14 @@ describe('runTarget', () => {
     expect(target('SELECT 1;\nSELECT 2|', [0, 8])).toEqual({ sql: 'SELECT 1', scope: 'selection' });
   });
 
+  it('runs the query when the selection is the whole text, even of several statements', () => {
+    expect(target('SELECT 1;\nSELECT 2|', [0, 18])).toEqual({
+      sql: 'SELECT 1;\nSELECT 2',
+      scope: 'query',
+    });
+    expect(target(' SELECT 1 |', [1, 9])).toEqual({ sql: ' SELECT 1 ', scope: 'query' });
+  });
+
   it('ignores a selection of whitespace only', () => {
     expect(target('SELECT 1|  ', [8, 10])).toEqual({ sql: 'SELECT 1  ', scope: 'query' });
   });

@@ -73,6 +73,8 @@ export type EditorSelection = { start: number; end: number };
 export function runTarget(sql: string, selection: EditorSelection | null, cursor: number) {
   if (selection && selection.end > selection.start) {
     const selected = sql.slice(selection.start, selection.end);
+    // A selection of the whole text (Ctrl+A, a new query's starting text) runs the query.
+    if (selected.trim() === sql.trim()) return { sql, scope: 'query' } satisfies RunTarget;
     if (selected.trim()) return { sql: selected, scope: 'selection' } satisfies RunTarget;
   }
   const statements = splitStatements(sql);

@@ -17,11 +17,14 @@ export const Route = createFileRoute('/_app/queries/$queryId')({
   loader: ({ context, params }) => {
     const id = Number(params.queryId);
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-    // The editor's chunk downloads while the query is read.
-    void loadMonacoSqlEditor();
-    return context.queryClient.ensureQueryData(
-      queryDetailOptions(activeCtx(context.queryClient), id),
-    );
+    // The editor's chunk downloads once the query has arrived: not before, so the query is not
+    // queued behind it and its SQL shows (read-only) before Monaco's code runs.
+    return context.queryClient
+      .ensureQueryData(queryDetailOptions(activeCtx(context.queryClient), id))
+      .then((query) => {
+        void loadMonacoSqlEditor();
+        return query;
+      });
   },
   component: function QueryRoute() {
     const { queryId } = Route.useParams();

@@ -29,8 +29,9 @@ export function QueryHeader(props: {
   const { query } = props;
   return (
     <>
-      <Group justify="space-between" wrap="nowrap" align="center">
-        <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+      <Group justify="space-between" wrap="wrap" align="center" gap="xs">
+        {/* The name keeps room for itself; the actions wrap below it on a narrow page. */}
+        <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 300px', minWidth: 0 }}>
           <TextInput
             aria-label="Query name"
             value={props.name}
@@ -39,16 +40,22 @@ export function QueryHeader(props: {
             variant="unstyled"
             size="lg"
             fw={600}
-            style={{ flex: 1, minWidth: 120 }}
+            style={{ flex: 1, minWidth: 140 }}
           />
           {props.dirty && (
-            <Badge color="yellow" variant="light" data-testid="unsaved-badge">
-              Unsaved changes
+            <Badge
+              color="yellow"
+              variant="light"
+              data-testid="unsaved-badge"
+              style={{ flexShrink: 0 }}
+            >
+              Unsaved
             </Badge>
           )}
           {query?.is_private && <Badge variant="outline">Private</Badge>}
           {query?.is_archived && <Badge color="gray">Archived</Badge>}
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {/* Owner and version give way first when the row is short. */}
+          <Text size="sm" c="dimmed" truncate="end" style={{ minWidth: 40 }}>
             {query ? `${query.owner} · v${query.version}` : 'Not saved yet'}
           </Text>
         </Group>

@@ -18,6 +18,7 @@ import {
 } from '../../../../features/parameters/parameters-form';
 import { missingParameters } from '../../../../features/parameters/placeholders';
 import { NEW_QUERY } from '../../../../features/queries/api';
+import { useAfterFirstPaint } from '../../../../lib/use-after-first-paint';
 import type { VizTab } from '../../../../features/visualizations/visualization-tabs';
 import { EditorArea } from './editor-area';
 import { MissingParameters } from './missing-parameters';
@@ -67,6 +68,8 @@ export function Workbench(props: {
   // Wide screens show the data panel beside the editor; narrow ones in a drawer.
   const wide = useMediaQuery('(min-width: 62em)');
   const insert = (text: string) => editor.current?.insertText(text);
+  // The first frame shows the name and the SQL; runs, results and drawers render right after.
+  const painted = useAfterFirstPaint();
   const owned = !query || query.owner === ctx;
   const paramsEdited = JSON.stringify(parameters) !== JSON.stringify(base.params);
   const dirty = draft.dirty || paramsEdited || name !== base.name;
@@ -178,59 +181,63 @@ export function Workbench(props: {
           selectAllOnMount: !query && draft.sql === NEW_QUERY.query_sql,
         }}
       />
-      <MissingParameters
-        missing={missing}
-        sql={draft.sql}
-        onAdd={(p) => {
-          setParameters([...parameters, p]);
-          // A list needs its options: open the definitions.
-          if (p.type === 'enum') setPanel('parameters');
-        }}
-      />
-      <ParametersForm
-        parameters={parameters}
-        values={values}
-        onChange={props.onValuesChange}
-        ctx={ctx}
-      />
-      <Group justify="space-between" align="flex-start">
-        <RunControls
-          tier={tier}
-          onTierChange={setTier}
-          label={RUN_LABEL[scope]}
-          running={status.data ? !status.data.is_execution_finished : false}
-          onRun={run}
-          disabled={!canRun}
-        />
-      </Group>
-      {runs.submitError && (
-        <Alert color="red" role="alert" title="The run was not started">
-          {runs.submitError.message}
-        </Alert>
+      {painted && (
+        <>
+          <MissingParameters
+            missing={missing}
+            sql={draft.sql}
+            onAdd={(p) => {
+              setParameters([...parameters, p]);
+              // A list needs its options: open the definitions.
+              if (p.type === 'enum') setPanel('parameters');
+            }}
+          />
+          <ParametersForm
+            parameters={parameters}
+            values={values}
+            onChange={props.onValuesChange}
+            ctx={ctx}
+          />
+          <Group justify="space-between" align="flex-start">
+            <RunControls
+              tier={tier}
+              onTierChange={setTier}
+              label={RUN_LABEL[scope]}
+              running={status.data ? !status.data.is_execution_finished : false}
+              onRun={run}
+              disabled={!canRun}
+            />
+          </Group>
+          {runs.submitError && (
+            <Alert color="red" role="alert" title="The run was not started">
+              {runs.submitError.message}
+            </Alert>
+          )}
+          <ExecutionPanel ctx={ctx} executionId={runs.executionId} />
+          <ResultTabs
+            ctx={ctx}
+            queryId={query?.query_id ?? null}
+            queryName={name}
+            tab={props.tab}
+            onTabChange={props.onTabChange}
+            executionId={status.data?.state === 'QUERY_STATE_COMPLETED' ? runs.executionId : null}
+          />
+          <WorkbenchDrawers
+            ctx={ctx}
+            queryId={query?.query_id ?? null}
+            panel={panel}
+            onPanel={setPanel}
+            sql={draft.sql}
+            onRestore={draft.setSql}
+            parameters={parameters}
+            onParameters={setParameters}
+            dataOpen={dataOpen && !wide}
+            onDataClose={() => setDataOpen(false)}
+            onInsert={insert}
+          />
+          <ShortcutSheet />
+        </>
       )}
-      <ExecutionPanel ctx={ctx} executionId={runs.executionId} />
-      <ResultTabs
-        ctx={ctx}
-        queryId={query?.query_id ?? null}
-        queryName={name}
-        tab={props.tab}
-        onTabChange={props.onTabChange}
-        executionId={status.data?.state === 'QUERY_STATE_COMPLETED' ? runs.executionId : null}
-      />
-      <WorkbenchDrawers
-        ctx={ctx}
-        queryId={query?.query_id ?? null}
-        panel={panel}
-        onPanel={setPanel}
-        sql={draft.sql}
-        onRestore={draft.setSql}
-        parameters={parameters}
-        onParameters={setParameters}
-        dataOpen={dataOpen && !wide}
-        onDataClose={() => setDataOpen(false)}
-        onInsert={insert}
-      />
-      <ShortcutSheet />
     </Stack>
   );
 }
