@@ -3,6 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { EChart } from '../echart';
 import { DEFAULT_CHART_SIZE } from '../../lib/viz/category-labels';
+import { xScaleOf } from '../../lib/viz/chart-data';
 import { chartOption } from '../../lib/viz/chart-option';
 import { chartProblem, readChartSpec } from '../../lib/viz/chart-spec';
 import type { Obj } from '../../lib/viz/read';
@@ -30,11 +31,14 @@ export function ChartView(props: {
   const columns = problem ? [] : [spec.x!, ...spec.ys, ...(spec.groupBy ? [spec.groupBy] : [])];
   const rows = useChartRows(props.source, problem ? null : head, columns);
   // The box's size (in steps of 16 px, so a drag does not rebuild the option at every pixel)
-  // decides how category labels fit.
+  // decides how category labels fit; other charts' options do not depend on it.
   const { ref: boxRef, width: boxWidth, height: boxHeight } = useElementSize();
+  const sized =
+    spec.kind !== 'pie' &&
+    xScaleOf(spec, { columns: head.columns, types: head.types, rows: [] }) === 'category';
   const step = (v: number) => Math.round(v / 16) * 16;
-  const width = boxWidth > 0 ? step(boxWidth) : DEFAULT_CHART_SIZE.width;
-  const height = boxHeight > 0 ? step(boxHeight) : DEFAULT_CHART_SIZE.height;
+  const width = sized && boxWidth > 0 ? step(boxWidth) : DEFAULT_CHART_SIZE.width;
+  const height = sized && boxHeight > 0 ? step(boxHeight) : DEFAULT_CHART_SIZE.height;
   const option = useMemo(
     () =>
       rows.data
