@@ -1,5 +1,15 @@
 import '@mantine/core/styles/Code.css';
-import { Button, CloseButton, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  Button,
+  CloseButton,
+  Group,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useId } from 'react';
 import { IconCopy } from '@tabler/icons-react';
 import { copyToClipboard } from './clipboard';
 import { cellDetail } from './format-value';
@@ -19,6 +29,8 @@ export type CellDetailState = {
  */
 export function CellDetail({ at, onClose }: { at: CellDetailState; onClose: () => void }) {
   const detail = at ? cellDetail(at.value, at.column.type) : null;
+  // The dialog's name (Mantine would name it after its invisible anchor otherwise).
+  const nameId = useId();
   return (
     <Popover
       opened={at !== null}
@@ -39,11 +51,10 @@ export function CellDetail({ at, onClose }: { at: CellDetailState; onClose: () =
           style={{ position: 'fixed', left: at?.x ?? 0, top: at?.y ?? 0, width: 1, height: 1 }}
         />
       </Popover.Target>
-      <Popover.Dropdown
-        role="dialog"
-        aria-label={at ? `Value of ${at.column.name}, row ${at.row + 1}` : 'Cell value'}
-        data-testid="cell-detail"
-      >
+      <Popover.Dropdown role="dialog" aria-labelledby={nameId} data-testid="cell-detail">
+        <VisuallyHidden id={nameId}>
+          {at ? `Value of ${at.column.name}, row ${at.row + 1}` : 'Cell value'}
+        </VisuallyHidden>
         {at && detail && (
           <Stack gap="xs">
             <Group justify="space-between" wrap="nowrap" gap="xs">

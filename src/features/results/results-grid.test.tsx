@@ -192,4 +192,40 @@ describe('ResultsGrid', () => {
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Copy value' }));
     await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(''));
   });
+
+  it('resizes a column from its header edge with the keyboard and refits it with Enter', async () => {
+    stubService();
+    renderGrid();
+    await waitFor(() => expect(cell(2, 0)).toBeTruthy());
+    const edge = screen.getByRole('separator', { name: 'Resize column label' });
+    const fitted = Number(edge.getAttribute('aria-valuenow'));
+    expect(fitted).toBeGreaterThanOrEqual(56);
+    fireEvent.keyDown(edge, { key: 'ArrowRight' });
+    fireEvent.keyDown(edge, { key: 'ArrowRight' });
+    await waitFor(() => expect(edge).toHaveAttribute('aria-valuenow', String(fitted + 32)));
+    expect(cell(0, 1)).toHaveStyle({ width: `${fitted + 32}px` });
+    // The keys resized the column; they did not move a selection or sort.
+    expect(
+      screen.getByRole('button', { name: 'Sort by label' }).closest('[role="columnheader"]'),
+    ).toHaveAttribute('aria-sort', 'none');
+    fireEvent.keyDown(edge, { key: 'Enter' });
+    await waitFor(() => expect(edge).toHaveAttribute('aria-valuenow', String(fitted)));
+  });
+
+  it('opens a cell’s full value on a double click and copies the raw value', async () => {
+    stubService();
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderGrid();
+    await waitFor(() => expect(cell(2, 0)).toBeTruthy());
+    expect(cell(2, 0)).toHaveTextContent('30,000');
+    fireEvent.doubleClick(cell(2, 0));
+    const detail = await screen.findByRole('dialog', { name: 'Value of n, row 3' });
+    expect(within(detail).getByTestId('cell-detail-value')).toHaveTextContent(/^30000$/);
+    expect(within(detail).getByTestId('cell-detail-formatted')).toHaveTextContent(
+      'Shown as 30,000',
+    );
+    fireEvent.click(within(detail).getByRole('button', { name: 'Copy value' }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('30000'));
+  });
 });
