@@ -5,6 +5,7 @@ import { compress } from 'hono/compress';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { authenticate } from './auth/principal.js';
+import { DISK_FULL_MESSAGE, isDiskFull } from './disk-full.js';
 import type { Deps } from './deps.js';
 import type { AppEnv } from './http/app-env.js';
 import { docsRoutes } from './http/docs.js';
@@ -51,6 +52,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
           : err.message;
       return c.json({ error: message || 'Bad Request' }, status);
     }
+    if (isDiskFull(err)) return c.json({ error: DISK_FULL_MESSAGE }, 507);
     logError(err);
     return c.json({ error: 'An internal error occurred' }, 500);
   });

@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   PLAN_CREDITS_INCLUDED: num.min(0).default(2500),
   PLAN_CREDITS_LIMIT: num.min(0).default(10_000),
   PLAN_STORAGE_BYTES: int.min(0).default(1024 ** 3),
+  /** Execution results a context may keep; one result may take a share of it by tier. */
+  RESULT_STORAGE_BYTES: int.min(1024).default(4 * 1024 ** 3),
   MAX_UPLOAD_BYTES: int.min(1).default(200 * 1024 ** 2),
   /** Largest body of every other route (JSON); more is refused with 413 before it is read. */
   MAX_JSON_BODY_BYTES: int.min(1024).default(2 * 1024 ** 2),
@@ -74,6 +76,7 @@ export type Config = {
   demoData: boolean;
   demoScale: number;
   plan: { creditsIncluded: number; creditsLimit: number; storageBytes: number };
+  resultStorageBytes: number;
   maxUploadBytes: number;
   maxJsonBodyBytes: number;
   bodyTimeoutMs: number;
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       creditsLimit: e.PLAN_CREDITS_LIMIT,
       storageBytes: e.PLAN_STORAGE_BYTES,
     },
+    resultStorageBytes: e.RESULT_STORAGE_BYTES,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
     bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,

@@ -31,7 +31,9 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
   const lake = new Lake(db, config.dataDir, duck);
   const accounts = new Accounts(db);
   const executionsRepo = new ExecutionsRepo(db);
-  const executions = new Executions({ config, lake, repo: executionsRepo });
+  const executions = new Executions({ config, db, lake, repo: executionsRepo });
+  const queries = new Queries(db, config.plan);
+  const visualizations = new Visualizations(db, queries);
   const deps: Deps = {
     config,
     db,
@@ -44,9 +46,9 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     // services added by later modules go below, one line each
     executionsRepo,
     executions,
-    queries: new Queries(db),
-    visualizations: new Visualizations(db),
-    dashboards: new Dashboards(db),
+    queries,
+    visualizations,
+    dashboards: new Dashboards(db, queries, visualizations),
     uploads: new UploadsService({ config, db, duck, lake }),
     matviews: new MatviewsService({ config, db, accounts, lake, executions, executionsRepo }),
     pipelines: new PipelinesService(db, () => deps),

@@ -108,8 +108,8 @@ export const canReadQuery = (q: QueryRecord, contextId: number | null) =>
 export class Dashboards {
   constructor(
     private readonly db: Db,
-    private readonly queries: Queries = new Queries(db),
-    private readonly visualizations: Visualizations = new Visualizations(db, queries),
+    private readonly queries: Queries,
+    private readonly visualizations: Visualizations,
   ) {}
 
   get(id: number): DashboardRecord | undefined {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import type { Parameter, ParameterValue } from '../../contract/parameters.js';
 import type { Config } from '../config.js';
+import type { Db } from '../store/db.js';
 import { paymentRequired } from '../http/errors.js';
 import {
   STATES,
@@ -14,6 +15,9 @@ import type { Lake } from './lake.js';
 import { parameterKey, renderSql, resolveParameterValues } from './parameters.js';
 import { SandboxInstances, SqlError, runInSandbox } from './sandbox.js';
 import { contextLimit, pickNext } from './fair-slots.js';
+import { resultCap, tooLargeMessage, watchFileSize } from './result-cap.js';
+import { storageOf } from '../usage/storage.js';
+import { isDiskFull, withoutServerPaths } from '../disk-full.js';
 import { lineColumn } from './sql-errors.js';
 import { TIERS, creditsFor, type TierName } from './tiers.js';
 
@@ -54,6 +58,8 @@ type Job = {
   originalSql: string;
   cancelled: boolean;
   timedOut: boolean;
+  /** Its result passed the tier's cap while it was written. */
+  tooLarge?: boolean;
   onResult?: (r: ResultHandoff) => Promise<void>;
   interrupt?: () => void;
   startedAt?: number;
@@ -86,7 +92,7 @@ export class Executions {
   private stopped = false;
   private readonly runs = new Set<Promise<void>>();
 
-  constructor(private readonly deps: { config: Config; lake: Lake; repo: ExecutionsRepo }) {
+  constructor(private readonly deps: { config: Config; db: Db; lake: Lake; repo: ExecutionsRepo }) {
     this.resultsDir = path.join(deps.config.dataDir, 'results');
     fs.mkdirSync(this.resultsDir, { recursive: true });
   }
@@ -239,16 +245,22 @@ export class Executions {
       const job = this.pending.splice(at, 1)[0]!;
       this.running.set(job.id, job);
       this.runningByContext.set(job.contextId, (this.runningByContext.get(job.contextId) ?? 0) + 1);
-      const run = this.run(job).finally(() => {
-        this.running.delete(job.id);
-        this.runs.delete(run);
-        this.runningByContext.set(
-          job.contextId,
-          (this.runningByContext.get(job.contextId) ?? 1) - 1,
-        );
-        this.settle(job.id);
-        this.pump();
-      });
+      const run = this.run(job)
+        // Only the final state write can fail here (a full disk): the state stays EXECUTING, and
+        // the next start marks it failed, as after a crash.
+        .catch((err: unknown) =>
+          console.error(`execution ${job.id}: could not record its end`, err),
+        )
+        .finally(() => {
+          this.running.delete(job.id);
+          this.runs.delete(run);
+          this.runningByContext.set(
+            job.contextId,
+            (this.runningByContext.get(job.contextId) ?? 1) - 1,
+          );
+          this.settle(job.id);
+          this.pump();
+        });
       this.runs.add(run);
     }
   }
@@ -263,6 +275,11 @@ export class Executions {
       job.timedOut = true;
       job.interrupt?.();
     }, tier.timeoutMs);
+    const cap = resultCap(this.deps.config, tier);
+    const stopWatching = watchFileSize(file, cap, () => {
+      job.tooLarge = true;
+      job.interrupt?.();
+    });
     const elapsed = () => Date.now() - started.getTime();
     try {
       const out = await runInSandbox({
@@ -274,12 +291,16 @@ export class Executions {
         instances: this.instances,
         onStart: (interrupt) => {
           job.interrupt = interrupt;
-          if (job.cancelled || job.timedOut) interrupt();
+          if (job.cancelled || job.timedOut || job.tooLarge) interrupt();
         },
       });
       job.interrupt = undefined; // the sandbox is gone: nothing left to interrupt
+      stopWatching();
       if (job.cancelled) throw new SqlError('FAILED_TYPE_CANCELLED', 'cancelled');
+      if (out.resultBytes > cap) job.tooLarge = true;
+      if (job.tooLarge) throw new SqlError('FAILED_TYPE_EXECUTION_FAILED', 'too large');
       job.committing = true;
+      this.makeRoomForResult(job.contextId, out.resultBytes);
       if (job.onResult) {
         const { columns, rowCount, declaredNames } = out;
         await job.onResult({ file, rowCount, columns, declaredNames }).catch((err: unknown) => {
@@ -307,11 +328,11 @@ export class Executions {
       const credits = creditsFor(tier, ms);
       if (job.cancelled) {
         this.deps.repo.markCancelled(job.id, { cancelledAt: new Date(), executionMs: ms, credits });
-      } else if (job.timedOut) {
-        const error = {
-          type: 'FAILED_TYPE_EXECUTION_FAILED',
-          message: `the execution took longer than the ${tier.name} tier allows (${tier.timeoutMs / 60_000} minutes)`,
-        };
+      } else if (job.timedOut || job.tooLarge) {
+        const message = job.timedOut
+          ? `the execution took longer than the ${tier.name} tier allows (${tier.timeoutMs / 60_000} minutes)`
+          : tooLargeMessage(tier, cap);
+        const error = { type: 'FAILED_TYPE_EXECUTION_FAILED', message };
         this.deps.repo.markFailed(job.id, error, { endedAt: new Date(), executionMs: ms, credits });
       } else {
         this.deps.repo.markFailed(job.id, this.toError(job, err), {
@@ -322,10 +343,35 @@ export class Executions {
       }
     } finally {
       clearTimeout(timer);
+      stopWatching();
     }
   }
 
+  /**
+   * Results are a cache with a budget per context (RESULT_STORAGE_BYTES): before a new result is
+   * kept, the context's oldest results expire early until it fits.
+   */
+  private makeRoomForResult(contextId: number, bytes: number) {
+    const budget = this.deps.config.resultStorageBytes;
+    let used = storageOf(this.deps.db, contextId).results;
+    for (const old of this.deps.repo.resultsOldestFirst(contextId)) {
+      if (used + bytes <= budget) return;
+      this.expire(old);
+      used -= old.result_bytes ?? 0;
+    }
+  }
+
+  private expire(e: ExecutionRecord) {
+    if (e.result_file) fs.rmSync(path.join(this.resultsDir, e.result_file), { force: true });
+    this.deps.repo.markExpired(e.id);
+  }
+
   private toError(job: Job, err: unknown) {
+    if (isDiskFull(err))
+      return {
+        type: 'FAILED_TYPE_EXECUTION_FAILED',
+        message: 'the server ran out of disk space while running this query; run it again later',
+      };
     if (!(err instanceof SqlError)) {
       console.error(err);
       return {
@@ -333,18 +379,16 @@ export class Executions {
         message: 'the engine failed unexpectedly; see the server log',
       };
     }
-    if (err.offset === undefined) return { type: err.type, message: err.message };
+    const message = withoutServerPaths(err.message, this.deps.config.dataDir);
+    if (err.offset === undefined) return { type: err.type, message };
     const { line, column } = lineColumn(job.originalSql, job.toOriginal(err.offset));
-    return { type: err.type, message: err.message, metadata: { line, column } };
+    return { type: err.type, message, metadata: { line, column } };
   }
 
   /** Deletes results past their expiry; their executions become QUERY_STATE_EXPIRED. */
   sweepExpired(now = new Date()): number {
     const due = this.deps.repo.dueForExpiry(now);
-    for (const e of due) {
-      if (e.result_file) fs.rmSync(path.join(this.resultsDir, e.result_file), { force: true });
-      this.deps.repo.markExpired(e.id);
-    }
+    for (const e of due) this.expire(e);
     return due.length;
   }
 }

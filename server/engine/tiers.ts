@@ -10,6 +10,8 @@ export type Tier = {
   creditsPerSecond: number;
   /** Credits charged for any execution that started. */
   baseCredits: number;
+  /** The largest result, as a share of the context's RESULT_STORAGE_BYTES. */
+  resultShare: number;
 };
 
 /** Engine resources and prices per performance tier (documented in README.md). */
@@ -21,6 +23,7 @@ export const TIERS: Record<TierName, Tier> = {
     timeoutMs: 5 * 60_000,
     creditsPerSecond: 0.5,
     baseCredits: 0.5,
+    resultShare: 1 / 8,
   },
   medium: {
     name: 'medium',
@@ -29,6 +32,7 @@ export const TIERS: Record<TierName, Tier> = {
     timeoutMs: 15 * 60_000,
     creditsPerSecond: 1,
     baseCredits: 1,
+    resultShare: 1 / 4,
   },
   large: {
     name: 'large',
@@ -37,6 +41,7 @@ export const TIERS: Record<TierName, Tier> = {
     timeoutMs: 30 * 60_000,
     creditsPerSecond: 2,
     baseCredits: 2,
+    resultShare: 1 / 2,
   },
 };
 

@@ -280,7 +280,7 @@ describe('validation before anything runs', () => {
 
   it('answers 402 over the billing-cycle limit', async () => {
     const s = await createTestServer({
-      plan: { creditsIncluded: 0, creditsLimit: 0.001, storageBytes: 0 },
+      plan: { creditsIncluded: 0, creditsLimit: 0.001, storageBytes: 1024 ** 2 },
     });
     try {
       const u = s.createUser('spender');

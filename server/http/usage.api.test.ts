@@ -30,10 +30,16 @@ describe('usage', () => {
     expect(period.credits_used).toBeGreaterThan(0);
     expect(r.json).toMatchObject({
       bytes_allowed: 5000,
-      bytes_used: 0,
       private_queries: 1,
       private_dashboards: 0,
     });
+    // The saved query's version counts toward the plan; the result has its own allowance.
+    const { storage } = r.json;
+    expect(storage.tables_bytes).toBe(0);
+    expect(storage.query_versions_bytes).toBe('select 1'.length + 'p'.length + '[]'.length * 2);
+    expect(r.json.bytes_used).toBe(storage.query_versions_bytes);
+    expect(storage.results_bytes).toBeGreaterThan(0);
+    expect(storage.results_bytes_allowed).toBe(t.config.resultStorageBytes);
   });
   it('lists one period per month between the dates, by POST body or GET query', async () => {
     const body = { start_date: '2025-11-15', end_date: '2026-02-01' };

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireScope } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
 import { billingPeriod } from '../engine/executions.js';
+import { planStorage, storageOf } from '../usage/storage.js';
 import { badRequest } from './errors.js';
 import { SECURED, errorResponses, newRouter, optionalJsonBody } from './router.js';
 
@@ -23,8 +24,22 @@ const UsageResponse = z
         credits_used: z.number(),
       }),
     ),
-    bytes_used: z.number().int(),
+    bytes_used: z.number().int().openapi({
+      description:
+        'Bytes the plan counts: uploaded tables, materialized views and saved query versions.',
+    }),
     bytes_allowed: z.number().int(),
+    storage: z
+      .object({
+        tables_bytes: z.number().int(),
+        query_versions_bytes: z.number().int(),
+        results_bytes: z.number().int(),
+        results_bytes_allowed: z.number().int(),
+      })
+      .openapi({
+        description:
+          'Strata addition: where the bytes are. Results have their own allowance (RESULT_STORAGE_BYTES); the oldest are dropped to make room for new ones.',
+      }),
     private_queries: z.number().int(),
     private_dashboards: z.number().int(),
   })
@@ -54,10 +69,17 @@ export function usageOf(deps: Deps, contextId: number, startDate?: string, endDa
   const hasDashboards = deps.db
     .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'dashboards'`)
     .get();
+  const storage = storageOf(deps.db, contextId);
   return {
     billing_periods: periods,
-    bytes_used: count('SELECT COALESCE(SUM(size_bytes), 0) FROM lake_tables WHERE owner_id = ?'),
+    bytes_used: planStorage(storage),
     bytes_allowed: deps.config.plan.storageBytes,
+    storage: {
+      tables_bytes: storage.tables,
+      query_versions_bytes: storage.queryVersions,
+      results_bytes: storage.results,
+      results_bytes_allowed: deps.config.resultStorageBytes,
+    },
     private_queries: count(
       'SELECT count(*) FROM queries WHERE owner_id = ? AND is_private = 1 AND is_archived = 0 AND is_temp = 0',
     ),

@@ -67,7 +67,7 @@ export class MatviewsService {
 
   constructor(private readonly deps: ServiceDeps) {
     this.repo = new MatviewsRepo(deps.db);
-    this.queries = new Queries(deps.db);
+    this.queries = new Queries(deps.db, deps.config.plan);
     this.retired = new RetiredSnapshots(deps.db, deps.lake.root);
     this.retired.sweepOrphans(CATALOG, 'matview');
   }

@@ -8,6 +8,7 @@ import type { Db } from '../store/db.js';
 import { nowIso } from '../store/db.js';
 import type { QueryRecord } from '../store/queries-repo.js';
 import { CATALOG, type MatviewRecord } from './matviews-repo.js';
+import { planStorage, storageOf } from '../usage/storage.js';
 
 /**
  * Publishes a refresh's result file as the view's new snapshot: the file is hard-linked (copied
@@ -54,15 +55,11 @@ export async function storeSnapshot(
         fs.copyFileSync(o.result.file, to);
       }
       const size = fs.statSync(to).size;
-      const others =
-        (deps.db
-          .prepare('SELECT COALESCE(SUM(size_bytes), 0) FROM lake_tables WHERE owner_id = ?')
-          .pluck()
-          .get(o.view.ownerId) as number) - (previous?.size_bytes ?? 0);
+      const others = planStorage(storageOf(deps.db, o.view.ownerId)) - (previous?.size_bytes ?? 0);
       const allowed = deps.config.plan.storageBytes;
       if (others + size > allowed)
         throw new Error(
-          `it would take ${size} bytes, ${others} bytes are used by other tables and the plan allows ${allowed}`,
+          `it would take ${size} bytes, ${others} bytes are used by other tables and saved queries and the plan allows ${allowed}`,
         );
     },
   );

@@ -203,6 +203,17 @@ export class ExecutionsRepo {
     return rows.map(fromRow);
   }
 
+  /** The context's kept results, oldest first (the first to go when results need room). */
+  resultsOldestFirst(contextId: number): ExecutionRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM executions WHERE context_id = ? AND result_file IS NOT NULL
+         ORDER BY ended_at, id LIMIT 10000`,
+      )
+      .all(contextId) as Row[];
+    return rows.map(fromRow);
+  }
+
   markExpired(id: string): void {
     this.db
       .prepare(`UPDATE executions SET state = '${STATES.expired}', result_file = NULL WHERE id = ?`)

@@ -19,7 +19,7 @@ beforeAll(() => {
   const accounts = new Accounts(db);
   alice = accounts.createUser('alice', null).id;
   bob = accounts.createUser('bob', null).id;
-  queries = new Queries(db);
+  queries = new Queries(db, { storageBytes: 1024 ** 3 });
 });
 afterAll(() => {
   db.close();
@@ -61,7 +61,7 @@ describe('Queries', () => {
       statusOf(() =>
         queries.update(q.id, alice, alice, {
           name: 'renamed',
-          parameters: [{ key: 'x', type: 'text', value: '' }],
+          parameters: [{ key: 'x', type: 'enum' }],
         }),
       ),
     ).toBe(400);

@@ -1,6 +1,7 @@
 import type { Parameter } from '../../contract/parameters.js';
 import { normalizeParameterDefs } from '../engine/parameters.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { badRequest, forbidden, notFound, paymentRequired } from '../http/errors.js';
+import { planStorage, storageOf, versionBytes } from '../usage/storage.js';
 import { type Db, nowIso, parseJson } from './db.js';
 import {
   getQueryVersion,
@@ -112,7 +113,10 @@ const isPublic = (q: QueryRecord) => !q.is_private && !q.is_temp;
  * bumps `version` and stores the full new state in `query_versions`.
  */
 export class Queries {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly plan: { storageBytes: number },
+  ) {}
 
   get(id: number): QueryRecord | undefined {
     const row = this.db.prepare(`SELECT ${COLS} ${FROM} WHERE q.id = ?`).get(id) as Row | undefined;
@@ -284,7 +288,14 @@ export class Queries {
     return getQueryVersion(this.db, id, version);
   }
 
+  /** Stores a version, unless it would take the owner past its plan's storage (402). */
   private insertVersion(q: QueryRecord, authorId: number | null) {
+    const added = versionBytes(q);
+    const used = planStorage(storageOf(this.db, q.owner_id));
+    if (used + added > this.plan.storageBytes)
+      throw paymentRequired(
+        `storage quota reached: saving this version takes ${added} bytes, ${used} bytes are used by tables and saved queries and the plan allows ${this.plan.storageBytes}; delete or clear tables to save more`,
+      );
     insertQueryVersion(this.db, q, authorId);
   }
 }

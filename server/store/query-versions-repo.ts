@@ -2,6 +2,7 @@ import type { Parameter } from '../../contract/parameters.js';
 import { notFound } from '../http/errors.js';
 import { type Db, parseJson } from './db.js';
 import type { QueryRecord } from './queries-repo.js';
+import { QUERY_VERSIONS_KEPT } from '../usage/storage.js';
 
 /**
  * The `query_versions` table: the full state of a query after each create or change, written
@@ -44,8 +45,15 @@ function toVersion(row: VersionRow): QueryVersionRecord {
   };
 }
 
-/** Stores `q` (its state after a create or change) as version `q.version`, by `authorId`. */
+/**
+ * Stores `q` (its state after a create or change) as version `q.version`, by `authorId`, and
+ * prunes the versions older than the newest QUERY_VERSIONS_KEPT.
+ */
 export function insertQueryVersion(db: Db, q: QueryRecord, authorId: number | null): void {
+  db.prepare('DELETE FROM query_versions WHERE query_id = ? AND version <= ?').run(
+    q.id,
+    q.version - QUERY_VERSIONS_KEPT,
+  );
   db.prepare(
     `INSERT INTO query_versions (query_id, version, author_id, name, description, query_sql,
        parameters, tags, is_private, is_archived, created_at)

@@ -22,8 +22,12 @@ export type TestUser = { account: Account; key: string; readKey: string };
  * A whole Strata app over a fresh temporary DATA_DIR, called in-process with app.request.
  * `call` returns status, parsed JSON (or text) and headers.
  */
-export async function createTestServer(overrides: Partial<Config> = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-test-'));
+export async function createTestServer(
+  overrides: Partial<Config> = {},
+  opts: { dataDir?: string } = {},
+) {
+  const dir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'strata-test-'));
+  fs.mkdirSync(dir, { recursive: true });
   const config = testConfig(dir, overrides);
   const deps = await buildDeps(config);
   const app = createApp(deps, { logError: () => {} });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { HttpError, tooLarge } from '../http/errors.js';
 
@@ -49,21 +50,20 @@ export async function saveBody(
         : body;
   const out = fs.createWriteStream(file);
   let bytes = 0;
-  try {
+  async function* counted() {
     for await (const chunk of withIdleTimeout(source, idleMs)) {
       bytes += chunk.length;
       if (bytes > maxBytes) throw tooLargeError(maxBytes);
-      if (!out.write(chunk)) await once(out, 'drain');
+      yield chunk;
     }
-    out.end();
-    await once(out, 'finish');
+  }
+  try {
+    // pipeline ends on the first error of either side (a full disk included) and destroys both.
+    await pipeline(counted(), out);
   } catch (err) {
-    // Let a pending open finish first: an open completing after the caller removed the folder
-    // would be an unhandled error.
-    if (out.pending) await once(out, 'open').catch(() => undefined);
-    const closed = once(out, 'close').catch(() => undefined);
-    out.destroy();
-    await closed;
+    // Wait for the file to close (after a pending open completes): an open completing after the
+    // caller removed the folder would be an unhandled error.
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
     fs.rmSync(file, { force: true });
     throw err;
   }

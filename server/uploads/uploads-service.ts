@@ -14,6 +14,7 @@ import { receiveRows } from './receive.js';
 import { RetiredSnapshots } from '../engine/retired-snapshots.js';
 import { carryOver, newPartFile, partsOf, sizeOf, writeEmpty } from './snapshots.js';
 import { listUploads, type ListPage } from './uploads-list.js';
+import { planStorage, storageOf } from '../usage/storage.js';
 
 /** Uploaded tables live in this catalog: `dune.<namespace>.<table>`. */
 export const CATALOG = 'dune';
@@ -200,12 +201,9 @@ export class UploadsService {
     return listUploads(this.deps.db, ctx, limit, offset);
   }
 
-  /** Bytes of every table the context owns (uploads and materialized views). */
+  /** Bytes the plan counts for the context: its tables and saved query versions. */
   storageUsed(ownerId: number): number {
-    return this.deps.db
-      .prepare('SELECT COALESCE(SUM(size_bytes), 0) FROM lake_tables WHERE owner_id = ?')
-      .pluck()
-      .get(ownerId) as number;
+    return planStorage(storageOf(this.deps.db, ownerId));
   }
 
   private ownNamespace(ctx: Ctx, namespace: string): string {
@@ -267,7 +265,7 @@ export class UploadsService {
         const allowed = this.deps.config.plan.storageBytes;
         if (used + size > allowed)
           throw paymentRequired(
-            `this upload would exceed the storage allowed by the plan: the table would take ${size} bytes, ${used} bytes are used by other tables, ${allowed} are allowed`,
+            `this upload would exceed the storage allowed by the plan: the table would take ${size} bytes, ${used} bytes are used by other tables and saved queries, ${allowed} are allowed`,
           );
       },
     );

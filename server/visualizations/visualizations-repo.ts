@@ -51,7 +51,7 @@ export function dropDanglingParamWidgets(db: Db, dashboardIds: readonly number[]
 export class Visualizations {
   constructor(
     private readonly db: Db,
-    private readonly queries: Queries = new Queries(db),
+    private readonly queries: Queries,
   ) {}
 
   get(id: number): VisualizationRecord | undefined {
