@@ -17,7 +17,8 @@ function renderEditor(parameters: Parameter[], sql: string) {
 
 afterEach(cleanup);
 
-describe('ParameterEditor', () => {
+// Menus and several clicks per test: room for a loaded machine.
+describe('ParameterEditor', { timeout: 20_000 }, () => {
   it('offers to add each placeholder the SQL uses but does not define', async () => {
     const onChange = renderEditor(
       [{ key: 'a', type: 'number', value: '1' }],

@@ -40,7 +40,11 @@ export function QueryHeader(props: {
             variant="unstyled"
             size="lg"
             fw={600}
-            style={{ flex: 1, minWidth: 140 }}
+            // Room for the whole name (up to 40 characters) before the row shares out the rest.
+            style={{
+              flex: `1 1 ${Math.min(Math.max(props.name.length + 3, 8), 40)}ch`,
+              minWidth: 120,
+            }}
           />
           {props.dirty && (
             <Badge
@@ -55,7 +59,7 @@ export function QueryHeader(props: {
           {query?.is_private && <Badge variant="outline">Private</Badge>}
           {query?.is_archived && <Badge color="gray">Archived</Badge>}
           {/* Owner and version give way first when the row is short. */}
-          <Text size="sm" c="dimmed" truncate="end" style={{ minWidth: 40 }}>
+          <Text size="sm" c="dimmed" truncate="end" style={{ minWidth: 40, flexShrink: 4 }}>
             {query ? `${query.owner} · v${query.version}` : 'Not saved yet'}
           </Text>
         </Group>
