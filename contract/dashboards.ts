@@ -145,6 +145,9 @@ export const DashboardResponse = z
     is_archived: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),
+    version: z.number().int().openapi({
+      description: 'Strata addition: bumped by every change; send it as If-Match to PATCH.',
+    }),
   })
   .openapi('DashboardCrudResponse');
 export type DashboardResponse = z.output<typeof DashboardResponse>;

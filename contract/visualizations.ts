@@ -73,6 +73,9 @@ export const GetVisualizationResponse = z
     options: z.record(z.string(), z.unknown()),
     created_at: z.string(),
     updated_at: z.string(),
+    version: z.number().int().openapi({
+      description: 'Strata addition: bumped by every change; send it as If-Match to PATCH.',
+    }),
   })
   .openapi('GetVisualizationResponse');
 export type GetVisualizationResponse = z.output<typeof GetVisualizationResponse>;

@@ -77,3 +77,12 @@ export async function createDashboard(page: Page, name: string): Promise<number>
   await expect(page).toHaveURL(/\/dashboards\/\d+$/);
   return Number(/\/dashboards\/(\d+)/.exec(page.url())![1]);
 }
+
+/** In edit mode: adds a text widget with `markdown` through the Add text dialog. */
+export async function addTextWidget(page: Page, markdown: string) {
+  await page.getByRole('button', { name: 'Add text' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add text' });
+  await dialog.getByLabel('Markdown').fill(markdown);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+}

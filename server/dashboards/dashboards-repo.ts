@@ -3,7 +3,7 @@ import type {
   UpdateDashboardRequest,
   WidgetPosition,
 } from '../../contract/dashboards.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound, staleWrite } from '../http/errors.js';
 import { type Db, nowIso, parseJson } from '../store/db.js';
 import { Queries, type QueryRecord } from '../store/queries-repo.js';
 import { Visualizations, type VisualizationRecord } from '../visualizations/visualizations-repo.js';
@@ -30,6 +30,8 @@ export type DashboardRecord = {
   tags: string[];
   created_at: string;
   updated_at: string;
+  /** Bumped by every change (If-Match). */
+  version: number;
   text_widgets: { widget_id: number; text: string; position: WidgetPosition }[];
   visualization_widgets: {
     widget_id: number;
@@ -78,7 +80,7 @@ type WidgetDbRow = Omit<StoredWidget, 'position'> & {
 };
 
 const COLS = `d.id, d.owner_id, a.handle AS owner_handle, d.created_by, d.name, d.slug,
-  d.is_private, d.is_archived, d.columns_per_row, d.tags, d.created_at, d.updated_at`;
+  d.is_private, d.is_archived, d.columns_per_row, d.tags, d.created_at, d.updated_at, d.version`;
 const FROM = 'FROM dashboards d JOIN accounts a ON a.id = d.owner_id';
 
 /** Trimmed, without empty entries and without case-insensitive duplicates (first one kept). */
@@ -186,13 +188,21 @@ export class Dashboards {
 
   /**
    * Applies a change in the owner context. Empty → 400; archived → 403 (unarchive first); a
-   * slug another dashboard of the owner has → 409. The name never changes the slug.
+   * slug another dashboard of the owner has → 409; a change to an older `expectedVersion` → 409.
+   * The name never changes the slug.
    */
-  update(id: number, contextId: number, changes: UpdateDashboardRequest): DashboardRecord {
+  update(
+    id: number,
+    contextId: number,
+    changes: UpdateDashboardRequest,
+    expectedVersion?: number,
+  ): DashboardRecord {
     if (!Object.values(changes).some((v) => v !== undefined))
       throw badRequest('Nothing to update: give at least one field');
     return this.db.transaction((): DashboardRecord => {
       const cur = this.writable(id, contextId);
+      if (expectedVersion !== undefined && expectedVersion !== cur.version)
+        throw staleWrite('dashboard', expectedVersion, cur.version);
       if (cur.is_archived) throw forbidden('Dashboard is archived; unarchive it first');
       if (changes.slug !== undefined && this.slugTaken(cur.owner_id, changes.slug, id))
         throw slugConflict(changes.slug);
@@ -212,7 +222,7 @@ export class Dashboards {
       this.db
         .prepare(
           `UPDATE dashboards SET name = ?, slug = ?, is_private = ?, columns_per_row = ?, tags = ?,
-             updated_at = ? WHERE id = ?`,
+             updated_at = ?, version = version + 1 WHERE id = ?`,
         )
         .run(
           changes.name ?? cur.name,
@@ -233,7 +243,9 @@ export class Dashboards {
       const cur = this.writable(id, contextId);
       if (cur.is_archived === archived) return cur;
       this.db
-        .prepare('UPDATE dashboards SET is_archived = ?, updated_at = ? WHERE id = ?')
+        .prepare(
+          'UPDATE dashboards SET is_archived = ?, updated_at = ?, version = version + 1 WHERE id = ?',
+        )
         .run(archived ? 1 : 0, nowIso(), id);
       return this.get(id)!;
     })();

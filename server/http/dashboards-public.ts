@@ -11,6 +11,7 @@ import {
 import type { AppEnv } from './app-env.js';
 import { notFound } from './errors.js';
 import { jsonResponse, latestExecutionOf, publicBaseUrl } from './results.js';
+import { etag } from './if-match.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 import { toVisualizationResponse } from './visualizations.js';
 
@@ -53,6 +54,7 @@ export function toDashboardResponse(d: DashboardRecord, base: string): Dashboard
     is_archived: d.is_archived,
     created_at: d.created_at,
     updated_at: d.updated_at,
+    version: d.version,
   };
 }
 
@@ -60,8 +62,10 @@ export function toDashboardResponse(d: DashboardRecord, base: string): Dashboard
 export function dashboardPublicRoutes(deps: Deps) {
   const r = newRouter();
   const tags = ['dashboards'];
-  const respond = (c: Context<AppEnv>, d: DashboardRecord) =>
-    c.json(toDashboardResponse(d, publicBaseUrl(c, deps)), 200);
+  const respond = (c: Context<AppEnv>, d: DashboardRecord) => {
+    c.header('ETag', etag(d.version));
+    return c.json(toDashboardResponse(d, publicBaseUrl(c, deps)), 200);
+  };
 
   r.openapi(
     createRoute({

@@ -93,6 +93,7 @@ describe('POST /dashboards', () => {
       is_archived: false,
       created_at: expect.any(String),
       updated_at: r.json.created_at,
+      version: 1,
     });
     expect((await get(r.json.dashboard_id)).json).toEqual(r.json);
   });

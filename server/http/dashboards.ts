@@ -19,6 +19,7 @@ import {
   toDashboardResponse,
 } from './dashboards-public.js';
 import { publicBaseUrl } from './results.js';
+import { IF_MATCH_NOTE, ifMatchVersion } from './if-match.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
 /** Checks key and scope before the body is validated, so a missing key is 401, not 400. */
@@ -124,7 +125,7 @@ export function dashboardRoutes(deps: Deps) {
       path: '/dashboards/{dashboard_id}',
       tags,
       summary: 'Change a dashboard (owner context only)',
-      description: `Any subset of fields. A widget array replaces every widget of its kind; kinds not given stay. A \`widget_id\` in a text or visualization widget keeps that widget (and its position when none is given). Parameter widgets must drive a visualization widget of the dashboard showing a visualization of their \`query_id\`, and name one of its parameters; replacing visualization widgets without giving parameter widgets drops those left without their visualization widget. The name never changes the slug; a taken \`slug\` is 409. An archived dashboard must be unarchived first (403). ${LAYOUT_NOTE}`,
+      description: `Any subset of fields. A widget array replaces every widget of its kind; kinds not given stay. A \`widget_id\` in a text or visualization widget keeps that widget (and its position when none is given). Parameter widgets must drive a visualization widget of the dashboard showing a visualization of their \`query_id\`, and name one of its parameters; replacing visualization widgets without giving parameter widgets drops those left without their visualization widget. The name never changes the slug; a taken \`slug\` is 409. An archived dashboard must be unarchived first (403). ${LAYOUT_NOTE} ${IF_MATCH_NOTE}`,
       security: SECURED,
       middleware: [needs('read_write')],
       request: {
@@ -142,6 +143,7 @@ export function dashboardRoutes(deps: Deps) {
         c.req.valid('param').dashboard_id,
         p.context.id,
         c.req.valid('json'),
+        ifMatchVersion(c),
       );
       return c.json(toDashboardResponse(d, publicBaseUrl(c, deps)), 200);
     },

@@ -16,4 +16,9 @@ export const paymentRequired = (
 export const forbidden = (message = 'Not allowed') => new HttpError(403, message);
 export const notFound = (message = 'Object not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** A change that names a version (If-Match) the object has moved past. */
+export const staleWrite = (kind: string, expected: number, current: number) =>
+  conflict(
+    `the ${kind} was changed since version ${expected} (it is now version ${current}); reload it and apply your change again`,
+  );
 export const tooLarge = (message: string) => new HttpError(413, message);

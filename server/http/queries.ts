@@ -18,6 +18,7 @@ import type { Deps } from '../deps.js';
 import { adoptRun } from '../engine/run-adoption.js';
 import type { QueryChanges, QueryRecord } from '../store/queries-repo.js';
 import type { AppEnv } from './app-env.js';
+import { IF_MATCH_NOTE, etag, ifMatchVersion } from './if-match.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
 /** Checks key and scope before the body is validated, so a missing key is 401, not 400. */
@@ -139,6 +140,7 @@ export function queryRoutes(deps: Deps) {
       if (c.req.valid('query').include_contributors === 'true') {
         body.contributors = deps.queries.contributors(q.id);
       }
+      c.header('ETag', etag(q.version));
       return c.json(body, 200);
     },
   );
@@ -149,7 +151,7 @@ export function queryRoutes(deps: Deps) {
       path: '/query/{query_id}',
       tags,
       summary: 'Change any subset of a query’s fields (owner context only)',
-      description: ADOPTION_NOTE,
+      description: `${ADOPTION_NOTE} ${IF_MATCH_NOTE}`,
       security: SECURED,
       middleware: [needs('read_write')],
       request: {
@@ -158,7 +160,7 @@ export function queryRoutes(deps: Deps) {
       },
       responses: {
         200: { description: 'Updated', content: json(UpdateQueryResponse) },
-        ...errorResponses(400, 401, 403, 404),
+        ...errorResponses(400, 401, 403, 404, 409),
       },
     }),
     (c) => {
@@ -166,7 +168,13 @@ export function queryRoutes(deps: Deps) {
       const { query_id } = c.req.valid('param');
       const { execution_id, ...changes } = c.req.valid('json');
       const q = deps.db.transaction(() => {
-        const saved = deps.queries.update(query_id, p.context.id, p.user?.id ?? null, changes);
+        const saved = deps.queries.update(
+          query_id,
+          p.context.id,
+          p.user?.id ?? null,
+          changes,
+          ifMatchVersion(c),
+        );
         if (execution_id) adoptRun(deps.executionsRepo, saved, execution_id);
         return saved;
       })();

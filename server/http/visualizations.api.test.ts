@@ -60,6 +60,7 @@ describe('POST /query/{id}/visualizations', () => {
       options: CHART.options,
       created_at: expect.any(String),
       updated_at: got.json.created_at,
+      version: 1,
     });
   });
 

@@ -15,6 +15,7 @@ import { requireScope } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
 import type { VisualizationRecord } from '../visualizations/visualizations-repo.js';
 import type { AppEnv } from './app-env.js';
+import { IF_MATCH_NOTE, etag, ifMatchVersion } from './if-match.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
 /** Checks key and scope before the body is validated, so a missing key is 401, not 400. */
@@ -58,6 +59,7 @@ export function toVisualizationResponse(v: VisualizationRecord): GetVisualizatio
     options: v.options,
     created_at: v.created_at,
     updated_at: v.updated_at,
+    version: v.version,
   };
 }
 
@@ -154,6 +156,7 @@ export function visualizationRoutes(deps: Deps) {
     (c) => {
       const p = requireScope(c, 'read');
       const { viz } = deps.visualizations.readable(c.req.valid('param').id, p.context.id);
+      c.header('ETag', etag(viz.version));
       return c.json(toVisualizationResponse(viz), 200);
     },
   );
@@ -168,7 +171,7 @@ export function visualizationRoutes(deps: Deps) {
           method === 'patch'
             ? 'Change a visualization (the query’s owner context only)'
             : 'Change a visualization (same as PATCH)',
-        description: `Omitted fields stay; \`options\` replaces the whole object. ${TYPES_NOTE}`,
+        description: `Omitted fields stay; \`options\` replaces the whole object. ${TYPES_NOTE} ${IF_MATCH_NOTE}`,
         security: SECURED,
         middleware: [needs('read_write')],
         request: {
@@ -177,7 +180,7 @@ export function visualizationRoutes(deps: Deps) {
         },
         responses: {
           200: { description: 'Updated', content: json(VisualizationIdResponse) },
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       }),
       (c) => {
@@ -186,6 +189,7 @@ export function visualizationRoutes(deps: Deps) {
           c.req.valid('param').id,
           p.context.id,
           c.req.valid('json'),
+          ifMatchVersion(c),
         );
         return c.json({ id: v.id }, 200);
       },

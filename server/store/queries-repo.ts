@@ -1,6 +1,6 @@
 import type { Parameter } from '../../contract/parameters.js';
 import { normalizeParameterDefs } from '../engine/parameters.js';
-import { badRequest, forbidden, notFound, paymentRequired } from '../http/errors.js';
+import { badRequest, forbidden, notFound, paymentRequired, staleWrite } from '../http/errors.js';
 import { planStorage, storageOf, versionBytes } from '../usage/storage.js';
 import { type Db, nowIso, parseJson } from './db.js';
 import {
@@ -173,19 +173,28 @@ export class Queries {
   }
 
   /**
-   * Applies `changes` in the owner context `contextId`, as `authorId`. Empty changes → 400.
+   * Applies `changes` in the owner context `contextId`, as `authorId`. Empty changes → 400; a
+   * change to an older `expectedVersion` than the current one → 409.
    * An archived query only accepts a change that unarchives it or changes its privacy (403
    * otherwise; archiving it again is a no-op). New parameters are checked against the new SQL; new placeholders
    * become text parameters, and definitions the SQL no longer uses are kept (as the hosted
    * service keeps them).
    */
-  update(id: number, contextId: number, authorId: number | null, changes: QueryChanges) {
+  update(
+    id: number,
+    contextId: number,
+    authorId: number | null,
+    changes: QueryChanges,
+    expectedVersion?: number,
+  ) {
     const given = (Object.keys(changes) as (keyof QueryChanges)[]).filter(
       (k) => changes[k] !== undefined,
     );
     if (given.length === 0) throw badRequest('Nothing to update: give at least one field');
     return this.db.transaction((): QueryRecord => {
       const cur = this.writable(id, contextId);
+      if (expectedVersion !== undefined && expectedVersion !== cur.version)
+        throw staleWrite('query', expectedVersion, cur.version);
       if (cur.is_archived && changes.is_archived !== false) {
         // As on the hosted service, an archived query may still change its privacy.
         if (!given.every((k) => k === 'is_archived' || k === 'is_private'))

@@ -3,7 +3,7 @@ import type {
   UpdateVisualizationRequest,
   VisualizationType,
 } from '../../contract/visualizations.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { badRequest, forbidden, notFound, staleWrite } from '../http/errors.js';
 import { type Db, nowIso, parseJson } from '../store/db.js';
 import { Queries, type QueryRecord } from '../store/queries-repo.js';
 
@@ -17,13 +17,16 @@ export type VisualizationRecord = {
   options: Record<string, unknown>;
   created_at: string;
   updated_at: string;
+  /** Bumped by every change (If-Match). */
+  version: number;
 };
 
 type Row = Omit<VisualizationRecord, 'options'> & { options: string };
 
 export const VISUALIZATION_NOT_FOUND = 'Visualization not found or private';
 
-const COLS = 'id, query_id, created_by, name, type, description, options, created_at, updated_at';
+const COLS =
+  'id, query_id, created_by, name, type, description, options, created_at, updated_at, version';
 
 const toRecord = (row: Row): VisualizationRecord => ({
   ...row,
@@ -123,16 +126,26 @@ export class Visualizations {
     return { visualizations: rows.map(toRecord), total };
   }
 
-  /** Changes the given fields (`options` replaces the whole object); empty changes → 400. */
-  update(id: number, contextId: number, changes: UpdateVisualizationRequest): VisualizationRecord {
+  /**
+   * Changes the given fields (`options` replaces the whole object); empty changes → 400; a
+   * change made to an older `expectedVersion` than the current one → 409.
+   */
+  update(
+    id: number,
+    contextId: number,
+    changes: UpdateVisualizationRequest,
+    expectedVersion?: number,
+  ): VisualizationRecord {
     const given = Object.values(changes).some((v) => v !== undefined);
     if (!given) throw badRequest('Nothing to update: give at least one field');
     return this.db.transaction(() => {
       const cur = this.writable(id, contextId);
+      if (expectedVersion !== undefined && expectedVersion !== cur.version)
+        throw staleWrite('visualization', expectedVersion, cur.version);
       this.db
         .prepare(
           `UPDATE visualizations SET name = ?, type = ?, description = ?, options = ?,
-             updated_at = ? WHERE id = ?`,
+             updated_at = ?, version = version + 1 WHERE id = ?`,
         )
         .run(
           changes.name ?? cur.name,

@@ -21,6 +21,8 @@ export type RequestOptions = {
   /** A list value repeats the name (`?a=1&a=2`). */
   query?: Record<string, string | number | boolean | readonly string[] | undefined | null>;
   signal?: AbortSignal;
+  /** The version a change is made to (sent as If-Match): a newer one on the server is 409. */
+  ifMatch?: number;
 };
 
 export const CONTEXT_HEADER = 'x-strata-context';
@@ -39,6 +41,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {};
   if (opts.ctx) headers[CONTEXT_HEADER] = opts.ctx;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.ifMatch !== undefined) headers['if-match'] = `"${opts.ifMatch}"`;
   const res = await fetch(apiUrl(path, opts.query), {
     method: opts.method ?? 'GET',
     headers,

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import type { DashboardResponse } from '../../../contract/dashboards';
 import { appScope, dashboardVisualizationsOptions } from './api';
+import { ApiError } from '../../lib/api';
 import { useSaveDashboard } from './mutations';
 import type { Draft, VizWidget } from './draft';
 import { EditGrid } from './edit-grid';
@@ -91,13 +92,18 @@ export function DashboardEditor(props: {
         dirty={dirty}
         saving={save.isPending}
         onSave={() =>
-          save.mutate({ id: dashboard.dashboard_id, draft }, { onSuccess: (d) => props.onDone(d) })
+          save.mutate(
+            { id: dashboard.dashboard_id, draft, version: dashboard.version },
+            { onSuccess: (d) => props.onDone(d) },
+          )
         }
         onCancel={cancel}
       />
       {save.isError && (
         <Alert color="red" title="Could not save" role="alert">
-          {save.error.message}
+          {save.error instanceof ApiError && save.error.status === 409
+            ? 'Someone saved this dashboard since you started editing. Your changes are still here: save again to replace their version with yours, or leave edit mode to see theirs.'
+            : save.error.message}
         </Alert>
       )}
       {draft.widgets.length === 0 && (

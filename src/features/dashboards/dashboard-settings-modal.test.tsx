@@ -20,6 +20,7 @@ const dashboard: DashboardResponse = {
   is_archived: false,
   created_at: '2024-01-01T00:00:00Z',
   updated_at: '2024-01-01T00:00:00Z',
+  version: 1,
 };
 
 function show(onClose = () => {}) {

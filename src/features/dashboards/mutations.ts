@@ -4,7 +4,7 @@ import type {
   DashboardResponse,
   UpdateDashboardRequest,
 } from '../../../contract/dashboards';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { appScope, dashboardKeys } from './api';
 import { vizItemId, type Draft } from './draft';
 import { draftFromDashboard, patchWidgets, resolveNewWidgetIds } from './grid-mapping';
@@ -57,11 +57,13 @@ export function useArchiveDashboard(ctx: string) {
 export function useSaveDashboard(ctx: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, draft }: { id: number; draft: Draft }) => {
-      const patch = (body: UpdateDashboardRequest) =>
-        api<DashboardResponse>(`/dashboards/${id}`, { ctx, method: 'PATCH', body });
+    mutationFn: async ({ id, draft, version }: { id: number; draft: Draft; version: number }) => {
+      // Each step is a change to the version it starts from: a save by someone else meanwhile
+      // is refused (409) rather than overwritten.
+      const patch = (body: UpdateDashboardRequest, ifMatch: number) =>
+        api<DashboardResponse>(`/dashboards/${id}`, { ctx, method: 'PATCH', body, ifMatch });
       const { pending, ...first } = patchWidgets(draft);
-      const saved = await patch(first);
+      const saved = await patch(first, version);
       if (pending.length === 0) return saved;
       // Second step: everything as saved (ids kept), plus the held-back parameter widgets.
       const ids = resolveNewWidgetIds(draft, saved);
@@ -76,7 +78,7 @@ export function useSaveDashboard(ctx: string) {
       }
       const { pending: unresolved, ...second } = patchWidgets(again);
       if (unresolved.length > 0) throw new Error('Could not save every parameter widget');
-      return patch(second);
+      return patch(second, saved.version);
     },
     onSuccess: async (d) => {
       await remember(qc, ctx, d);
@@ -84,5 +86,10 @@ export function useSaveDashboard(ctx: string) {
         queryKey: dashboardKeys.visualizations(appScope(ctx), d.dashboard_id),
       });
     },
+    // Someone else saved first: read theirs, so leaving edit mode shows it.
+    onError: (err, { id }) =>
+      err instanceof ApiError && err.status === 409
+        ? qc.invalidateQueries({ queryKey: dashboardKeys.dashboard(appScope(ctx), id) })
+        : undefined,
   });
 }

@@ -46,12 +46,20 @@ export function useCreateVisualization(ctx: string, queryId: number) {
   });
 }
 
-/** Saves a visualization's name, type and options (`options` replaces the stored object). */
+/**
+ * Saves a visualization's name, type and options (`options` replaces the stored object), as a
+ * change to `version`: if someone saved it since, the service answers 409 and nothing changes.
+ */
 export function useUpdateVisualization(ctx: string, queryId: number, id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateVisualizationRequest) =>
-      api<{ id: number }>(`/visualizations/${id}`, { ctx, method: 'PATCH', body }),
+    mutationFn: ({ body, version }: { body: UpdateVisualizationRequest; version: number }) =>
+      api<{ id: number }>(`/visualizations/${id}`, {
+        ctx,
+        method: 'PATCH',
+        body,
+        ifMatch: version,
+      }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: vizKeys.detail(ctx, id) }),

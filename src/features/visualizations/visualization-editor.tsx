@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LazyVisualizationView } from '../../components/viz/lazy-visualization-view';
 import { useVizHead, type VizSource } from '../../components/viz/use-viz-data';
+import { ApiError } from '../../lib/api';
 import { useGroupKeys } from './group-keys';
 import { VizLoading } from '../../components/viz/viz-states';
 import {
@@ -59,10 +60,12 @@ export function VisualizationEditor(props: Props & { vizId: number }) {
   const { name, type, options } = detail.data;
   return (
     <EditorBody
-      key={`${props.vizId}:${detail.data.updated_at}`}
+      key={`${props.vizId}:${detail.data.version}`}
       {...props}
       vizId={props.vizId}
+      version={detail.data.version}
       initial={{ name, type, options }}
+      onReload={() => void detail.refetch()}
     />
   );
 }
@@ -80,10 +83,19 @@ export function NewVisualizationEditor(props: Props) {
     );
   if (!head) return <VizLoading />;
   const columns = { names: head.columns, types: head.types };
-  return <EditorBody {...props} vizId={null} initial={newDraft(columns)} />;
+  return <EditorBody {...props} vizId={null} version={null} initial={newDraft(columns)} />;
 }
 
-function EditorBody(props: Props & { vizId: number | null; initial: Draft }) {
+function EditorBody(
+  props: Props & {
+    vizId: number | null;
+    /** The saved version being edited (null: not saved yet). */
+    version: number | null;
+    initial: Draft;
+    /** Loads the saved visualization again, dropping the draft (after a conflict). */
+    onReload?: () => void;
+  },
+) {
   const { ctx, queryId, source } = props;
   const scheme = useComputedColorScheme('light');
   const [draft, setDraft] = useState<Draft>(props.initial);
@@ -105,8 +117,9 @@ function EditorBody(props: Props & { vizId: number | null; initial: Draft }) {
     if (nameError || saving) return;
     const body = { name: draft.name.trim(), type: draft.type, options: draft.options };
     if (props.vizId === null) create.mutate(body, { onSuccess: (r) => props.onSaved(r.id) });
-    else update.mutate(body);
+    else update.mutate({ body, version: props.version ?? 0 });
   }
+  const conflict = update.error instanceof ApiError && update.error.status === 409;
 
   const error: Error | null = create.error ?? update.error ?? remove.error;
   return (
@@ -158,7 +171,14 @@ function EditorBody(props: Props & { vizId: number | null; initial: Draft }) {
       </Group>
       {error && (
         <Alert color="red" role="alert" title="Not saved">
-          {error.message}
+          {conflict
+            ? 'Someone saved this visualization since you opened it. Reload it to see their version, then apply your change again.'
+            : error.message}
+          {conflict && props.onReload && (
+            <Button size="compact-sm" variant="light" ml="sm" onClick={props.onReload}>
+              Reload
+            </Button>
+          )}
         </Alert>
       )}
       <Group align="flex-start" gap="md" wrap="nowrap">
