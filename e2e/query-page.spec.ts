@@ -94,7 +94,10 @@ test.describe('the query page', () => {
     await signUp(viewer, { prefix: 'viewer' });
     await viewer.goto('/queries?scope=public');
     await viewer.getByRole('textbox', { name: 'Search queries' }).fill('Shared numbers');
+    // The search reaches the URL after a pause; a click before it would be undone by it.
+    await expect(viewer).toHaveURL(/[?&]q=Shared/);
     await viewer.getByRole('link', { name: 'Shared numbers' }).click();
+    await expect(viewer).toHaveURL(new RegExp(`/queries/${id}`));
     await expect(grid(viewer)).toContainText('visible to all', { timeout: 30_000 });
     await expect(runState(viewer)).toHaveText('Completed');
     await expect(viewer.getByText('Could not read the execution')).toHaveCount(0);
