@@ -1,5 +1,5 @@
 import { quoteIdent } from './duck.js';
-import { fail, Lexer, MAX_PARAM_LENGTH, resolveColumn, tokenText } from './result-lexer.js';
+import { fail, Lexer, MAX_COLUMNS_LENGTH, resolveColumn, tokenText } from './result-lexer.js';
 
 /**
  * The caller-supplied `columns` and `sort_by` result parameters (compat-reference 2.3), parsed
@@ -16,9 +16,8 @@ export { parseFilters } from './result-filters.js';
  * order without duplicates.
  */
 export function parseColumns(param: string, available: string[]): string[] {
-  if (param.length > MAX_PARAM_LENGTH) {
-    throw fail('columns', `too long (${param.length} characters; at most ${MAX_PARAM_LENGTH})`);
-  }
+  if (param.length > MAX_COLUMNS_LENGTH)
+    throw fail('columns', `too long (${param.length} characters; at most ${MAX_COLUMNS_LENGTH})`);
   if (param.trim() === '') throw fail('columns', 'no column names given');
   const out: string[] = [];
   let i = 0;
