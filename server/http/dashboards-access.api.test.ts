@@ -173,6 +173,7 @@ describe('GET /dashboards/{id}/visualizations', () => {
           options: { columns: [] },
           created_at: expect.any(String),
           updated_at: expect.any(String),
+          version: 1,
         },
         query: {
           query_id: pubQ,
