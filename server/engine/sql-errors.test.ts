@@ -36,6 +36,16 @@ describe('errorOffset', () => {
     const off = errorOffset(await messageOf(sql), sql);
     expect(sql.slice(off!, off! + 4)).toBe('nope');
   });
+  it.each([
+    ['SELECT 1 FROM', { line: 1, column: 10 }],
+    ['SELECT *\nFROM range(3)\nWHERE  \n\n', { line: 3, column: 1 }],
+    ['SELECT (1', { line: 1, column: 9 }],
+    ['SELECT 1,\n  2 +\n', { line: 2, column: 5 }],
+  ])('marks the last token when the input ends too early: %j', async (sql, at) => {
+    const message = await messageOf(sql);
+    expect(message).toMatch(/at end of input/);
+    expect(lineColumn(sql, errorOffset(message, sql)!)).toEqual(at);
+  });
   it('gives undefined when the message has no position', () => {
     expect(errorOffset('Conversion Error: could not convert', 'select 1')).toBeUndefined();
   });

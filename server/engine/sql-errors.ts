@@ -7,7 +7,7 @@
  */
 export function errorOffset(message: string, sql: string): number | undefined {
   const m = /\n(LINE (\d+): )(.*)\n( *)\^/.exec(message);
-  if (!m) return undefined;
+  if (!m) return /at end of input/i.test(message) ? lastTokenOffset(sql) : undefined;
   const [, prefix = '', lineNo, snippet = '', spaces = ''] = m;
   const lines = sql.split('\n');
   const index = Number(lineNo) - 1;
@@ -22,6 +22,18 @@ export function errorOffset(message: string, sql: string): number | undefined {
     caret = at + caret - 3;
   }
   return lineStart + Math.max(0, Math.min(caret, line.length));
+}
+
+/**
+ * Where the last token of `sql` starts: a statement that stops too early ("syntax error at end
+ * of input", which DuckDB reports without a position) is marked there.
+ */
+export function lastTokenOffset(sql: string): number | undefined {
+  const end = sql.trimEnd().length;
+  if (end === 0) return undefined;
+  let start = end - 1;
+  if (/\w/.test(sql[start]!)) while (start > 0 && /\w/.test(sql[start - 1]!)) start--;
+  return start;
 }
 
 /** 1-based line and column of an offset. */

@@ -32,6 +32,8 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id:
 export function docsRoutes() {
   const r = new Hono<AppEnv>();
   r.get('/docs', (c) => c.html(PAGE));
+  // Where people guess the reference is, next to the API it describes.
+  r.get('/v1/docs', (c) => c.redirect('/api/docs', 302));
   r.get('/docs/assets/init.js', (c) =>
     c.body(INIT, 200, { 'content-type': 'text/javascript; charset=utf-8' }),
   );

@@ -161,6 +161,14 @@ describe('POST /sql/execute and status', () => {
     expect(status.error.metadata).toEqual({ line: 2, column: 10 }); // DuckDB points at "x": FORM reads as an alias
     expect(status.result_metadata).toBeUndefined();
   });
+  it('locates a statement that ends too early at its last token', async () => {
+    const { status } = await runSql(t, alice.key, 'SELECT n\nFROM range(3) t(n)\nWHERE  ');
+    expect(status.error).toEqual({
+      type: 'syntax_error',
+      message: 'Parser Error: syntax error at end of input',
+      metadata: { line: 3, column: 1 },
+    });
+  });
   it('reports other failures as FAILED_TYPE_EXECUTION_FAILED with DuckDB’s message', async () => {
     const { status } = await runSql(t, alice.key, "SELECT 1/0::INTEGER AS x, error('boom')");
     expect(status.state).toBe('QUERY_STATE_FAILED');

@@ -1,6 +1,7 @@
 import { Avatar, Combobox, Group, InputBase, Text, useCombobox } from '@mantine/core';
 import { IconSelector, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { contextName } from '../components/owner-context-notice';
 import { useContextChoice, useSession } from '../lib/session';
 
 /** The header's context picker: the personal context and every team of the user. */
@@ -39,7 +40,7 @@ export function ContextSwitcher() {
           rightSectionPointerEvents="none"
           onClick={() => combobox.toggleDropdown()}
         >
-          {context.handle}
+          {contextName(context)}
         </InputBase>
       </Combobox.Target>
       <Combobox.Dropdown>
@@ -48,6 +49,7 @@ export function ContextSwitcher() {
             <Combobox.Option
               value={c.handle}
               key={c.handle}
+              data-handle={c.handle}
               active={c.handle === context.handle}
               aria-selected={c.handle === context.handle}
             >
@@ -56,9 +58,10 @@ export function ContextSwitcher() {
                   {icon(c.type)}
                 </Avatar>
                 <div>
-                  <Text size="sm">{c.handle}</Text>
+                  <Text size="sm">{contextName(c)}</Text>
                   <Text size="xs" c="dimmed">
                     {c.type === 'team' ? `team · ${c.role}` : 'personal'}
+                    {c.display_name && c.display_name !== c.handle ? ` · @${c.handle}` : ''}
                   </Text>
                 </div>
               </Group>

@@ -1,6 +1,7 @@
 import { AppShell, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconBook,
   IconChartBar,
   IconChevronDown,
   IconCode,
@@ -71,6 +72,15 @@ export function Shell() {
                   onClick={() => void navigate({ to: '/settings' })}
                 >
                   Settings
+                </Menu.Item>
+                <Menu.Item
+                  component="a"
+                  href="/api/docs"
+                  target="_blank"
+                  rel="noopener"
+                  leftSection={<IconBook size={14} />}
+                >
+                  API reference
                 </Menu.Item>
                 <Menu.Item
                   leftSection={<IconLogout size={14} />}

@@ -4,6 +4,9 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ApiError } from '../lib/api';
+import { useSwitchContext } from '../lib/switch-context';
+import { contextName } from './owner-context-notice';
+import { useOwnerProbe } from './owner-probe';
 
 /** A route's error: the service's message, and a retry that refetches. */
 export function ErrorPanel({ error }: ErrorComponentProps) {
@@ -32,6 +35,22 @@ export function ErrorPanel({ error }: ErrorComponentProps) {
 }
 
 export function NotFoundPanel() {
+  const probe = useOwnerProbe();
+  const switchTo = useSwitchContext();
+  const owner = probe?.found;
+  if (probe && owner)
+    return (
+      <Stack align="center" py="xl" gap="xs">
+        <Title order={2}>In {contextName(owner)}</Title>
+        <Text c="dimmed">
+          This {probe.noun} belongs to {contextName(owner)}, a context you act in. Switch to it to
+          open the {probe.noun}.
+        </Text>
+        <Button mt="sm" onClick={() => switchTo(owner.handle)}>
+          Switch to {contextName(owner)}
+        </Button>
+      </Stack>
+    );
   return (
     <Stack align="center" py="xl" gap="xs">
       <Title order={2}>Not found</Title>

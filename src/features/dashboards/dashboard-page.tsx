@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconShare } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { OwnerContextNotice } from '../../components/owner-context-notice';
 import { useSession } from '../../lib/session';
 import { appScope, dashboardOptions } from './api';
 import { DashboardEditor } from './dashboard-editor';
@@ -25,13 +26,14 @@ type Props = {
 export function DashboardPage({ id, search, onSearch }: Props) {
   const { ctx } = useSession();
   const { data: dashboard } = useSuspenseQuery(dashboardOptions(ctx, id));
+  const owned = dashboard.owner_handle.toLowerCase() === ctx.toLowerCase();
   const empty =
     dashboard.visualization_widgets.length +
       dashboard.text_widgets.length +
       dashboard.param_widgets.length ===
     0;
   // A new (empty) dashboard opens in edit mode: there is nothing to view yet.
-  const [editing, setEditing] = useState(empty);
+  const [editing, setEditing] = useState(empty && owned);
   const [sharing, share] = useDisclosure(false);
   const box = useRef<HTMLDivElement>(null);
   const refresh = search.refresh ?? 'off';
@@ -63,17 +65,24 @@ export function DashboardPage({ id, search, onSearch }: Props) {
             >
               Share
             </Button>
-            <Button
-              size="xs"
-              leftSection={<IconPencil size={14} />}
-              onClick={() => setEditing(true)}
-            >
-              Edit
-            </Button>
+            {owned && (
+              <Button
+                size="xs"
+                leftSection={<IconPencil size={14} />}
+                onClick={() => setEditing(true)}
+              >
+                Edit
+              </Button>
+            )}
           </>
         }
       />
-      {empty && <EmptyDashboard onEdit={() => setEditing(true)} />}
+      <OwnerContextNotice
+        owner={dashboard.owner_handle}
+        noun="dashboard"
+        elsewhere={`This dashboard belongs to ${dashboard.owner_handle}; only its owner can change it.`}
+      />
+      {empty && owned && <EmptyDashboard onEdit={() => setEditing(true)} />}
       <DashboardView
         scope={appScope(ctx)}
         dashboard={dashboard}

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Code.css';
+import { Anchor, Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ApiKeySummary } from '../../../contract/accounts';
@@ -28,6 +29,14 @@ export function ApiKeysPage() {
             Keys of <b>{ctx}</b>, the active context. A program using a key acts in this context
             with the key&apos;s scope. Switch the context in the header to manage another
             context&apos;s keys.
+          </Text>
+          <Text size="sm" maw={640}>
+            Send a key in the <Code>x-service-api-key</Code> header. Every endpoint, with its
+            parameters and answers, is in the{' '}
+            <Anchor href="/api/docs" target="_blank" rel="noopener">
+              API reference
+            </Anchor>{' '}
+            (<Anchor href="/api/v1/openapi.json">OpenAPI document</Anchor>).
           </Text>
         </Stack>
         <Button

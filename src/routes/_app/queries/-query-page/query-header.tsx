@@ -2,6 +2,7 @@ import '@mantine/core/styles/Kbd.css';
 import { Alert, Badge, Button, Group, Kbd, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAdjustments, IconDatabase, IconDeviceFloppy, IconHistory } from '@tabler/icons-react';
 import type { GetQueryResponse } from '../../../../../contract/queries';
+import { OwnerContextNotice } from '../../../../components/owner-context-notice';
 import { MatviewActions } from './matview-actions';
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl';
@@ -113,10 +114,11 @@ export function QueryHeader(props: {
         </Group>
       </Group>
       {query && !props.owned && (
-        <Alert color="blue" variant="light">
-          This query belongs to {query.owner}. You can run it and edit it here, but only its owner
-          can save it: fork it from the query library to keep your own copy.
-        </Alert>
+        <OwnerContextNotice
+          owner={query.owner}
+          noun="query"
+          elsewhere={`This query belongs to ${query.owner}. You can run it and edit it here, but only its owner can save it: fork it from the query library to keep your own copy.`}
+        />
       )}
       {props.saveError && (
         <Alert color="red" role="alert" title="Not saved">
