@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForEditor } from './support/editor';
 import { signUp } from './support/session';
 
 /** Collects Content Security Policy violations the page reports, from its first script on. */
@@ -34,7 +35,7 @@ test.describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(res!.headers()['x-content-type-options']).toBe('nosniff');
     expect(res!.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    const editor = page.getByTestId('sql-editor').locator('.monaco-editor');
+    const editor = await waitForEditor(page);
     await expect(editor.locator('.view-lines')).toContainText('SELECT 1 AS one');
     // Monaco's completion runs in its worker-backed services; typing must still work.
     await editor.locator('.view-lines').click();

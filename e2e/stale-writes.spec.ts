@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addTextWidget, createDashboard, queryWithVisualizations } from './support/dashboards';
+import { createQuery, openQuery, setEditorText } from './support/editor';
 import { SCREENSHOTS, signUp } from './support/session';
 
 /**
@@ -66,5 +67,32 @@ test.describe('stale writes', () => {
     );
     await alert.getByRole('button', { name: 'Reload' }).click();
     await expect(editor.getByLabel('Visualization name')).toHaveValue('Their name');
+  });
+
+  test('a query saved elsewhere during an edit is not overwritten unasked', async ({ page }) => {
+    await signUp(page, { prefix: 'staleq' });
+    const id = await createQuery(page, { query_sql: 'SELECT 1 AS mine' });
+    await openQuery(page, id);
+    await setEditorText(page, 'SELECT 2 AS mine');
+
+    // Meanwhile a teammate saves another text.
+    const other = await page.request.patch(`/api/v1/query/${id}`, {
+      data: { query_sql: 'SELECT 3 AS theirs' },
+    });
+    expect(other.ok()).toBe(true);
+
+    await page.keyboard.press('ControlOrMeta+S');
+    const alert = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await expect(alert).toContainText('Someone saved this query (now version 2)');
+    await page.screenshot({ path: `${SCREENSHOTS}/stale-query.png` });
+    const read = async () =>
+      ((await (await page.request.get(`/api/v1/query/${id}`)).json()) as { query_sql: string })
+        .query_sql;
+    expect(await read()).toBe('SELECT 3 AS theirs');
+
+    // Saving again, after being told, replaces their text with this one.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(alert).toHaveCount(0);
+    await expect.poll(read).toBe('SELECT 2 AS mine');
   });
 });

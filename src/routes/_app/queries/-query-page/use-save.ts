@@ -5,10 +5,19 @@ import type { UpdateQueryRequest } from '../../../../../contract/queries';
 import { executionKeys } from '../../../../features/execution/api';
 import { definitionsToSave } from '../../../../features/parameters/definitions';
 import { queryKeys } from '../../../../features/queries/api';
-import { api } from '../../../../lib/api';
+import { ApiError, api } from '../../../../lib/api';
 import { removedNotice } from './save-notice';
 
-export type SaveInput = { name: string; sql: string; parameters: Parameter[] };
+export type SaveInput = {
+  name: string;
+  sql: string;
+  parameters: Parameter[];
+  /** The saved version the edits began from: a newer one on the server refuses the save (409). */
+  version?: number;
+};
+
+/** What a refused save met: the version someone else saved since the edits began. */
+export const isStaleSave = (err: unknown) => err instanceof ApiError && err.status === 409;
 
 /**
  * Saving the page: PATCH /query/{id}, or POST /query for a new one. The definitions the SQL no
@@ -35,10 +44,15 @@ export function useSave(opts: {
       };
       const { query_id } = await api<{ query_id: number }>(
         queryId === null ? '/query' : `/query/${queryId}`,
-        { ctx, method: queryId === null ? 'POST' : 'PATCH', body },
+        { ctx, method: queryId === null ? 'POST' : 'PATCH', body, ifMatch: input.version },
       );
       return { id: query_id, sql: input.sql, parameters, removed };
     },
+    // Someone else saved first: read the query again, so its new version is known.
+    onError: (err) =>
+      isStaleSave(err) && queryId !== null
+        ? qc.invalidateQueries({ queryKey: queryKeys.detail(ctx, queryId) })
+        : undefined,
     onSuccess: async ({ id, removed }) => {
       if (removed.length)
         notifications.show({ color: 'blue', title: 'Saved', message: removedNotice(removed) });

@@ -26,7 +26,7 @@ import { shiftPosition } from './offsets';
 import { QueryHeader } from './query-header';
 import { ResultTabs } from './result-tabs';
 import { useRuns } from './use-runs';
-import { useSave } from './use-save';
+import { isStaleSave, useSave } from './use-save';
 import { WorkbenchDrawers, type Panel } from './workbench-drawers';
 
 export type Values = FormValues;
@@ -93,10 +93,18 @@ export function Workbench(props: {
     const target = editor.current?.getRunTarget() ?? { sql: draft.sql, scope: 'query' as const };
     if (canRun) runs.runTarget(target, draft.sql);
   }
+  // After a refused save (someone saved since the edits began), saving again replaces their
+  // version: the user has been told, and the page has read the version it now replaces.
+  const stale = isStaleSave(save.error);
   function saveNow() {
     if (!owned || save.isPending) return;
+    const version = query
+      ? stale
+        ? query.version
+        : (draft.draftVersion ?? query.version)
+      : undefined;
     save.mutate(
-      { name, sql: draft.sql, parameters },
+      { name, sql: draft.sql, parameters, version },
       {
         onSuccess: (saved) => {
           setParameters(saved.parameters);
@@ -154,7 +162,11 @@ export function Workbench(props: {
         owned={owned}
         dirty={dirty}
         saving={save.isPending}
-        saveError={save.error?.message}
+        saveError={
+          stale
+            ? `Someone saved this query (now version ${query?.version}) since your edits began. Your text is kept: save again to replace their version with yours, or Discard to take theirs.`
+            : save.error?.message
+        }
         onSave={saveNow}
         onDiscard={() => {
           draft.discard();
