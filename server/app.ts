@@ -9,7 +9,7 @@ import { DISK_FULL_MESSAGE, isDiskFull } from './disk-full.js';
 import type { Deps } from './deps.js';
 import type { AppEnv } from './http/app-env.js';
 import { docsRoutes } from './http/docs.js';
-import { HttpError } from './http/errors.js';
+import { AppError } from './errors.js';
 import { executionRoutes } from './http/executions.js';
 import { metaRoutes } from './http/meta.js';
 import { resultRoutes } from './http/results.js';
@@ -28,6 +28,7 @@ import { pipelineRoutes } from './http/pipelines.js';
 import { bodyGuard } from './http/body-guard.js';
 import { sameOriginWrites } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
+import { STATUS_OF } from './http/error-status.js';
 
 export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
 
@@ -37,12 +38,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const logError = options.logError ?? ((err: unknown) => console.error(err));
 
   app.onError((err, c) => {
-    if (err instanceof HttpError)
+    if (err instanceof AppError)
       // A body refused before it was read whole: the rest of it is not awaited.
       return c.json(
         { error: err.message },
-        err.status,
-        err.status === 408 || err.status === 413 ? { connection: 'close' } : undefined,
+        STATUS_OF[err.kind],
+        err.kind === 'timeout' || err.kind === 'too_large' ? { connection: 'close' } : undefined,
       );
     if (err instanceof HTTPException) {
       const status = err.status;

@@ -1,6 +1,6 @@
 import type { Db } from '../store/db.js';
 import { nowIso } from '../store/db.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
 
 export type AccountType = 'user' | 'team';
 export type Account = {
@@ -25,8 +25,8 @@ export const HANDLE_RULE =
 
 export function validateHandle(handle: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]{1,38}$/.test(handle))
-    throw badRequest(`invalid handle: ${HANDLE_RULE}`);
-  if (RESERVED.has(handle.toLowerCase())) throw badRequest(`the handle "${handle}" is reserved`);
+    throw invalid(`invalid handle: ${HANDLE_RULE}`);
+  if (RESERVED.has(handle.toLowerCase())) throw invalid(`the handle "${handle}" is reserved`);
   return handle;
 }
 

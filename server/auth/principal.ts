@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../http/app-env.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { forbidden, unauthenticated } from '../errors.js';
 import type { Account, Accounts } from './accounts.js';
 import type { ApiKeys, Scope } from './keys.js';
 import { SESSION_COOKIE, type Sessions } from './sessions.js';
@@ -44,7 +44,7 @@ export function authenticate(deps: {
     if (secret !== undefined) {
       const key = deps.keys.resolve(secret.trim());
       const context = key && deps.accounts.byId(key.context_id);
-      if (!key || !context) throw unauthorized();
+      if (!key || !context) throw unauthenticated();
       const user = key.created_by !== null ? (deps.accounts.byId(key.created_by) ?? null) : null;
       c.set('principal', { user, context, scope: key.scope, apiKeyId: key.id, via: 'key' });
       return next();
@@ -74,7 +74,7 @@ export function authenticate(deps: {
 /** The principal, or 401. */
 export function requirePrincipal(c: Context<AppEnv>): Principal {
   const p = c.get('principal');
-  if (!p) throw unauthorized();
+  if (!p) throw unauthenticated();
   return p;
 }
 

@@ -9,7 +9,7 @@ import { DATASET_LIMITS } from '../../contract/datasets.js';
 import type { Accounts } from '../auth/accounts.js';
 import type { Principal } from '../auth/principal.js';
 import type { LakeColumn, LakeTable } from '../engine/lake.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import type { Db } from '../store/db.js';
 import { parseJson } from '../store/db.js';
 import {

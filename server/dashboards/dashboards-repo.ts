@@ -3,7 +3,7 @@ import type {
   UpdateDashboardRequest,
   WidgetPosition,
 } from '../../contract/dashboards.js';
-import { badRequest, conflict, forbidden, notFound, staleWrite } from '../http/errors.js';
+import { conflict, forbidden, invalid, notFound, staleWrite } from '../errors.js';
 import { type Db, nowIso, parseJson } from '../store/db.js';
 import { Queries, type QueryRecord } from '../store/queries-repo.js';
 import { Visualizations, type VisualizationRecord } from '../visualizations/visualizations-repo.js';
@@ -198,7 +198,7 @@ export class Dashboards {
     expectedVersion?: number,
   ): DashboardRecord {
     if (!Object.values(changes).some((v) => v !== undefined))
-      throw badRequest('Nothing to update: give at least one field');
+      throw invalid('Nothing to update: give at least one field');
     return this.db.transaction((): DashboardRecord => {
       const cur = this.writable(id, contextId);
       if (expectedVersion !== undefined && expectedVersion !== cur.version)
@@ -304,7 +304,7 @@ export class Dashboards {
     const viz = this.visualizations.get(id);
     const query = viz && this.queries.get(viz.query_id);
     if (!viz || !query || !canReadQuery(query, contextId))
-      throw badRequest(`${label}: visualization ${id} does not exist or is not readable here`);
+      throw invalid(`${label}: visualization ${id} does not exist or is not readable here`);
     return { queryId: query.id, parameterKeys: query.parameters.map((p) => p.key) };
   }
 

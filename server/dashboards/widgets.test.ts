@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.js';
+import { AppError, invalid } from '../errors.js';
 import { planWidgets, type StoredWidget, type VisualizationInfo } from './widgets.js';
+import { STATUS_OF } from '../http/error-status.js';
 
 const pos = (col: number, row: number, size_x: number, size_y: number) => ({
   col,
@@ -27,7 +28,7 @@ const opts = {
   columnsPerRow: 2 as const,
   visualization: (id: number, label: string) => {
     const v = VIZ[id];
-    if (!v) throw new HttpError(400, `${label}: visualization ${id} does not exist`);
+    if (!v) throw invalid(`${label}: visualization ${id} does not exist`);
     return v;
   },
 };
@@ -51,7 +52,7 @@ const error = (fn: () => unknown) => {
   try {
     fn();
   } catch (err) {
-    if (err instanceof HttpError) return `${err.status} ${err.message}`;
+    if (err instanceof AppError) return `${STATUS_OF[err.kind]} ${err.message}`;
     throw err;
   }
   throw new Error('no error');

@@ -6,7 +6,7 @@ import {
   type VisualizationWidgetInput,
   type WidgetPosition,
 } from '../../contract/dashboards.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../errors.js';
 import { autoLayout, type ColumnsPerRow } from './layout.js';
 
 export type WidgetKind = 'text' | 'visualization' | 'param';
@@ -82,11 +82,11 @@ function keepIds(
   inputs.forEach((w, i) => {
     if (w.widget_id === undefined) return;
     if (!ids.has(w.widget_id))
-      throw badRequest(
+      throw invalid(
         `${label}[${i}].widget_id: ${w.widget_id} is not a ${kind} widget of this dashboard`,
       );
     if (seen.has(w.widget_id))
-      throw badRequest(`${label}[${i}].widget_id: ${w.widget_id} is given twice`);
+      throw invalid(`${label}[${i}].widget_id: ${w.widget_id} is given twice`);
     seen.add(w.widget_id);
   });
 }
@@ -165,15 +165,15 @@ export function planWidgets(
       const label = `param_widgets[${i}]`;
       const target = vizWidgets.get(p.visualization_widget_id)?.();
       if (!target)
-        throw badRequest(
+        throw invalid(
           `${label}.visualization_widget_id: ${p.visualization_widget_id} is not a visualization widget of this dashboard`,
         );
       if (target.queryId !== p.query_id)
-        throw badRequest(
+        throw invalid(
           `${label}.query_id: visualization widget ${p.visualization_widget_id} shows a visualization of query ${target.queryId}, not of query ${p.query_id}`,
         );
       if (!target.parameterKeys.includes(p.key))
-        throw badRequest(`${label}.key: query ${p.query_id} has no parameter "${p.key}"`);
+        throw invalid(`${label}.key: query ${p.query_id} has no parameter "${p.key}"`);
       const k = `${p.key}\u0000${p.query_id}\u0000${p.visualization_widget_id}`;
       const uid = uids.get(k)?.shift() ?? randomUUID();
       items.push({
@@ -224,7 +224,7 @@ export function planWidgets(
   const rows = items.map((it, i): WidgetRow => {
     const position = placed[i] ?? queues[it.kind].shift()!;
     if (position.row > DASHBOARD_LIMITS.maxRow)
-      throw badRequest(
+      throw invalid(
         `no room for more widgets: automatic layout would go past row ${DASHBOARD_LIMITS.maxRow}`,
       );
     return { ...it.row, id: it.keepId ?? null, kind: it.kind, position, ord: ords[it.kind]++ };

@@ -4,7 +4,7 @@ import { ulid } from 'ulid';
 import type { Parameter, ParameterValue } from '../../contract/parameters.js';
 import type { Config } from '../config.js';
 import type { Db } from '../store/db.js';
-import { paymentRequired } from '../http/errors.js';
+import { overLimit } from '../errors.js';
 import {
   STATES,
   TERMINAL,
@@ -130,7 +130,7 @@ export class Executions {
     const rendered = renderSql(s.sql, values);
     const { start, end } = billingPeriod(new Date());
     if (this.deps.repo.creditsUsed(s.contextId, start, end) >= this.deps.config.plan.creditsLimit) {
-      throw paymentRequired();
+      throw overLimit();
     }
     const id = ulid();
     const record = this.deps.repo.insert({

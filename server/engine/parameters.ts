@@ -1,5 +1,7 @@
 import type { Parameter, ParameterValue } from '../../contract/parameters.js';
-import { badRequest } from '../http/errors.js';
+import { ParameterError } from '../errors.js';
+
+const parameterError = (message: string) => new ParameterError(message);
 import { lexRegions, regionAt } from './sql-lexer.js';
 
 /** `{{ name }}` placeholders; names may contain spaces (the hosted service allows them). */
@@ -22,14 +24,14 @@ export function normalizeParameterDefs(sql: string, defs: Parameter[]): Paramete
   const used = placeholderNames(sql);
   const seen = new Set<string>();
   for (const def of defs) {
-    if (seen.has(def.key)) throw badRequest(`duplicate parameter "${def.key}"`);
+    if (seen.has(def.key)) throw parameterError(`duplicate parameter "${def.key}"`);
     seen.add(def.key);
     if (
       def.type === 'enum' &&
       !def.enumFromResults &&
       !(def.enumOptions && def.enumOptions.length > 0)
     ) {
-      throw badRequest(`enum parameter "${def.key}" needs enumOptions or enumFromResults`);
+      throw parameterError(`enum parameter "${def.key}" needs enumOptions or enumFromResults`);
     }
     const defaults =
       def.isMultiselect && def.values?.length
@@ -40,7 +42,7 @@ export function normalizeParameterDefs(sql: string, defs: Parameter[]): Paramete
     for (const v of defaults) {
       if (v === '' && def.type === 'text') continue;
       const problem = valueProblem(def, v);
-      if (problem) throw badRequest(`default of parameter "${def.key}": ${problem}`);
+      if (problem) throw parameterError(`default of parameter "${def.key}": ${problem}`);
     }
   }
   const missing = used
@@ -118,7 +120,7 @@ export function resolveParameterValues(
   given: Record<string, ParameterValue | null | undefined>,
 ): Record<string, ResolvedValue> {
   const unknown = Object.keys(given).filter((k) => !defs.some((d) => d.key === k));
-  if (unknown.length) throw badRequest(`unknown parameters (${unknown.join(', ')})`);
+  if (unknown.length) throw parameterError(`unknown parameters (${unknown.join(', ')})`);
   const out: Record<string, ResolvedValue> = {};
   for (const def of defs) {
     const v = given[def.key];
@@ -127,14 +129,14 @@ export function resolveParameterValues(
       raw = def.isMultiselect && def.values?.length ? def.values : [def.value ?? ''];
     } else if (Array.isArray(v)) {
       if (!def.isMultiselect && v.length !== 1) {
-        throw badRequest(`parameter "${def.key}" takes one value, not a list`);
+        throw parameterError(`parameter "${def.key}" takes one value, not a list`);
       }
       raw = v.map(String);
     } else raw = [String(v)];
-    if (raw.length > 1000) throw badRequest(`parameter "${def.key}": at most 1000 values`);
+    if (raw.length > 1000) throw parameterError(`parameter "${def.key}": at most 1000 values`);
     const values = raw.map((r) => {
       const problem = valueProblem(def, r);
-      if (problem) throw badRequest(`parameter "${def.key}": ${problem}`);
+      if (problem) throw parameterError(`parameter "${def.key}": ${problem}`);
       if (def.type === 'number') return r.trim();
       if (def.type === 'datetime') return normalizeDatetime(r)!;
       return r;
@@ -177,7 +179,7 @@ function substitute(r: ResolvedValue, context: ReturnType<typeof regionAt>): str
       const joined = values.join(',');
       const tag = context?.kind === 'dollar' ? context.tag : '$$';
       if (joined.includes(tag) || joined.includes('$')) {
-        throw badRequest(
+        throw parameterError(
           `parameter "${def.key}": a value inside a $-quoted string cannot contain "$"`,
         );
       }
@@ -209,7 +211,8 @@ export function renderSql(sql: string, values: Record<string, ResolvedValue>): R
   for (const m of sql.matchAll(PLACEHOLDER)) {
     const name = m[1]!;
     const value = values[name];
-    if (!value) throw badRequest(`the SQL uses {{${name}}}, which is not a parameter of the query`);
+    if (!value)
+      throw parameterError(`the SQL uses {{${name}}}, which is not a parameter of the query`);
     const start = m.index;
     const text = substitute(value, regionAt(regions, start));
     pieces.push(sql.slice(last, start), text);

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../errors.js';
 
 /**
  * The lexer shared by the `columns`, `sort_by` (result-query.ts) and `filters`
@@ -22,7 +22,7 @@ export type Token =
 
 /** `fail('filters', 'msg', 12)` → 400 `filters: msg at position 12`. */
 export const fail = (param: string, message: string, pos?: number) =>
-  badRequest(`${param}: ${message}${pos === undefined ? '' : ` at position ${pos}`}`);
+  invalid(`${param}: ${message}${pos === undefined ? '' : ` at position ${pos}`}`);
 
 export const NUMBER_RE = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 const NUMBER_AT = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;

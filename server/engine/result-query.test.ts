@@ -1,17 +1,17 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { MAX_FILTER_DEPTH, MAX_IN_ITEMS, MAX_PREDICATES } from './result-filters.js';
 import { parseColumns, parseFilters, parseSortBy } from './result-query.js';
 
 /** The 400 message `fn` throws (fails the test if it returns or throws anything else). */
-function badRequest(fn: () => unknown): string {
+function invalid(fn: () => unknown): string {
   try {
     fn();
   } catch (e) {
-    expect(e).toBeInstanceOf(HttpError);
-    expect((e as HttpError).status).toBe(400);
-    return (e as HttpError).message;
+    expect(e).toBeInstanceOf(AppError);
+    expect((e as AppError).kind).toBe('invalid');
+    return (e as AppError).message;
   }
   throw new Error('expected a 400');
 }
@@ -37,34 +37,34 @@ describe('parseColumns', () => {
     expect(parseColumns('name,amount,name,NAME', AVAILABLE)).toEqual(['name', 'amount']);
     expect(parseColumns('block_time', AVAILABLE)).toEqual(['Block_Time']);
     expect(parseColumns('X', ['x', 'X'])).toEqual(['X']);
-    expect(badRequest(() => parseColumns('ab', ['Ab', 'AB']))).toBe(
+    expect(invalid(() => parseColumns('ab', ['Ab', 'AB']))).toBe(
       'columns: column "ab" is ambiguous ("Ab", "AB") at position 1',
     );
   });
 
   it('refuses unknown, empty and malformed names', () => {
-    expect(badRequest(() => parseColumns('name,foo', AVAILABLE))).toBe(
+    expect(invalid(() => parseColumns('name,foo', AVAILABLE))).toBe(
       'columns: unknown column "foo" at position 6',
     );
-    expect(badRequest(() => parseColumns('', AVAILABLE))).toBe('columns: no column names given');
-    expect(badRequest(() => parseColumns('  ', AVAILABLE))).toBe('columns: no column names given');
-    expect(badRequest(() => parseColumns('name,,amount', AVAILABLE))).toBe(
+    expect(invalid(() => parseColumns('', AVAILABLE))).toBe('columns: no column names given');
+    expect(invalid(() => parseColumns('  ', AVAILABLE))).toBe('columns: no column names given');
+    expect(invalid(() => parseColumns('name,,amount', AVAILABLE))).toBe(
       'columns: empty column name at position 6',
     );
-    expect(badRequest(() => parseColumns('name,', AVAILABLE))).toBe(
+    expect(invalid(() => parseColumns('name,', AVAILABLE))).toBe(
       'columns: empty column name at position 6',
     );
-    expect(badRequest(() => parseColumns('"my col', AVAILABLE))).toBe(
+    expect(invalid(() => parseColumns('"my col', AVAILABLE))).toBe(
       'columns: unterminated quoted name starting at position 1',
     );
-    expect(badRequest(() => parseColumns('"my col" x', AVAILABLE))).toBe(
+    expect(invalid(() => parseColumns('"my col" x', AVAILABLE))).toBe(
       'columns: expected a comma after "my col" at position 10',
     );
-    expect(badRequest(() => parseColumns('my"col', AVAILABLE))).toMatch(/unexpected double quote/);
-    expect(badRequest(() => parseColumns('"amount"; drop table t', AVAILABLE))).toMatch(
+    expect(invalid(() => parseColumns('my"col', AVAILABLE))).toMatch(/unexpected double quote/);
+    expect(invalid(() => parseColumns('"amount"; drop table t', AVAILABLE))).toMatch(
       /expected a comma/,
     );
-    expect(badRequest(() => parseColumns('x'.repeat(100_001), AVAILABLE))).toBe(
+    expect(invalid(() => parseColumns('x'.repeat(100_001), AVAILABLE))).toBe(
       'columns: too long (100001 characters; at most 100000)',
     );
   });
@@ -91,32 +91,32 @@ describe('parseSortBy', () => {
   });
 
   it('refuses unknown columns and anything but the grammar', () => {
-    expect(badRequest(() => parseSortBy('amount foo', AVAILABLE))).toBe(
+    expect(invalid(() => parseSortBy('amount foo', AVAILABLE))).toBe(
       'sort_by: expected asc or desc after "amount" at position 8',
     );
-    expect(badRequest(() => parseSortBy('amount desc foo', AVAILABLE))).toBe(
+    expect(invalid(() => parseSortBy('amount desc foo', AVAILABLE))).toBe(
       'sort_by: expected nulls first, nulls last or a comma after "amount" at position 13',
     );
-    expect(badRequest(() => parseSortBy('amount nulls middle', AVAILABLE))).toBe(
+    expect(invalid(() => parseSortBy('amount nulls middle', AVAILABLE))).toBe(
       'sort_by: expected first or last after nulls at position 14',
     );
-    expect(badRequest(() => parseSortBy('amount nulls first desc', AVAILABLE))).toBe(
+    expect(invalid(() => parseSortBy('amount nulls first desc', AVAILABLE))).toBe(
       'sort_by: expected a comma after "amount" at position 20',
     );
-    expect(badRequest(() => parseSortBy('nope', AVAILABLE))).toBe(
+    expect(invalid(() => parseSortBy('nope', AVAILABLE))).toBe(
       'sort_by: unknown column "nope" at position 1',
     );
-    expect(badRequest(() => parseSortBy('amount,', AVAILABLE))).toBe(
+    expect(invalid(() => parseSortBy('amount,', AVAILABLE))).toBe(
       'sort_by: expected a column name, found the end at position 8',
     );
-    expect(badRequest(() => parseSortBy('', AVAILABLE))).toBe('sort_by: no columns given');
-    expect(badRequest(() => parseSortBy('amount; drop table t', AVAILABLE))).toBe(
+    expect(invalid(() => parseSortBy('', AVAILABLE))).toBe('sort_by: no columns given');
+    expect(invalid(() => parseSortBy('amount; drop table t', AVAILABLE))).toBe(
       'sort_by: semicolons are not supported at position 7',
     );
-    expect(badRequest(() => parseSortBy('amount -- x', AVAILABLE))).toMatch(/comments/);
-    expect(badRequest(() => parseSortBy('1', AVAILABLE))).toMatch(/expected a column name/);
-    expect(badRequest(() => parseSortBy('lower(name)', AVAILABLE))).toMatch(/unknown column/);
-    expect(badRequest(() => parseSortBy('amount (desc)', AVAILABLE))).toMatch(/expected asc/);
+    expect(invalid(() => parseSortBy('amount -- x', AVAILABLE))).toMatch(/comments/);
+    expect(invalid(() => parseSortBy('1', AVAILABLE))).toMatch(/expected a column name/);
+    expect(invalid(() => parseSortBy('lower(name)', AVAILABLE))).toMatch(/unknown column/);
+    expect(invalid(() => parseSortBy('amount (desc)', AVAILABLE))).toMatch(/expected asc/);
   });
 });
 
@@ -277,7 +277,7 @@ describe('parseFilters refuses', () => {
     ],
     ["n in (1, 'x')", /"n" is a number column .* 'x'/],
   ])('%s', (filter, message) => {
-    const got = badRequest(() => parseFilters(filter, columns));
+    const got = invalid(() => parseFilters(filter, columns));
     if (typeof message === 'string') expect(got).toBe(message);
     else expect(got).toMatch(message);
   });
@@ -288,29 +288,29 @@ describe('parseFilters refuses', () => {
       { name: 'AB', type: 'INTEGER' },
     ];
     expect(parseFilters('AB = 1', cols)).toBe('"AB" = 1');
-    expect(badRequest(() => parseFilters('ab = 1', cols))).toBe(
+    expect(invalid(() => parseFilters('ab = 1', cols))).toBe(
       'filters: column "ab" is ambiguous ("Ab", "AB") at position 1',
     );
   });
 
   it('limits length, nesting, predicates and IN lists', async () => {
-    expect(badRequest(() => parseFilters(`name = '${'x'.repeat(10_000)}'`, columns))).toMatch(
+    expect(invalid(() => parseFilters(`name = '${'x'.repeat(10_000)}'`, columns))).toMatch(
       /^filters: too long \(10009 characters; at most 10000\)$/,
     );
     const nested = (depth: number) => '('.repeat(depth) + 'n = 1' + ')'.repeat(depth);
     expect(await ids(nested(MAX_FILTER_DEPTH))).toEqual([1]);
-    expect(badRequest(() => parseFilters(nested(MAX_FILTER_DEPTH + 1), columns))).toBe(
+    expect(invalid(() => parseFilters(nested(MAX_FILTER_DEPTH + 1), columns))).toBe(
       `filters: parentheses nested deeper than ${MAX_FILTER_DEPTH} at position ${MAX_FILTER_DEPTH + 1}`,
     );
     const ors = (count: number) => Array.from({ length: count }, (_, i) => `n = ${i}`).join(' or ');
     expect(await ids(ors(MAX_PREDICATES))).toEqual([1, 2, 3, 4]);
-    expect(badRequest(() => parseFilters(ors(MAX_PREDICATES + 1), columns))).toMatch(
+    expect(invalid(() => parseFilters(ors(MAX_PREDICATES + 1), columns))).toMatch(
       new RegExp(`^filters: more than ${MAX_PREDICATES} conditions at position \\d+$`),
     );
     const list = (count: number) =>
       `n IN (${Array.from({ length: count }, (_, i) => i).join(',')})`;
     expect(await ids(list(MAX_IN_ITEMS))).toEqual([1, 2, 3, 4]);
-    expect(badRequest(() => parseFilters(list(MAX_IN_ITEMS + 1), columns))).toBe(
+    expect(invalid(() => parseFilters(list(MAX_IN_ITEMS + 1), columns))).toBe(
       `filters: IN list longer than ${MAX_IN_ITEMS} values at position 3`,
     );
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import type { Config } from '../config.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../errors.js';
 import { quoteIdent, quoteLiteral, type TrustedDuck } from './duck.js';
 import { parseColumns, parseFilters, parseSortBy } from './result-query.js';
 import { csvValueSql, jsonValueSql } from './result-types.js';
@@ -77,7 +77,7 @@ function checkParams(p: PageParams) {
     p.sampleCount !== undefined &&
     (p.limit !== undefined || p.offset || p.filters !== undefined)
   ) {
-    throw badRequest('sample_count cannot be combined with limit, offset or filters');
+    throw invalid('sample_count cannot be combined with limit, offset or filters');
   }
 }
 
@@ -104,7 +104,7 @@ async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (/^(Conversion|Invalid Input|Out of Range) Error/.test(message))
-      throw badRequest(`filters: ${message.split('\n')[0]}`);
+      throw invalid(`filters: ${message.split('\n')[0]}`);
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 import type { ParameterValue } from '../../contract/parameters.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import { ParameterError, invalid } from '../errors.js';
 import type { ExecutionRecord, ExecutionsRepo } from '../store/executions-repo.js';
 import type { QueryRecord } from '../store/queries-repo.js';
 import { parameterKey, renderSql, resolveParameterValues } from './parameters.js';
@@ -58,7 +58,7 @@ export function adoption(
     };
   } catch (err) {
     // The run's values do not fit the saved definitions (an unknown name, a wrong type).
-    if (err instanceof HttpError) return { ok: false, problem: RUN_OF_OTHER_SQL };
+    if (err instanceof ParameterError) return { ok: false, problem: RUN_OF_OTHER_SQL };
     throw err;
   }
 }
@@ -66,6 +66,6 @@ export function adoption(
 /** Makes execution `id` a run of the saved query `q`, or throws 400 saying why it cannot be. */
 export function adoptRun(repo: ExecutionsRepo, q: SavedQuery, id: string): void {
   const verdict = adoption(repo.get(id), q);
-  if (!verdict.ok) throw badRequest(verdict.problem);
+  if (!verdict.ok) throw invalid(verdict.problem);
   repo.adopt(id, verdict.changes);
 }

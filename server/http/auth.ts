@@ -13,7 +13,7 @@ import { SESSION_COOKIE, SESSION_TTL_MS } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
-import { HttpError, badRequest, conflict, forbidden, unauthorized } from './errors.js';
+import { conflict, forbidden, invalid, rateLimited, unauthenticated } from '../errors.js';
 import { retryAfterSeconds } from './rate-limit.js';
 import { SigninThrottle } from './signin-throttle.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
@@ -129,7 +129,7 @@ export function authRoutes(deps: Deps) {
       if (deps.accounts.byHandle(body.handle))
         throw conflict(`the handle "${body.handle}" is taken`);
       const problem = await passwordProblem(body.password, body.handle);
-      if (problem) throw badRequest(problem);
+      if (problem) throw invalid(problem);
       const hash = await hashPassword(body.password);
       const user = deps.accounts.createUser(body.handle, hash, body.display_name ?? '');
       return c.json(startSession(c, deps, user), 200);
@@ -164,14 +164,11 @@ export function authRoutes(deps: Deps) {
         const minutes = Math.max(1, Math.ceil(blocked / 60_000));
         c.header('Retry-After', String(retryAfterSeconds(blocked)));
         const unit = minutes === 1 ? 'minute' : 'minutes';
-        throw new HttpError(
-          429,
-          `too many failed sign-in attempts; try again in ${minutes} ${unit}`,
-        );
+        throw rateLimited(`too many failed sign-in attempts; try again in ${minutes} ${unit}`);
       }
       const hash = (user && deps.accounts.passwordHash(user.id)) || (await unknownUserHash);
       const verified = await verifyPassword(body.password, hash);
-      if (!user || !verified) throw unauthorized(BAD_SIGNIN);
+      if (!user || !verified) throw unauthenticated(BAD_SIGNIN);
       throttle.succeeded(attempt);
       return c.json(startSession(c, deps, user), 200);
     },

@@ -9,7 +9,7 @@ import {
   type DashboardRecord,
 } from '../dashboards/dashboards-repo.js';
 import type { AppEnv } from './app-env.js';
-import { notFound } from './errors.js';
+import { notFound } from '../errors.js';
 import { jsonResponse, latestExecutionOf, publicBaseUrl } from './results.js';
 import { etag } from './if-match.js';
 import { SECURED, errorResponses, newRouter } from './router.js';

@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
 import type { ExecutionRecord } from '../store/executions-repo.js';
-import { HttpError, notFound } from './errors.js';
+import { isKind, notFound } from '../errors.js';
 import { checkExecutionId } from './executions.js';
 
 /**
@@ -25,7 +25,7 @@ function isOwnersRunOfReadableQuery(deps: Deps, e: ExecutionRecord, contextId: n
   try {
     return deps.queries.readable(e.query_id, contextId).owner_id === e.context_id;
   } catch (err) {
-    if (err instanceof HttpError && err.status === 404) return false;
+    if (isKind(err, 'not_found')) return false;
     throw err;
   }
 }

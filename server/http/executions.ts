@@ -20,7 +20,7 @@ import { STATES, type ExecutionRecord } from '../store/executions-repo.js';
 import { EXECUTE_QUERY_NOT_FOUND } from '../store/queries-repo.js';
 import type { AppEnv } from './app-env.js';
 import { readableExecution } from './execution-access.js';
-import { badRequest, forbidden, notFound } from './errors.js';
+import { forbidden, invalid, notFound } from '../errors.js';
 import { SECURED, errorResponses, formatIssues, newRouter, optionalJsonBody } from './router.js';
 
 const ExecutionIdParam = z.object({
@@ -39,12 +39,12 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
 /** ULIDs only; anything else is the hosted service's 400. */
 export function checkExecutionId(id: string): string {
   if (!/^[0-9A-HJKMNP-TV-Z]{26}$/i.test(id))
-    throw badRequest(`The requested execution ID (ID: ${id}) is invalid.`);
+    throw invalid(`The requested execution ID (ID: ${id}) is invalid.`);
   return id.toUpperCase();
 }
 
 export function parseQueryId(raw: string): number {
-  if (!/^\d{1,15}$/.test(raw)) throw badRequest(`invalid query id: ${raw.slice(0, 40)}`);
+  if (!/^\d{1,15}$/.test(raw)) throw invalid(`invalid query id: ${raw.slice(0, 40)}`);
   return Number(raw);
 }
 
@@ -70,17 +70,17 @@ async function executeInput(
     try {
       raw = JSON.parse(qs.query_parameters);
     } catch {
-      throw badRequest('query_parameters in the query string must be a JSON object');
+      throw invalid('query_parameters in the query string must be a JSON object');
     }
     const parsed = QueryParametersSchema.safeParse(raw);
     if (!parsed.success)
-      throw badRequest(`Invalid query_parameters: ${formatIssues(parsed.error.issues)}`);
+      throw invalid(`Invalid query_parameters: ${formatIssues(parsed.error.issues)}`);
     params = parsed.data;
   }
   let tier: TierName = body.performance ?? DEFAULT_TIER;
   if (body.performance === undefined && qs.performance) {
     const parsed = PerformanceSchema.safeParse(qs.performance);
-    if (!parsed.success) throw badRequest('performance must be small, medium or large');
+    if (!parsed.success) throw invalid('performance must be small, medium or large');
     tier = parsed.data;
   }
   return { values: normalizeValues(params), tier };
@@ -91,7 +91,7 @@ export function normalizeValues(params: z.output<typeof QueryParametersSchema> |
   if (Array.isArray(params)) {
     for (const p of params) {
       const key = p.key ?? p.name;
-      if (!key) throw badRequest('each query parameter needs a key');
+      if (!key) throw invalid('each query parameter needs a key');
       values[key] = p.value;
     }
   } else if (params) Object.assign(values, params);

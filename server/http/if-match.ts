@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { badRequest } from './errors.js';
+import { invalid } from '../errors.js';
 
 /**
  * Optimistic concurrency for PATCH: GET answers `ETag: "<version>"` (and `version` in the body),
@@ -10,7 +10,7 @@ export function ifMatchVersion(c: Context): number | undefined {
   const raw = c.req.header('if-match')?.trim();
   if (raw === undefined || raw === '*') return undefined;
   const m = /^(?:W\/)?"?(\d{1,15})"?$/.exec(raw);
-  if (!m) throw badRequest('If-Match must name the version to change, as the ETag gives it ("3")');
+  if (!m) throw invalid('If-Match must name the version to change, as the ETag gives it ("3")');
   return Number(m[1]);
 }
 

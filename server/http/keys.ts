@@ -12,7 +12,7 @@ import type { ApiKeyInfo } from '../auth/keys.js';
 import { requirePrincipal, type Principal } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
-import { forbidden, notFound } from './errors.js';
+import { forbidden, notFound } from '../errors.js';
 import { errorResponses, newRouter } from './router.js';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });

@@ -199,7 +199,7 @@ describe('the service interface pipelines use', () => {
         name,
         trigger: 'pipeline',
       }),
-    ).toThrow(expect.objectContaining({ status: 404 }));
+    ).toThrow(expect.objectContaining({ kind: 'not_found' }));
     const { executionId, view } = m.refresh({
       contextId: alice.account.id,
       userId: alice.account.id,
@@ -233,7 +233,7 @@ describe('the service interface pipelines use', () => {
           name,
           trigger: 'pipeline',
         }),
-      ).toThrow(expect.objectContaining({ status: 403 }));
+      ).toThrow(expect.objectContaining({ kind: 'forbidden' }));
     })();
   });
 

@@ -13,7 +13,7 @@ import type { Scope } from '../auth/keys.js';
 import { requireScope, type Principal } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
-import { badRequest } from './errors.js';
+import { invalid } from '../errors.js';
 import { normalizeValues, parseQueryId } from './executions.js';
 import { SECURED, errorResponses, formatIssues, newRouter, optionalJsonBody } from './router.js';
 
@@ -79,7 +79,7 @@ const explainUnion: MiddlewareHandler<AppEnv> = async (c, next) => {
     const meant = raw && typeof raw === 'object' && 'pipeline' in raw ? nodesForm : queryForm;
     const parsed = meant.safeParse(raw);
     if (!parsed.success)
-      throw badRequest(`Invalid request body payload: ${formatIssues(parsed.error.issues)}`);
+      throw invalid(`Invalid request body payload: ${formatIssues(parsed.error.issues)}`);
   }
   await next();
 };
@@ -90,11 +90,11 @@ function parseParams(raw: string | undefined) {
   try {
     value = JSON.parse(raw);
   } catch {
-    throw badRequest('query_parameters in the query string must be a JSON object');
+    throw invalid('query_parameters in the query string must be a JSON object');
   }
   const parsed = QueryParametersSchema.safeParse(value);
   if (!parsed.success)
-    throw badRequest(`Invalid query_parameters: ${formatIssues(parsed.error.issues)}`);
+    throw invalid(`Invalid query_parameters: ${formatIssues(parsed.error.issues)}`);
   return normalizeValues(parsed.data);
 }
 

@@ -17,7 +17,7 @@ import {
 import { STATES, type ExecutionRecord } from '../store/executions-repo.js';
 import type { QueryRecord } from '../store/queries-repo.js';
 import type { AppEnv } from './app-env.js';
-import { HttpError, badRequest, notFound } from './errors.js';
+import { ParameterError, invalid, notFound } from '../errors.js';
 import { readableExecution } from './execution-access.js';
 import { parseQueryId } from './executions.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
@@ -88,8 +88,8 @@ async function csvResponse(c: Context<AppEnv>, deps: Deps, e: ExecutionRecord, q
   if (!src) {
     const state = visibleState(e);
     if (state === STATES.failed)
-      throw badRequest(`the execution failed: ${e.error?.message ?? 'no result'}`);
-    throw badRequest(`the execution has no result to read (state ${state})`);
+      throw invalid(`the execution failed: ${e.error?.message ?? 'no result'}`);
+    throw invalid(`the execution has no result to read (state ${state})`);
   }
   const out = await writeCsvPage(
     deps.duck,
@@ -131,7 +131,7 @@ export function latestExecutionOf(
     try {
       key = parameterKey(resolveParameterValues(query.parameters, given));
     } catch (err) {
-      if (err instanceof HttpError)
+      if (err instanceof ParameterError)
         throw notFound(`No result of this query for these parameters: ${err.message}`);
       throw err;
     }

@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { badRequest } from './errors.js';
+import { invalid } from '../errors.js';
 import type { AppEnv, Router } from './app-env.js';
 
 /** Formats zod issues as one readable line: "name: expected string, received number; ...". */
@@ -76,11 +76,11 @@ export async function optionalJsonBody<T extends z.ZodType>(
     try {
       raw = JSON.parse(text);
     } catch {
-      throw badRequest('Invalid request body payload: not JSON');
+      throw invalid('Invalid request body payload: not JSON');
     }
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success)
-    throw badRequest(`Invalid request body payload: ${formatIssues(parsed.error.issues)}`);
+    throw invalid(`Invalid request body payload: ${formatIssues(parsed.error.issues)}`);
   return parsed.data;
 }

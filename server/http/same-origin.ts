@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { presentedKey } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import type { AppEnv } from './app-env.js';
-import { forbidden } from './errors.js';
+import { forbidden } from '../errors.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

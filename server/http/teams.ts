@@ -10,7 +10,7 @@ import {
 import type { Account, Role } from '../auth/accounts.js';
 import { requireScope, requireUser } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
-import { badRequest, forbidden, notFound } from './errors.js';
+import { forbidden, invalid, notFound } from '../errors.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
@@ -117,7 +117,7 @@ export function teamRoutes(deps: Deps) {
       const body = c.req.valid('json');
       const target = accounts.byHandle(body.handle);
       if (!target) throw notFound(`user not found: ${body.handle}`);
-      if (target.type !== 'user') throw badRequest(`"${body.handle}" is a team, not a user`);
+      if (target.type !== 'user') throw invalid(`"${body.handle}" is a team, not a user`);
       const newRole = body.role ?? 'member';
       const joinedAt = accounts.addMember(team.id, target.id, newRole);
       return c.json(

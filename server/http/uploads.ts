@@ -21,7 +21,7 @@ import {
   TableParams,
 } from '../../contract/uploads.js';
 import type { AppEnv } from './app-env.js';
-import { badRequest } from './errors.js';
+import { invalid } from '../errors.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
 /** Checks key and scope before the body is read, so a missing key is 401, not 400. */
@@ -153,7 +153,7 @@ export function uploadRoutes(deps: Deps) {
           ? 'ndjson'
           : undefined;
       if (!format)
-        throw badRequest(
+        throw invalid(
           `Content-Type must be text/csv or application/x-ndjson (got ${type ? `"${type.slice(0, 100)}"` : 'none'})`,
         );
       if (Number(c.req.header('content-length') ?? 0) > max) throw tooLargeError(max);

@@ -3,7 +3,7 @@ import { requireScope } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
 import { billingPeriod } from '../engine/executions.js';
 import { planStorage, storageOf } from '../usage/storage.js';
-import { badRequest } from './errors.js';
+import { invalid } from '../errors.js';
 import { SECURED, errorResponses, newRouter, optionalJsonBody } from './router.js';
 
 const DateText = z
@@ -52,11 +52,11 @@ const MAX_PERIODS = 120;
 export function usageOf(deps: Deps, contextId: number, startDate?: string, endDate?: string) {
   const from = startDate ? new Date(`${startDate}T00:00:00Z`) : new Date();
   const to = endDate ? new Date(`${endDate}T00:00:00Z`) : from;
-  if (to < from) throw badRequest('end_date is before start_date');
+  if (to < from) throw invalid('end_date is before start_date');
   const periods = [];
   for (let p = billingPeriod(from); p.start <= to; p = billingPeriod(p.end)) {
     if (periods.length >= MAX_PERIODS)
-      throw badRequest(`at most ${MAX_PERIODS} billing periods at once`);
+      throw invalid(`at most ${MAX_PERIODS} billing periods at once`);
     const used = deps.executionsRepo.creditsUsed(contextId, p.start, p.end);
     periods.push({
       start_date: day(p.start),

@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../errors.js';
 
 /**
  * Schedules of materialized views: five-field cron expressions in UTC (minute hour day-of-month
@@ -18,7 +18,7 @@ export function parseCron(raw: string): { expression: string; cron: Cron } {
   const fields = raw.trim().split(/\s+/);
   const shown = raw.length > 100 ? `${raw.slice(0, 100)}...` : raw;
   if (fields.length !== 5)
-    throw badRequest(
+    throw invalid(
       `invalid cron_expression "${shown}": give exactly five fields (minute hour day-of-month month day-of-week), found ${fields.length}`,
     );
   const expression = fields.join(' ');
@@ -26,7 +26,7 @@ export function parseCron(raw: string): { expression: string; cron: Cron } {
     return { expression, cron: cron(expression) };
   } catch (err) {
     const why = (err instanceof Error ? err.message : String(err)).replace(/^CronPattern: /, '');
-    throw badRequest(`invalid cron_expression "${shown}": ${why}`);
+    throw invalid(`invalid cron_expression "${shown}": ${why}`);
   }
 }
 
@@ -49,10 +49,10 @@ export function checkSchedule(raw: string, minMinutes: number, from = new Date()
     string,
   ];
   const tooShort = (gap: number) =>
-    badRequest(
+    invalid(
       `cron_expression "${expression}" runs ${formatMinutes(gap)} apart; the shortest interval allowed is ${formatMinutes(minMinutes)}`,
     );
-  if (full.nextRun(from) === null) throw badRequest(`cron_expression "${expression}" never runs`);
+  if (full.nextRun(from) === null) throw invalid(`cron_expression "${expression}" never runs`);
 
   // Times of day (minutes after midnight) on a matching day.
   const daily = cron(`${minute} ${hour} * * *`);
@@ -104,10 +104,10 @@ export function checkExpiry(raw: string, now = new Date()): string {
   const realDay = new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d; // not Feb 30
   const ms = iso && realDay ? Date.parse(zoned) : NaN;
   if (Number.isNaN(ms))
-    throw badRequest(
+    throw invalid(
       `invalid expires_at "${shown}": give an ISO 8601 time, e.g. 2030-01-31T00:00:00Z`,
     );
-  if (ms <= now.getTime()) throw badRequest(`expires_at "${shown}" is not in the future`);
+  if (ms <= now.getTime()) throw invalid(`expires_at "${shown}" is not in the future`);
   return new Date(ms).toISOString();
 }
 

@@ -5,7 +5,7 @@ import type { Executions, ResultHandoff } from '../engine/executions.js';
 import type { Lake } from '../engine/lake.js';
 import { RetiredSnapshots } from '../engine/retired-snapshots.js';
 import { DEFAULT_TIER, isTierName, type TierName } from '../engine/tiers.js';
-import { badRequest, conflict, forbidden, notFound, paymentRequired } from '../http/errors.js';
+import { conflict, forbidden, invalid, notFound, overLimit } from '../errors.js';
 import type { Db } from '../store/db.js';
 import { nowIso } from '../store/db.js';
 import { billingPeriod } from '../engine/executions.js';
@@ -101,7 +101,7 @@ export class MatviewsService {
     return v;
   }
 
-  /** Starts a refresh; never two of one view at once (returns the refresh in flight instead). Throws HttpError 404 (unknown or private of another context), 403 (not the owner context), 402 (billing). */
+  /** Starts a refresh; never two of one view at once (returns the refresh in flight instead). Throws not_found (unknown, or private to another context), forbidden (not the owner context), over_limit (billing). */
   refresh(opts: {
     contextId: number;
     userId: number | null;
@@ -291,7 +291,7 @@ export class MatviewsService {
       this.deps.executionsRepo.creditsUsed(contextId, start, end) >=
       this.deps.config.plan.creditsLimit
     )
-      throw paymentRequired();
+      throw overLimit();
   }
 
   /** `result_x` (in contextId's namespace) or `dune.<handle>.result_x`; parts may be quoted. */
@@ -326,7 +326,7 @@ const handleOf = (v: MatviewRecord) => v.fullName.split('.')[1]!;
 export function checkName(raw: string): string {
   if (!MATVIEW_NAME.test(raw)) {
     const shown = raw.length > 60 ? `${raw.slice(0, 60)}...` : raw;
-    throw badRequest(`invalid name "${shown}": ${MATVIEW_NAME_RULE}`);
+    throw invalid(`invalid name "${shown}": ${MATVIEW_NAME_RULE}`);
   }
   return raw.toLowerCase();
 }

@@ -25,7 +25,7 @@ describe('validateGraph', () => {
     } catch (err) {
       error = err;
     }
-    expect(error).toMatchObject({ status: 400, message: expect.stringMatching(message) });
+    expect(error).toMatchObject({ kind: 'invalid', message: expect.stringMatching(message) });
   });
 
   it('rejects more than MAX_PIPELINE_NODES nodes', () => {

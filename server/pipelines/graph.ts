@@ -1,5 +1,5 @@
 import { MAX_PIPELINE_NODES } from '../../contract/pipelines.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../errors.js';
 
 /** What the graph logic needs of a node: its id and the ids it waits for. */
 export type GraphNode = { id: number; dependencies: readonly number[] };
@@ -34,28 +34,28 @@ export function findCycle(nodes: readonly GraphNode[]): number[] | undefined {
  * many, duplicate ids, a dependency on itself or on an unknown id, a cycle.
  */
 export function validateGraph(nodes: readonly GraphNode[]): void {
-  if (nodes.length === 0) throw badRequest('the pipeline has no nodes');
+  if (nodes.length === 0) throw invalid('the pipeline has no nodes');
   if (nodes.length > MAX_PIPELINE_NODES) {
-    throw badRequest(
+    throw invalid(
       `a pipeline has at most ${MAX_PIPELINE_NODES} nodes; this one has ${nodes.length}`,
     );
   }
   const ids = new Set<number>();
   for (const n of nodes) {
-    if (ids.has(n.id)) throw badRequest(`node id ${n.id} is used by more than one node`);
+    if (ids.has(n.id)) throw invalid(`node id ${n.id} is used by more than one node`);
     ids.add(n.id);
   }
   for (const n of nodes) {
     for (const d of n.dependencies) {
-      if (d === n.id) throw badRequest(`node ${n.id} depends on itself`);
+      if (d === n.id) throw invalid(`node ${n.id} depends on itself`);
       if (!ids.has(d)) {
-        throw badRequest(`node ${n.id} depends on node ${d}, which is not in the pipeline`);
+        throw invalid(`node ${n.id} depends on node ${d}, which is not in the pipeline`);
       }
     }
   }
   const cycle = findCycle(nodes);
   if (cycle) {
-    throw badRequest(
+    throw invalid(
       `the pipeline has a cycle: ${cycle.map((id) => `node ${id}`).join(' → ')}; nothing was run`,
     );
   }

@@ -6,7 +6,7 @@ import { fullName } from '../engine/lake.js';
 import { renderSql, resolveParameterValues } from '../engine/parameters.js';
 import { SqlError } from '../engine/sandbox.js';
 import type { TierName } from '../engine/tiers.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../errors.js';
 import type { QueryRecord, Queries } from '../store/queries-repo.js';
 import type { MatviewInfo, MatviewsPort } from './ports.js';
 
@@ -30,7 +30,7 @@ export async function viewsRead(
     tables = await boundTables({ sql, tables: d.lake.visibleTo(contextId), lakeRoot: d.lake.root });
   } catch (err) {
     if (!(err instanceof SqlError)) throw err;
-    throw badRequest(`${what} cannot be bound, so its lineage is unknown: ${err.message}`);
+    throw invalid(`${what} cannot be bound, so its lineage is unknown: ${err.message}`);
   }
   const views: MatviewInfo[] = [];
   for (const t of tables) {
@@ -67,7 +67,7 @@ export async function queryLineage(
     if (known !== undefined) return known;
     if (path.includes(view.fullName)) {
       const cycle = [...path.slice(path.indexOf(view.fullName)), view.fullName];
-      throw badRequest(
+      throw invalid(
         `materialized view ${view.fullName} reads itself (cycle: ${cycle.join(' → ')})`,
       );
     }

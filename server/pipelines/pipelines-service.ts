@@ -6,7 +6,7 @@ import type { Db } from '../store/db.js';
 import { billingPeriod } from '../engine/executions.js';
 import { renderSql, resolveParameterValues } from '../engine/parameters.js';
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
-import { HttpError, badRequest, forbidden, notFound, paymentRequired } from '../http/errors.js';
+import { ParameterError, forbidden, invalid, notFound, overLimit } from '../errors.js';
 import { NOT_ALLOWED_TO_EXECUTE, normalizeValues } from '../http/executions.js';
 import { queryLineage } from './lineage.js';
 import { statusView } from './pipeline-view.js';
@@ -76,7 +76,7 @@ export class PipelinesService {
   execute(caller: Caller, nodes: PipelineNode[]): PipelineRecord {
     for (const n of nodes) {
       if (!n.query_execution === !n.materialized_view_refresh) {
-        throw badRequest(
+        throw invalid(
           `node ${n.id} needs exactly one of query_execution and materialized_view_refresh`,
         );
       }
@@ -87,7 +87,7 @@ export class PipelinesService {
     const d = this.deps();
     const { start, end } = billingPeriod(new Date());
     if (d.executionsRepo.creditsUsed(caller.contextId, start, end) >= d.config.plan.creditsLimit) {
-      throw paymentRequired();
+      throw overLimit();
     }
     const record = this.repo.insert(
       {
@@ -123,15 +123,15 @@ export class PipelinesService {
       const { query_id, performance, query_parameters } = n.query_execution;
       const q = d.queries.get(query_id);
       if (!q || (q.owner_id !== contextId && (q.is_private || q.is_temp))) {
-        throw badRequest(`node ${n.id}: query ${query_id} not found`);
+        throw invalid(`node ${n.id}: query ${query_id} not found`);
       }
       if (q.is_archived) throw forbidden(`node ${n.id} (query ${q.id}): ${NOT_ALLOWED_TO_EXECUTE}`);
       const values = normalizeValues(query_parameters);
       try {
         renderSql(q.query_sql, resolveParameterValues(q.parameters, values));
       } catch (err) {
-        if (err instanceof HttpError)
-          throw badRequest(`node ${n.id} (query ${q.id}): ${err.message}`);
+        if (err instanceof ParameterError)
+          throw invalid(`node ${n.id} (query ${q.id}): ${err.message}`);
         throw err;
       }
       return {
@@ -146,9 +146,9 @@ export class PipelinesService {
     }
     const { name, performance } = n.materialized_view_refresh!;
     const matviews = this.matviews;
-    if (!matviews) throw badRequest(`node ${n.id}: materialized views are not available`);
+    if (!matviews) throw invalid(`node ${n.id}: materialized views are not available`);
     const view = matviews.find(contextId, name);
-    if (!view) throw badRequest(`node ${n.id}: materialized view ${name} not found`);
+    if (!view) throw invalid(`node ${n.id}: materialized view ${name} not found`);
     if (view.ownerId !== contextId) {
       throw forbidden(
         `node ${n.id}: materialized view ${view.fullName} belongs to another context; only its owner refreshes it`,
@@ -168,9 +168,7 @@ export class PipelinesService {
   /** A pipeline execution of the context; malformed id → 400, another context's → 404. */
   own(contextId: number, rawId: string): PipelineRecord {
     if (!/^[0-9A-HJKMNP-TV-Z]{26}$/i.test(rawId)) {
-      throw badRequest(
-        `The requested pipeline execution ID (ID: ${rawId.slice(0, 40)}) is invalid.`,
-      );
+      throw invalid(`The requested pipeline execution ID (ID: ${rawId.slice(0, 40)}) is invalid.`);
     }
     const p = this.repo.get(rawId.toUpperCase());
     if (!p || p.context_id !== contextId) throw notFound('Pipeline execution not found');

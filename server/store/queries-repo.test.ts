@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../auth/accounts.js';
-import { HttpError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { type Db, openDb } from './db.js';
 import { Queries } from './queries-repo.js';
+import { STATUS_OF } from '../http/error-status.js';
 
 let dir: string;
 let db: Db;
@@ -33,7 +34,7 @@ function statusOf(fn: () => unknown): number | undefined {
   try {
     fn();
   } catch (e) {
-    if (e instanceof HttpError) return e.status;
+    if (e instanceof AppError) return STATUS_OF[e.kind];
     throw e;
   }
   return undefined;

@@ -1,6 +1,6 @@
 import type { Parameter } from '../../contract/parameters.js';
 import { normalizeParameterDefs } from '../engine/parameters.js';
-import { badRequest, forbidden, notFound, paymentRequired, staleWrite } from '../http/errors.js';
+import { forbidden, invalid, notFound, overLimit, staleWrite } from '../errors.js';
 import { planStorage, storageOf, versionBytes } from '../usage/storage.js';
 import { type Db, nowIso, parseJson } from './db.js';
 import {
@@ -190,7 +190,7 @@ export class Queries {
     const given = (Object.keys(changes) as (keyof QueryChanges)[]).filter(
       (k) => changes[k] !== undefined,
     );
-    if (given.length === 0) throw badRequest('Nothing to update: give at least one field');
+    if (given.length === 0) throw invalid('Nothing to update: give at least one field');
     return this.db.transaction((): QueryRecord => {
       const cur = this.writable(id, contextId);
       if (expectedVersion !== undefined && expectedVersion !== cur.version)
@@ -302,7 +302,7 @@ export class Queries {
     const added = versionBytes(q);
     const used = planStorage(storageOf(this.db, q.owner_id));
     if (used + added > this.plan.storageBytes)
-      throw paymentRequired(
+      throw overLimit(
         `storage quota reached: saving this version takes ${added} bytes, ${used} bytes are used by tables and saved queries and the plan allows ${this.plan.storageBytes}; delete or clear tables to save more`,
       );
     insertQueryVersion(this.db, q, authorId);

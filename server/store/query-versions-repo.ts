@@ -1,5 +1,5 @@
 import type { Parameter } from '../../contract/parameters.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import { type Db, parseJson } from './db.js';
 import type { QueryRecord } from './queries-repo.js';
 import { QUERY_VERSIONS_KEPT } from '../usage/storage.js';

@@ -3,13 +3,13 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { HttpError, tooLarge } from '../http/errors.js';
+import { timedOut, tooLarge } from '../errors.js';
 
 export const tooLargeError = (maxBytes: number) =>
   tooLarge(`the upload is larger than the limit of ${maxBytes} bytes (MAX_UPLOAD_BYTES)`);
 
 export const bodyStalledError = (idleMs: number) =>
-  new HttpError(408, `the upload stopped arriving for ${idleMs / 1000} s`);
+  timedOut(`the upload stopped arriving for ${idleMs / 1000} s`);
 
 /** The chunks of `source`; throws 408 when the next one takes longer than `idleMs`. */
 async function* withIdleTimeout<T>(source: AsyncIterable<T>, idleMs: number): AsyncGenerator<T> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { checkName, checkSchema, checkType, sqlName, typeOfInferred } from './column-types.js';
 
 const message = (fn: () => unknown) => {
@@ -7,8 +7,8 @@ const message = (fn: () => unknown) => {
     fn();
     return 'no error';
   } catch (err) {
-    expect(err).toBeInstanceOf(HttpError);
-    expect((err as HttpError).status).toBe(400);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).kind).toBe('invalid');
     return (err as Error).message;
   }
 };

@@ -5,7 +5,7 @@ import {
   NAME_RULE,
   type ColumnType,
 } from '../../contract/uploads.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../errors.js';
 
 export { COLUMN_TYPES, MAX_COLUMNS, MAX_NAME_LENGTH, NAME_RULE, type ColumnType };
 
@@ -38,7 +38,7 @@ export function checkName(kind: 'table' | 'column', raw: string): string {
   const name = raw.toLowerCase();
   if (name.length === 0 || name.length > MAX_NAME_LENGTH || !NAME.test(name)) {
     const shown = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
-    throw badRequest(`invalid ${kind} name "${shown}": ${NAME_RULE}`);
+    throw invalid(`invalid ${kind} name "${shown}": ${NAME_RULE}`);
   }
   return name;
 }
@@ -48,7 +48,7 @@ export function checkType(column: string, raw: unknown): ColumnType {
   const type = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
   if (!(COLUMN_TYPES as readonly string[]).includes(type)) {
     const shown = typeof raw === 'string' ? `"${raw.slice(0, 60)}"` : JSON.stringify(raw);
-    throw badRequest(
+    throw invalid(
       `column "${column}": unsupported type ${shown}; use one of ${COLUMN_TYPES.join(', ')}`,
     );
   }
@@ -59,13 +59,13 @@ export function checkType(column: string, raw: unknown): ColumnType {
 export function checkSchema(
   schema: readonly { name: string; type: unknown; nullable?: boolean | null }[],
 ): UploadColumn[] {
-  if (schema.length === 0) throw badRequest('schema: a table needs at least one column');
+  if (schema.length === 0) throw invalid('schema: a table needs at least one column');
   if (schema.length > MAX_COLUMNS)
-    throw badRequest(`schema: at most ${MAX_COLUMNS} columns (got ${schema.length})`);
+    throw invalid(`schema: at most ${MAX_COLUMNS} columns (got ${schema.length})`);
   const seen = new Set<string>();
   return schema.map((c) => {
     const name = checkName('column', c.name);
-    if (seen.has(name)) throw badRequest(`schema: duplicate column "${name}"`);
+    if (seen.has(name)) throw invalid(`schema: duplicate column "${name}"`);
     seen.add(name);
     return { name, type: checkType(name, c.type), nullable: c.nullable ?? true };
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
 import { quoteIdent, quoteLiteral } from '../engine/duck.js';
-import { HttpError, badRequest } from '../http/errors.js';
+import { AppError, invalid } from '../errors.js';
 import {
   INFERRED_CANDIDATES,
   STORAGE_TYPE,
@@ -25,13 +25,13 @@ const HEADER_LIMIT = 1024 * 1024;
 const CSV_DIALECT = `delim=',', quote='"', escape='"', header=true, auto_detect=false`;
 
 /** A row that does not fit: 400 with its line (of the file read) and column. */
-export class IngestError extends HttpError {
+export class IngestError extends AppError {
   constructor(
     readonly line: number,
     readonly column: string | null,
     readonly reason: string,
   ) {
-    super(400, `line ${line}${column ? `, column "${column}"` : ''}: ${reason}`);
+    super('invalid', `line ${line}${column ? `, column "${column}"` : ''}: ${reason}`);
   }
 }
 
@@ -58,8 +58,7 @@ export function csvHeader(file: string): string[] {
       .split('\n', 1)[0]!
       .replace(/^\uFEFF/, '')
       .replace(/\r$/, '');
-    if (line.trim() === '')
-      throw badRequest('the CSV is empty: its first line must name the columns');
+    if (line.trim() === '') throw invalid('the CSV is empty: its first line must name the columns');
     // Names are identifiers (no commas or quotes inside), so the header splits on commas.
     return line.split(',').map((raw) => {
       const name = raw.trim().replace(/^"(.*)"$/, '$1');
@@ -211,7 +210,7 @@ async function locateInvalid(
       conn,
       `SELECT rowid AS r, bad_column, bad_value FROM ${quoteIdent(diag)} WHERE bad_column IS NOT NULL ORDER BY rowid LIMIT 1`,
     );
-    if (!first) return badRequest('a value does not fit its column');
+    if (!first) return invalid('a value does not fit its column');
     const col = inFile.find((c) => c.name === first.bad_column)!;
     const reason =
       first.bad_value === '' && !col.nullable
@@ -241,7 +240,7 @@ export async function inferCsvColumns(
          auto_type_candidates = [${INFERRED_CANDIDATES.map(quoteLiteral).join(', ')}])`,
     );
   } catch (err) {
-    throw badRequest(`the CSV could not be read: ${(err as Error).message.split('\n')[0]}`);
+    throw invalid(`the CSV could not be read: ${(err as Error).message.split('\n')[0]}`);
   }
   if (described.length !== header.length)
     throw fail(

@@ -6,7 +6,7 @@ import type { Account } from '../auth/accounts.js';
 import type { Config } from '../config.js';
 import type { TrustedDuck } from '../engine/duck.js';
 import type { Lake, LakeTable } from '../engine/lake.js';
-import { conflict, forbidden, notFound, paymentRequired } from '../http/errors.js';
+import { conflict, forbidden, notFound, overLimit } from '../errors.js';
 import type { Db } from '../store/db.js';
 import { checkName, checkSchema, sqlName, type UploadColumn } from './column-types.js';
 import { csvToParquet, inferCsvColumns } from './ingest.js';
@@ -230,7 +230,7 @@ export class UploadsService {
     const used = this.storageUsed(ctx.id);
     const allowed = this.deps.config.plan.storageBytes;
     if (used >= allowed)
-      throw paymentRequired(
+      throw overLimit(
         `storage quota reached: ${used} bytes used of ${allowed} allowed by the plan; delete or clear tables to upload more`,
       );
   }
@@ -264,7 +264,7 @@ export class UploadsService {
         const used = this.storageUsed(ctx.id) - (target.existing?.size_bytes ?? 0);
         const allowed = this.deps.config.plan.storageBytes;
         if (used + size > allowed)
-          throw paymentRequired(
+          throw overLimit(
             `this upload would exceed the storage allowed by the plan: the table would take ${size} bytes, ${used} bytes are used by other tables and saved queries, ${allowed} are allowed`,
           );
       },

@@ -3,7 +3,7 @@ import type {
   UpdateVisualizationRequest,
   VisualizationType,
 } from '../../contract/visualizations.js';
-import { badRequest, forbidden, notFound, staleWrite } from '../http/errors.js';
+import { forbidden, invalid, notFound, staleWrite } from '../errors.js';
 import { type Db, nowIso, parseJson } from '../store/db.js';
 import { Queries, type QueryRecord } from '../store/queries-repo.js';
 
@@ -89,7 +89,7 @@ export class Visualizations {
   ): VisualizationRecord {
     const query = this.queries.writable(queryId, contextId);
     if (query.is_temp)
-      throw badRequest('A temporary query cannot have visualizations; save the query first');
+      throw invalid('A temporary query cannot have visualizations; save the query first');
     const now = nowIso();
     const info = this.db
       .prepare(
@@ -137,7 +137,7 @@ export class Visualizations {
     expectedVersion?: number,
   ): VisualizationRecord {
     const given = Object.values(changes).some((v) => v !== undefined);
-    if (!given) throw badRequest('Nothing to update: give at least one field');
+    if (!given) throw invalid('Nothing to update: give at least one field');
     return this.db.transaction(() => {
       const cur = this.writable(id, contextId);
       if (expectedVersion !== undefined && expectedVersion !== cur.version)
