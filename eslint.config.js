@@ -4,6 +4,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+import { importX } from 'eslint-plugin-import-x';
+
+/** A kebab-case name, or a TanStack Router file-route segment: `__root`, `_layout`, `$param`, `-private`. */
+const ROUTE_SEGMENT =
+  '@(__root|_+([a-z0-9])*(-+([a-z0-9]))|$+([a-z])*([a-zA-Z0-9])|?(-)+([a-z])*([a-z0-9])*(-+([a-z0-9])))';
+
+/** Zones of import-x/no-restricted-paths inside server/ (paths from the repository root). */
+const SERVER_ZONES = [
+  {
+    target: './server',
+    from: ['./e2e', './bench'],
+    message: 'the server imports no browser test or benchmark code',
+  },
+];
 
 export default tseslint.config(
   {
@@ -34,6 +50,51 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  {
+    // Value import cycles (type-only imports are allowed: they vanish at run time).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // A known value cycle (checkExecutionId ↔ readableExecution), to be broken by the issue 12
+    // refactor of server/http; remove this block then.
+    files: ['server/http/executions.ts', 'server/http/execution-access.ts'],
+    rules: { 'import-x/no-cycle': 'off' },
+  },
+  {
+    // Files and folders are kebab-case (TanStack Router's route files use its own prefixes).
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['src/routes/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: ['src/routes/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*': ROUTE_SEGMENT },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { 'src/routes/**/': ROUTE_SEGMENT }],
+    },
+  },
   ...pluginQuery.configs['flat/recommended'],
   ...pluginRouter.configs['flat/recommended'],
   {
@@ -51,10 +112,17 @@ export default tseslint.config(
               message: 'src/ imports only types from server/',
             },
             {
-              group: ['zod', 'zod/*', '@hono/zod-openapi', '**/contract/**'],
+              group: [
+                'zod',
+                'zod/*',
+                '@hono/zod-openapi',
+                '**/contract/**',
+                '!**/contract/rules',
+                '!**/contract/rules/**',
+              ],
               allowTypeImports: true,
               message:
-                'the app imports only types from zod and contract/ (search params: lib/search-params)',
+                'the app imports only types from zod and contract/, except the plain rules of contract/rules/ (search params: lib/search-params)',
             },
           ],
         },
@@ -71,10 +139,17 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**'], allowTypeImports: true, message: 'types only from server/' },
             {
-              group: ['zod', 'zod/*', '@hono/zod-openapi', '**/contract/**'],
+              group: [
+                'zod',
+                'zod/*',
+                '@hono/zod-openapi',
+                '**/contract/**',
+                '!**/contract/rules',
+                '!**/contract/rules/**',
+              ],
               allowTypeImports: true,
               message:
-                'the app imports only types from zod and contract/ (search params: lib/search-params)',
+                'the app imports only types from zod and contract/, except the plain rules of contract/rules/ (search params: lib/search-params)',
             },
             {
               group: ['**/features/**', '**/app/**', '**/routes/**'],
@@ -94,10 +169,17 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**'], allowTypeImports: true, message: 'types only from server/' },
             {
-              group: ['zod', 'zod/*', '@hono/zod-openapi', '**/contract/**'],
+              group: [
+                'zod',
+                'zod/*',
+                '@hono/zod-openapi',
+                '**/contract/**',
+                '!**/contract/rules',
+                '!**/contract/rules/**',
+              ],
               allowTypeImports: true,
               message:
-                'the app imports only types from zod and contract/ (search params: lib/search-params)',
+                'the app imports only types from zod and contract/, except the plain rules of contract/rules/ (search params: lib/search-params)',
             },
             {
               group: ['**/features/**', '**/app/**', '**/routes/**'],
@@ -118,6 +200,61 @@ export default tseslint.config(
     },
   },
   {
+    // Layers inside server/ that hold today (the issue 12 refactor adds: domain folders import
+    // nothing from http/). Type-only imports count too. One rule config per file: add zones here.
+    files: ['server/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: SERVER_ZONES }] },
+  },
+  {
+    // Production code: the engine and the store know nothing of HTTP; no test helpers.
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/test/**', '**/*-test-helpers.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...SERVER_ZONES,
+            {
+              target: ['./server/engine', './server/store'],
+              from: './server/http',
+              except: ['./errors.ts'],
+              message: 'the engine and the metadata store know nothing of HTTP routes',
+            },
+            {
+              target: './server',
+              from: './server/test',
+              message: 'production code imports no test helper',
+            },
+            {
+              target: './server',
+              from: '**/*-test-helpers.ts',
+              message: 'production code imports no test helper',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Browser tests drive the app through the page and the HTTP API only.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './e2e',
+              from: ['./src', './server'],
+              message: 'e2e reaches the app only through the browser',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -125,6 +262,24 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/server/**', '**/src/**'], message: 'contract/ imports nothing internal' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The rules are loaded by the app's first pages: plain TypeScript, no zod, nothing heavy.
+    files: ['contract/rules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./[^/]+$)',
+              message: 'contract/rules/ imports only its own files (the app loads it at runtime)',
+            },
           ],
         },
       ],

@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -13,6 +12,7 @@ import { SESSION_COOKIE, SESSION_TTL_MS } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
+import { clientIp } from './client-ip.js';
 import { conflict, forbidden, invalid, rateLimited, unauthenticated } from '../errors.js';
 import { retryAfterSeconds } from './rate-limit.js';
 import { SigninThrottle } from './signin-throttle.js';
@@ -20,22 +20,6 @@ import { SECURED, errorResponses, newRouter } from './router.js';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const BAD_SIGNIN = 'invalid handle or password';
-
-/**
- * The caller's IP: the first x-forwarded-for address behind a trusted proxy, else the socket's
- * address, else 'unknown' (as under app.request in tests).
- */
-export function clientIp(c: Context, config: Pick<Config, 'trustProxy'>): string {
-  if (config.trustProxy) {
-    const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** Whether the session cookie gets Secure: an https request, PUBLIC_URL, or a trusted proxy's word. */
 export function isSecureRequest(c: Context, config: Pick<Config, 'trustProxy' | 'publicUrl'>) {

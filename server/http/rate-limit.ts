@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.js';
 import type { AppEnv } from './app-env.js';
-import { clientIp } from './auth.js';
+import { clientIp } from './client-ip.js';
 
 /** Milliseconds since the epoch; injectable so tests can move time. */
 export type Clock = () => number;
