@@ -1,27 +1,29 @@
 import { z } from '@hono/zod-openapi';
+import { CONTEXT_TYPES, KEY_SCOPES, TEAM_ROLES } from './rules/enums.js';
+import { ACCOUNT_LIMITS } from './rules/limits.js';
 
 /** Wire schemas of sign-in, sessions, teams and API key management (all under /api/v1). */
 
 /** Handles are checked in full by the server (2..39 chars, reserved words); this only bounds size. */
-const Handle = z.string().min(1).max(100).openapi({ example: 'alice' });
-const DisplayName = z.string().max(100);
+const Handle = z.string().min(1).max(ACCOUNT_LIMITS.handleInput).openapi({ example: 'alice' });
+const DisplayName = z.string().max(ACCOUNT_LIMITS.displayName);
 const Timestamp = z.string().openapi({ example: '2024-01-01T00:00:00.000Z' });
 
-export const ContextType = z.enum(['user', 'team']);
-export const TeamRole = z.enum(['admin', 'member']).openapi('TeamRole');
-export const KeyScope = z.enum(['read', 'read_write']).openapi('KeyScope');
+export const ContextType = z.enum(CONTEXT_TYPES);
+export const TeamRole = z.enum(TEAM_ROLES).openapi('TeamRole');
+export const KeyScope = z.enum(KEY_SCOPES).openapi('KeyScope');
 
 export const SignupBody = z
   .object({
     handle: Handle,
-    password: z.string().min(8).max(200),
+    password: z.string().min(ACCOUNT_LIMITS.passwordMin).max(ACCOUNT_LIMITS.passwordMax),
     display_name: DisplayName.optional(),
   })
   .openapi('SignupBody');
 export type SignupBody = z.infer<typeof SignupBody>;
 
 export const SigninBody = z
-  .object({ handle: Handle, password: z.string().min(1).max(200) })
+  .object({ handle: Handle, password: z.string().min(1).max(ACCOUNT_LIMITS.passwordMax) })
   .openapi('SigninBody');
 export type SigninBody = z.infer<typeof SigninBody>;
 
@@ -91,7 +93,11 @@ export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
 export const ApiKeyList = z.object({ keys: z.array(ApiKeySummary) }).openapi('ApiKeyList');
 
 export const CreateKeyBody = z
-  .object({ name: z.string().max(100).optional(), scope: KeyScope, context: Handle.optional() })
+  .object({
+    name: z.string().max(ACCOUNT_LIMITS.keyName).optional(),
+    scope: KeyScope,
+    context: Handle.optional(),
+  })
   .openapi('CreateKeyBody');
 
 export const CreatedKey = z

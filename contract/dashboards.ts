@@ -1,23 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { ParameterDef } from './queries.js';
 import { GetVisualizationResponse } from './visualizations.js';
+import { DASHBOARD_LIMITS } from './rules/limits.js';
+import { SLUG_PATTERN } from './rules/names.js';
 
-export const DASHBOARD_LIMITS = {
-  name: 300,
-  slug: 100,
-  tags: 50,
-  tag: 100,
-  text: 100_000,
-  widgets: 200,
-  /** The grid is 12 columns wide (react-grid-layout's default, the hosted service's too). */
-  gridColumns: 12,
-  maxRow: 10_000,
-  maxSizeY: 200,
-  listDefault: 20,
-  listMax: 1000,
-} as const;
-
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export { DASHBOARD_LIMITS } from './rules/limits.js';
+export { SLUG_PATTERN } from './rules/names.js';
 
 export const WidgetPosition = z
   .object({

@@ -1,36 +1,24 @@
 import { z } from '@hono/zod-openapi';
+import {
+  CONTEXT_TYPES,
+  DATASET_CATEGORIES,
+  DATASET_TYPES,
+  OWNER_SCOPES,
+  RESULT_OWNER_SCOPES,
+  type DatasetType,
+} from './rules/enums.js';
+import { DATASET_LIMITS } from './rules/limits.js';
 
-/** Dataset types (`type`, `dataset_types`) of the hosted service's catalog. */
-export const DATASET_TYPES = [
-  'dune_table',
-  'decoded_table',
-  'spell',
-  'uploaded_table',
-  'transformation_table',
-  'transformation_view',
-  'materialized_view',
-] as const;
-export type DatasetType = (typeof DATASET_TYPES)[number];
-
-export const DATASET_CATEGORIES = ['canonical', 'decoded', 'spell', 'community'] as const;
-export type DatasetCategory = (typeof DATASET_CATEGORIES)[number];
-
-/** Request filter: every visible dataset, the caller context's own, or those of its teams. */
-export const OWNER_SCOPES = ['all', 'me', 'team'] as const;
-export type OwnerScope = (typeof OWNER_SCOPES)[number];
-
-/** Where a search result stands relative to the caller (the `owner_scope` of a result). */
-export const RESULT_OWNER_SCOPES = ['dune', 'me', 'team', 'community'] as const;
-
-export const DATASET_LIMITS = {
-  listDefault: 50,
-  listMax: 250,
-  searchDefault: 20,
-  searchMax: 250,
-  query: 500,
-  arrayItems: 100,
-  item: 200,
-} as const;
+export {
+  DATASET_CATEGORIES,
+  DATASET_TYPES,
+  OWNER_SCOPES,
+  RESULT_OWNER_SCOPES,
+  type DatasetCategory,
+  type DatasetType,
+  type OwnerScope,
+} from './rules/enums.js';
+export { DATASET_LIMITS } from './rules/limits.js';
 
 /** A limit: any safe non-negative integer; values over `max` are taken as `max`. */
 const clampedLimit = (min: number, max: number) =>
@@ -98,7 +86,7 @@ export const DatasetSlugParams = z.object({
 export const DatasetOwner = z
   .object({
     handle: z.string().openapi({ example: 'dune' }),
-    type: z.enum(['user', 'team']),
+    type: z.enum(CONTEXT_TYPES),
   })
   .openapi('DatasetOwner');
 

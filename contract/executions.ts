@@ -1,8 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { ParameterSchema } from './parameters.js';
+import { EXECUTION_STATES, TIERS } from './rules/enums.js';
+import { EXECUTION_LIMITS } from './rules/limits.js';
 
 export const PerformanceSchema = z
-  .enum(['small', 'medium', 'large', 'free'])
+  .enum([...TIERS, 'free'])
   .transform((t) => (t === 'free' ? 'small' : t))
   .openapi({ description: 'Engine tier; `free` is read as `small`.', example: 'medium' });
 
@@ -33,10 +35,10 @@ export const ExecuteQueryRequestSchema = z
 
 export const ExecuteSqlRequestSchema = z
   .object({
-    sql: z.string().min(1).max(500_000),
+    sql: z.string().min(1).max(EXECUTION_LIMITS.sql),
     performance: PerformanceSchema.optional(),
     query_parameters: QueryParametersSchema.optional(),
-    parameters: z.array(ParameterSchema).max(100).optional().openapi({
+    parameters: z.array(ParameterSchema).max(EXECUTION_LIMITS.parameters).optional().openapi({
       description:
         'Strata extension: definitions that type the `{{name}}` placeholders (as on a saved query), for running unsaved SQL of a query. Definitions the SQL does not use are ignored; placeholders without one are text.',
     }),
@@ -72,15 +74,7 @@ export const ResultMetadataSchema = z
 const Envelope = {
   execution_id: z.string(),
   query_id: z.number().int(),
-  state: z.enum([
-    'QUERY_STATE_PENDING',
-    'QUERY_STATE_EXECUTING',
-    'QUERY_STATE_COMPLETED',
-    'QUERY_STATE_COMPLETED_PARTIAL',
-    'QUERY_STATE_FAILED',
-    'QUERY_STATE_CANCELLED',
-    'QUERY_STATE_EXPIRED',
-  ]),
+  state: z.enum(EXECUTION_STATES),
   is_execution_finished: z.boolean(),
   submitted_at: z.string(),
   execution_started_at: z.string().optional(),

@@ -1,5 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { PerformanceSchema } from './executions.js';
+import { REFRESH_TRIGGERS } from './rules/enums.js';
+import { MATVIEW_LIMITS } from './rules/limits.js';
+import { MATVIEW_NAME_RULE } from './rules/names.js';
 
 /**
  * Materialized views (spec 2.5; paths in compat-reference 2.5). A view is the stored result of a
@@ -7,8 +10,7 @@ import { PerformanceSchema } from './executions.js';
  * a pipeline. Fields marked "Strata addition" are extra; hosted clients ignore them.
  */
 
-export const MATVIEW_NAME_RULE =
-  'starts with "result_", then letters, digits and "_"; at most 128 characters (stored in lower case)';
+export { MATVIEW_NAME_RULE } from './rules/names.js';
 
 export const MatviewUpsertRequest = z
   .object({
@@ -60,8 +62,7 @@ export const MatviewSchedule = z
   })
   .openapi('MatviewSchedule');
 
-/** Why a refresh ran. */
-export const REFRESH_TRIGGERS = ['upsert', 'manual', 'schedule', 'pipeline'] as const;
+export { REFRESH_TRIGGERS } from './rules/enums.js';
 
 export const MatviewRefreshInfo = z
   .object({
@@ -140,8 +141,8 @@ export const MatviewDeleteResponse = z
   .object({ message: z.string() })
   .openapi('MatviewsDeleteResponse');
 
-export const MATVIEW_LIST_DEFAULT = 100;
-export const MATVIEW_LIST_MAX = 10_000;
+export const MATVIEW_LIST_DEFAULT = MATVIEW_LIMITS.listDefault;
+export const MATVIEW_LIST_MAX = MATVIEW_LIMITS.listMax;
 
 export type MatviewUpsertRequest = z.infer<typeof MatviewUpsertRequest>;
 export type MatviewUpsertResponse = z.infer<typeof MatviewUpsertResponse>;

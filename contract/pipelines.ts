@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { PerformanceSchema, QueryParametersSchema } from './executions.js';
+import { NODE_STATUSES, PIPELINE_STATUSES } from './rules/enums.js';
+import { PIPELINE_LIMITS } from './rules/limits.js';
 
 /**
  * Pipelines (spec 2.6; paths in compat-reference 2.4 and section 10). A pipeline is a graph of
@@ -7,28 +9,14 @@ import { PerformanceSchema, QueryParametersSchema } from './executions.js';
  * Fields marked "Strata addition" are extra; hosted clients ignore them.
  */
 
-export const MAX_PIPELINE_NODES = 200;
+export const MAX_PIPELINE_NODES = PIPELINE_LIMITS.nodes;
 
-/** Overall status of a pipeline execution. */
-export const PIPELINE_STATUSES = [
-  'pending',
-  'executing',
-  'completed',
-  'failed',
-  'cancelled',
-] as const;
-export type PipelineStatus = (typeof PIPELINE_STATUSES)[number];
-
-/** Status of one node: `skipped` when a node it depends on failed or was cancelled. */
-export const NODE_STATUSES = [
-  'pending',
-  'executing',
-  'completed',
-  'failed',
-  'cancelled',
-  'skipped',
-] as const;
-export type NodeStatus = (typeof NODE_STATUSES)[number];
+export {
+  NODE_STATUSES,
+  PIPELINE_STATUSES,
+  type NodeStatus,
+  type PipelineStatus,
+} from './rules/enums.js';
 
 export const PipelineQueryExecutionNode = z
   .object({

@@ -1,17 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { ParameterSchema } from './parameters.js';
+import { QUERY_LIST_SCOPES } from './rules/enums.js';
+import { PARAMETER_LIMITS, QUERY_LIMITS } from './rules/limits.js';
 
 /** Limits of a saved query (400 beyond them). */
-export const QUERY_LIMITS = {
-  name: 300,
-  description: 10_000,
-  querySql: 500_000,
-  tags: 50,
-  tag: 100,
-  parameters: 100,
-  listDefault: 20,
-  listMax: 1000,
-} as const;
+export { QUERY_LIMITS } from './rules/limits.js';
 
 /** A query parameter as the hosted service stores it (see contract/parameters.ts). */
 export const ParameterDef = ParameterSchema.openapi('Parameter');
@@ -49,7 +42,7 @@ const AdoptedExecution = z
 const ClientValue = z.union([z.string(), z.number()]).transform(String);
 const ClientParameters = z
   .union([
-    z.record(z.string().min(1).max(100), ClientValue),
+    z.record(z.string().min(1).max(PARAMETER_LIMITS.key), ClientValue),
     z.array(z.object({ name: z.string(), type: ParameterSchema.shape.type, value: ClientValue })),
   ])
   .openapi({
@@ -189,7 +182,7 @@ export const ListQueriesParams = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   q: z
     .string()
-    .max(300)
+    .max(QUERY_LIMITS.search)
     .optional()
     .openapi({ description: 'Case-insensitive substring of the name or description' }),
   tags: z
@@ -200,7 +193,7 @@ export const ListQueriesParams = z.object({
   include_archived: flag
     .optional()
     .openapi({ description: 'Include archived queries (default true)' }),
-  scope: z.enum(['context', 'public']).default('context').openapi({
+  scope: z.enum(QUERY_LIST_SCOPES).default('context').openapi({
     description:
       "`context`: the caller's own queries (default). `public`: public, non-archived queries of every context",
   }),

@@ -1,26 +1,15 @@
 import { z } from '@hono/zod-openapi';
+import { COLUMN_TYPES, CONTEXT_TYPES } from './rules/enums.js';
+import { UPLOAD_LIMITS } from './rules/limits.js';
+import { UPLOAD_NAME_RULE } from './rules/names.js';
 
 /** Request and response shapes of the uploads API (spec 2.8; paths in compat-reference 2.9). */
 
-/** Column types of uploaded tables, as the hosted service names them. */
-export const COLUMN_TYPES = [
-  'varchar',
-  'varbinary',
-  'bigint',
-  'integer',
-  'double',
-  'boolean',
-  'timestamp',
-  'date',
-  'uint256',
-  'int256',
-] as const;
-export type ColumnType = (typeof COLUMN_TYPES)[number];
+export { COLUMN_TYPES, type ColumnType } from './rules/enums.js';
 
-export const NAME_RULE =
-  'names are 1 to 128 characters: letters, digits and "_", not starting with a digit (case-insensitive; stored in lower case)';
-export const MAX_NAME_LENGTH = 128;
-export const MAX_COLUMNS = 1000;
+export const NAME_RULE = UPLOAD_NAME_RULE;
+export const MAX_NAME_LENGTH = UPLOAD_LIMITS.name;
+export const MAX_COLUMNS = UPLOAD_LIMITS.columns;
 
 const name = z.string().max(10_000);
 
@@ -79,7 +68,7 @@ export const TableListElement = z
   .object({
     full_name: z.string(),
     is_private: z.boolean(),
-    owner: z.object({ handle: z.string(), type: z.enum(['user', 'team']) }),
+    owner: z.object({ handle: z.string(), type: z.enum(CONTEXT_TYPES) }),
     columns: z.array(
       z.object({
         name: z.string(),
@@ -103,8 +92,8 @@ export const TableListResponse = z
   })
   .openapi('TableListResponse');
 
-export const LIST_DEFAULT = 50;
-export const LIST_MAX = 10_000;
+export const LIST_DEFAULT = UPLOAD_LIMITS.listDefault;
+export const LIST_MAX = UPLOAD_LIMITS.listMax;
 
 export const ListParams = z.object({
   limit: z.coerce

@@ -1,38 +1,15 @@
 import { z } from '@hono/zod-openapi';
+import { VISUALIZATION_TYPES } from './rules/enums.js';
+import { VISUALIZATION_LIMITS } from './rules/limits.js';
 
-/** Visualization types of the hosted service (compat-reference §6). */
-export const VISUALIZATION_TYPES = [
-  'chart',
-  'table',
-  'counter',
-  'pivot',
-  'cohort',
-  'funnel',
-  'choropleth',
-  'sankey',
-  'sunburst_sequence',
-  'word_cloud',
-] as const;
-export type VisualizationType = (typeof VISUALIZATION_TYPES)[number];
-
-/** The types Strata draws; the others are stored and shown as "not rendered yet". */
-export const RENDERED_VISUALIZATION_TYPES: readonly VisualizationType[] = [
-  'chart',
-  'table',
-  'counter',
-];
-
-/** `options.globalSeriesType` of a `chart`; `seriesOptions[col].type` takes the same values. */
-export const CHART_SERIES_TYPES = ['line', 'column', 'area', 'scatter', 'pie'] as const;
-export type ChartSeriesType = (typeof CHART_SERIES_TYPES)[number];
-
-export const VISUALIZATION_LIMITS = {
-  name: 300,
-  description: 1000,
-  optionsBytes: 256 * 1024,
-  listDefault: 25,
-  listMax: 1000,
-} as const;
+export {
+  CHART_SERIES_TYPES,
+  RENDERED_VISUALIZATION_TYPES,
+  VISUALIZATION_TYPES,
+  type ChartSeriesType,
+  type VisualizationType,
+} from './rules/enums.js';
+export { VISUALIZATION_LIMITS } from './rules/limits.js';
 
 const Options = z
   .record(z.string(), z.unknown())

@@ -1,6 +1,6 @@
 /**
- * Relative and absolute times with the platform's Intl (no date library on the first page).
- * Other pages may use dayjs; these two are what the query list needs.
+ * Relative and absolute times for every page, with the platform's Intl (no date library: the
+ * query list, the first page, uses them too). Each returns null for a time it cannot read.
  */
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -23,10 +23,27 @@ export function fromNow(iso: string, now: Date = new Date()): string | null {
   return relative.format(Math.round(seconds / size), unit);
 }
 
-/** Local "YYYY-MM-DD HH:mm:ss"; null for an invalid time. */
-export function localDateTime(iso: string): string | null {
+const pad = (n: number) => String(n).padStart(2, '0');
+
+const read = (iso: string): Date | null => {
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/** Local "YYYY-MM-DD HH:mm:ss" (without seconds: "YYYY-MM-DD HH:mm"); null for an invalid time. */
+export function localDateTime(iso: string, opts: { seconds?: boolean } = {}): string | null {
+  const d = read(iso);
+  if (!d) return null;
+  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return opts.seconds === false ? `${day} ${time}` : `${day} ${time}:${pad(d.getSeconds())}`;
+}
+
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+
+/** A short local date and time, "3 Mar 2025, 14:05"; null for an invalid time. */
+export function shortDateTime(iso: string): string | null {
+  const d = read(iso);
+  if (!d) return null;
+  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ExecutionResultSchema } from '../../../contract/executions';
 import { api, shouldRetry } from '../../lib/api';
-import { columnsParam, quoteName } from '../../lib/viz/quote-name';
+import { quoteIdent } from '../../lib/sql-names';
+import { columnsParam } from '../../lib/viz/quote-name';
 
 /** Where a visualization's rows come from (see visualization-view.tsx). */
 export type VizSource = {
@@ -178,7 +179,7 @@ export const columnMaxOptions = (source: VizSource, column: string) =>
     queryFn: async ({ signal }) => {
       const page = await fetchPage(
         source,
-        { columns: quoteName(column), sort_by: `${quoteName(column)} desc nulls last`, limit: 1 },
+        { columns: quoteIdent(column), sort_by: `${quoteIdent(column)} desc nulls last`, limit: 1 },
         signal,
       );
       const v = page.result?.rows[0]?.[column];

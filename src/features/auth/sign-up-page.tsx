@@ -1,22 +1,21 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
+import { ACCOUNT_LIMITS } from '../../../contract/rules/limits';
+import { handleError } from '../../lib/handle';
 import { useSignUp } from './api';
 import { AuthCard } from './auth-card';
-
-/** Same rule as the server's (2 to 39 letters, digits, _ or -, starting with a letter or digit). */
-const HANDLE = /^[a-z0-9][a-z0-9_-]{1,38}$/i;
 
 export function SignUpPage(props: { onSignedUp: () => void }) {
   const signUp = useSignUp();
   const form = useForm({
     initialValues: { handle: '', display_name: '', password: '', confirm: '' },
     validate: {
-      handle: (v) =>
-        HANDLE.test(v.trim())
+      handle: handleError,
+      password: (v) =>
+        v.length >= ACCOUNT_LIMITS.passwordMin
           ? null
-          : '2 to 39 letters, digits, _ or -, starting with a letter or digit',
-      password: (v) => (v.length >= 8 ? null : 'At least 8 characters'),
+          : `At least ${ACCOUNT_LIMITS.passwordMin} characters`,
       confirm: (v, values) => (v === values.password ? null : 'The passwords differ'),
     },
   });

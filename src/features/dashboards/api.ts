@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type {
   DashboardResponse,
   DashboardVisualizationsResponse,
@@ -12,7 +12,7 @@ import type {
   ListVisualizationsResponse,
 } from '../../../contract/visualizations';
 import { api, ApiError } from '../../lib/api';
-import { ctxKey } from '../../lib/context-keys';
+import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
 
 /**
  * Where a dashboard is read from: in the app, a context (`ctx`, keys under ctxKey(ctx)); on the
@@ -68,8 +68,7 @@ export const dashboardListOptions = (ctx: string, p: DashboardListParams) =>
           include_archived: p.archived || undefined,
         },
       }),
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === ctx ? keepPreviousData(previous) : undefined,
+    placeholderData: keepPreviousInContext(ctx),
   });
 
 export const dashboardOptions = (ctx: string, id: number) =>
@@ -110,7 +109,7 @@ export const pickerQueriesOptions = (ctx: string, q: string) =>
         signal,
         query: { q: q.trim() || undefined, limit: 20, include_archived: false },
       }),
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousInContext(ctx),
   });
 
 export const pickerVisualizationsOptions = (ctx: string, queryId: number) =>

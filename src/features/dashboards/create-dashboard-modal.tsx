@@ -2,6 +2,7 @@ import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateDashboard } from './mutations';
+import { DASHBOARD_LIMITS } from '../../../contract/rules/limits';
 
 /** Name and privacy of a new dashboard; on success hands back its id. */
 export function CreateDashboardModal(props: {
@@ -40,7 +41,7 @@ export function CreateDashboardModal(props: {
             label="Name"
             data-autofocus
             required
-            maxLength={300}
+            maxLength={DASHBOARD_LIMITS.name}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={create.error?.message}

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { DashboardResponse, UpdateDashboardRequest } from '../../../contract/dashboards';
 import { ApiError } from '../../lib/api';
 import { useUpdateDashboard } from './mutations';
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+import { DASHBOARD_LIMITS } from '../../../contract/rules/limits';
+import { SLUG_PATTERN } from '../../../contract/rules/names';
 
 /** Rename, edit the slug and the tags of a dashboard. A taken slug says so beside the field. */
 export function DashboardSettingsModal(props: {
@@ -33,7 +33,7 @@ function SettingsForm(props: { ctx: string; dashboard: DashboardResponse; onClos
   const [name, setName] = useState(d.name);
   const [slug, setSlug] = useState(d.slug);
   const [tags, setTags] = useState(d.tags);
-  const slugValid = SLUG.test(slug);
+  const slugValid = SLUG_PATTERN.test(slug);
   const conflict = update.error instanceof ApiError && update.error.status === 409;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -50,7 +50,7 @@ function SettingsForm(props: { ctx: string; dashboard: DashboardResponse; onClos
         <TextInput
           label="Name"
           required
-          maxLength={300}
+          maxLength={DASHBOARD_LIMITS.name}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
         />
@@ -58,7 +58,7 @@ function SettingsForm(props: { ctx: string; dashboard: DashboardResponse; onClos
           label="Slug"
           description={`The link: /${d.owner_handle}/${slug || '…'}`}
           value={slug}
-          maxLength={100}
+          maxLength={DASHBOARD_LIMITS.slug}
           onChange={(e) => {
             setSlug(e.currentTarget.value.toLowerCase());
             update.reset();

@@ -1,10 +1,8 @@
 import {
-  Alert,
   Button,
   Group,
   Pagination,
   Paper,
-  Skeleton,
   Stack,
   Switch,
   TagsInput,
@@ -14,10 +12,11 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconPlus, IconSearch, IconTag } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconTag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DashboardResponse } from '../../../contract/dashboards';
+import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
 import { useCtx } from '../../lib/session';
 import { dashboardListOptions, type DashboardListParams } from './api';
 import { useArchiveDashboard } from './mutations';
@@ -103,67 +102,53 @@ export function DashboardListPage({ search, onSearch, onOpen }: Props) {
           mb={8}
         />
       </Group>
-      {list.isError ? (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          title="Could not list dashboards"
-          role="alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : !list.data ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading dashboards">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} h={36} />
-          ))}
-        </Stack>
-      ) : rows.length === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="xs">
-            <Text fw={500}>
-              {params.q || params.tags.length ? 'No dashboard matches.' : 'No dashboards yet.'}
-            </Text>
-            <Text size="sm" c="dimmed">
-              A dashboard puts charts of your saved queries, notes and parameter inputs on one page.
-            </Text>
-            <Button variant="light" mt="xs" onClick={create.open}>
-              Create a dashboard
-            </Button>
-          </Stack>
-        </Paper>
-      ) : (
-        <>
-          <Paper withBorder radius="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            <DashboardTable
-              dashboards={rows}
-              activeTags={params.tags}
-              onTag={(t) => !params.tags.includes(t) && change({ tags: [...params.tags, t] })}
-              onSettings={setEditing}
-              onArchive={onArchive}
-            />
-          </Paper>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {total} dashboard{total === 1 ? '' : 's'}
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={Math.min(params.page, pages)}
-                onChange={(page) => change({ page })}
-                size="sm"
-                aria-label="Pages"
+      <ListStates
+        query={list}
+        errorTitle="Could not list dashboards"
+        loadingLabel="Loading dashboards"
+        empty={(data) =>
+          data.dashboards.length === 0 && (
+            <ListEmpty
+              title={
+                params.q || params.tags.length ? 'No dashboard matches.' : 'No dashboards yet.'
+              }
+              description="A dashboard puts charts of your saved queries, notes and parameter inputs on one page."
+            >
+              <Button variant="light" onClick={create.open}>
+                Create a dashboard
+              </Button>
+            </ListEmpty>
+          )
+        }
+      >
+        {(data, stale) => (
+          <>
+            <Paper withBorder radius="md" style={staleStyle(stale)}>
+              <DashboardTable
+                dashboards={data.dashboards}
+                activeTags={params.tags}
+                onTag={(t) => !params.tags.includes(t) && change({ tags: [...params.tags, t] })}
+                onSettings={setEditing}
+                onArchive={onArchive}
               />
-            )}
-          </Group>
-        </>
-      )}
+            </Paper>
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {total} dashboard{total === 1 ? '' : 's'}
+              </Text>
+              {pages > 1 && (
+                <Pagination
+                  total={pages}
+                  value={Math.min(params.page, pages)}
+                  onChange={(page) => change({ page })}
+                  size="sm"
+                  aria-label="Pages"
+                />
+              )}
+            </Group>
+          </>
+        )}
+      </ListStates>
       <CreateDashboardModal ctx={ctx} opened={creating} onClose={create.close} onCreated={onOpen} />
       <DashboardSettingsModal ctx={ctx} dashboard={editing} onClose={() => setEditing(null)} />
     </Stack>

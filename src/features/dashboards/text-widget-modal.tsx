@@ -13,8 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { MarkdownText } from './markdown-text';
-
-const MAX_TEXT = 100_000;
+import { DASHBOARD_LIMITS } from '../../../contract/rules/limits';
 
 /** Write a text widget's Markdown beside a live (sanitized) preview. */
 export function TextWidgetModal(props: {
@@ -42,7 +41,7 @@ function TextForm(props: { initial: string; onClose: () => void; onSave: (text: 
           autosize
           minRows={10}
           maxRows={18}
-          maxLength={MAX_TEXT}
+          maxLength={DASHBOARD_LIMITS.text}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           data-autofocus

@@ -9,14 +9,14 @@ import { vizHeadOptions } from '../../components/viz/use-viz-data';
 import { api, ApiError } from '../../lib/api';
 import { dashboardKeys, type DashboardScope } from './api';
 import { paramsQuery } from './params';
+import { isCompletedState } from '../../../contract/rules/enums';
 
 type ExecutionResult = z.output<typeof ExecutionResultSchema>;
 type ExecutionStatus = z.output<typeof ExecutionStatusSchema>;
 type ExecuteResponse = z.output<typeof ExecuteQueryResponseSchema>;
 type State = ExecutionResult['state'];
 
-const DONE: readonly State[] = ['QUERY_STATE_COMPLETED', 'QUERY_STATE_COMPLETED_PARTIAL'];
-const isDone = (s: string) => (DONE as readonly string[]).includes(s);
+const isDone = isCompletedState;
 
 /** Where a visualization widget's rows come from, or why there are none yet. */
 export type VizSource =

@@ -1,11 +1,11 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type {
   Dataset,
   SearchDatasetsRequest,
   SearchDatasetsResponse,
 } from '../../../contract/datasets';
 import { api } from '../../lib/api';
-import { ctxKey } from '../../lib/context-keys';
+import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
 
 export type SearchBody = Partial<Omit<SearchDatasetsRequest, 'contract_address'>>;
 
@@ -28,9 +28,7 @@ export const searchOptions = (ctx: string, body: SearchBody) =>
     queryKey: datasetKeys.search(ctx, body),
     queryFn: ({ signal }) =>
       api<SearchDatasetsResponse>('/datasets/search', { ctx, method: 'POST', body, signal }),
-    // While the next page or filter loads, keep showing the last one of the SAME context only.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === ctx ? keepPreviousData(previous) : undefined,
+    placeholderData: keepPreviousInContext(ctx),
     staleTime: 30_000,
   });
 

@@ -16,10 +16,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DatasetType, SearchDatasetResult } from '../../../contract/datasets';
 import { searchOptions } from './api';
-import { DATASET_TYPE_CHOICES } from './dataset-search';
+import { DATASET_TYPES } from '../../../contract/rules/enums';
 import { typeLabel } from './format';
 import classes from './data-panel.module.css';
-import { quoteIdent, sqlTableName } from './names';
+import { quoteIdent, sqlTableName } from '../../lib/sql-names';
 
 const STEP = 50;
 const MAX = 250;
@@ -126,7 +126,7 @@ export function DataPanel({ ctx, onInsert }: Props) {
           setType(v as DatasetType | null);
           setLimit(STEP);
         }}
-        data={DATASET_TYPE_CHOICES.map((t) => ({ value: t, label: typeLabel(t) }))}
+        data={DATASET_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
         comboboxProps={{ withinPortal: true }}
       />
       <div style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>

@@ -2,7 +2,8 @@ import '@mantine/core/styles/Checkbox.css';
 import { Checkbox, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { OwnerScope } from '../../../contract/datasets';
-import { CATEGORY_CHOICES, DATASET_TYPE_CHOICES, type DatasetSearch } from './dataset-search';
+import { DATASET_CATEGORIES, DATASET_TYPES } from '../../../contract/rules/enums';
+import type { DatasetSearch } from './dataset-search';
 import { typeLabel } from './format';
 
 type Props = {
@@ -78,13 +79,13 @@ export function DatasetFacets({ search, onChange, chains }: Props) {
       <CheckboxFacet
         label="Categories"
         value={search.categories}
-        choices={CATEGORY_CHOICES}
+        choices={DATASET_CATEGORIES}
         onChange={(v) => onChange({ categories: v })}
       />
       <CheckboxFacet
         label="Dataset types"
         value={search.types}
-        choices={DATASET_TYPE_CHOICES}
+        choices={DATASET_TYPES}
         format={typeLabel}
         onChange={(v) => onChange({ types: v })}
       />

@@ -8,7 +8,7 @@ import { datasetOptions } from './api';
 import { DatasetColumns } from './dataset-columns';
 import { DatasetPreview } from './dataset-preview';
 import { contractLine, typeColor, typeLabel } from './format';
-import { newQuerySql } from './names';
+import { newQuerySql } from './preview-sql';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const strings = (v: unknown) =>

@@ -7,10 +7,9 @@ import {
   previewStatusOptions,
   type PreviewResult,
 } from './preview-api';
+import { isCompletedState } from '../../../contract/rules/enums';
 import { cellText } from './format';
-import { PREVIEW_ROWS } from './names';
-
-const COMPLETED = new Set(['QUERY_STATE_COMPLETED', 'QUERY_STATE_COMPLETED_PARTIAL']);
+import { PREVIEW_ROWS } from './preview-sql';
 
 const STATE_TEXT: Record<string, string> = {
   QUERY_STATE_PENDING: 'Queued',
@@ -88,7 +87,7 @@ export function DatasetPreview({ ctx, fullName }: { ctx: string; fullName: strin
     enabled: id !== null,
   });
   const finished = status.data?.is_execution_finished === true;
-  const completed = finished && COMPLETED.has(status.data?.state ?? '');
+  const completed = finished && isCompletedState(status.data?.state);
   const rows = useQuery({ ...previewRowsOptions(ctx, fullName, id ?? ''), enabled: completed });
   const again = () => void start.refetch();
 

@@ -1,6 +1,14 @@
-import type { DatasetCategory, DatasetType, OwnerScope } from '../../../contract/datasets';
+import {
+  DATASET_CATEGORIES,
+  DATASET_TYPES,
+  OWNER_SCOPES,
+  type DatasetCategory,
+  type DatasetType,
+  type OwnerScope,
+} from '../../../contract/rules/enums';
 import { boolean, integer, oneOf, text, textList, type RawSearch } from '../../lib/search-params';
 import type { SearchBody } from './api';
+import { DATASET_LIMITS } from '../../../contract/rules/limits';
 
 /** The browser's URL state: text, facets and page. */
 export type DatasetSearch = {
@@ -13,23 +21,6 @@ export type DatasetSearch = {
   private: boolean;
   page: number;
 };
-
-export const DATASET_TYPE_CHOICES: readonly DatasetType[] = [
-  'dune_table',
-  'decoded_table',
-  'spell',
-  'uploaded_table',
-  'transformation_table',
-  'transformation_view',
-  'materialized_view',
-];
-export const CATEGORY_CHOICES: readonly DatasetCategory[] = [
-  'canonical',
-  'decoded',
-  'spell',
-  'community',
-];
-export const OWNER_CHOICES: readonly OwnerScope[] = ['all', 'me', 'team'];
 
 export const PAGE_SIZE = 20;
 
@@ -53,11 +44,11 @@ const only = <T extends string>(raw: unknown, choices: readonly T[]): T[] =>
 export function datasetSearchSchema(raw: RawSearch): DatasetSearch {
   const d = DATASET_SEARCH_DEFAULTS;
   return {
-    q: text(raw.q, { max: 500, fallback: d.q }),
+    q: text(raw.q, { max: DATASET_LIMITS.query, fallback: d.q }),
     chains: textList(raw.chains, { max: 50, maxLength: 100 }),
-    categories: only(raw.categories, CATEGORY_CHOICES),
-    types: only(raw.types, DATASET_TYPE_CHOICES),
-    owner: oneOf(raw.owner, OWNER_CHOICES, d.owner),
+    categories: only(raw.categories, DATASET_CATEGORIES),
+    types: only(raw.types, DATASET_TYPES),
+    owner: oneOf(raw.owner, OWNER_SCOPES, d.owner),
     private: boolean(raw.private, d.private),
     page: integer(raw.page, { min: 1, max: 100_000, fallback: d.page }),
   };

@@ -1,26 +1,11 @@
 import '@mantine/core/styles/Flex.css';
-import {
-  Alert,
-  Box,
-  Button,
-  Flex,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Flex, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconChevronLeft,
-  IconChevronRight,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
+import { PrevNextPager } from '../../components/prev-next-pager';
 import { useCtx } from '../../lib/session';
 import { searchOptions } from './api';
 import { DatasetFacets } from './dataset-facets';
@@ -98,96 +83,64 @@ export function DatasetsPage({ search, onSearch }: Props) {
           // after (and undo) the navigation, and Back returns to what was searched.
           onClickCapture={() => writeQ.flush()}
         >
-          {results.isError ? (
-            <Alert
-              color="red"
-              icon={<IconAlertTriangle size={18} />}
-              title="Could not search the catalog"
-              role="alert"
-            >
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{results.error.message}</Text>
-                <Button size="xs" variant="light" onClick={() => void results.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
-          ) : !data ? (
-            <Stack gap="xs" aria-busy="true" aria-label="Loading datasets">
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} h={72} />
-              ))}
-            </Stack>
-          ) : hits.length === 0 ? (
-            <Paper withBorder p="xl" radius="md">
-              <Stack align="center" gap={6}>
-                <Text fw={600}>
-                  {search.page > 1 && data.total > 0 ? 'Past the last page' : 'No datasets match'}
+          <ListStates
+            query={results}
+            errorTitle="Could not search the catalog"
+            loadingLabel="Loading datasets"
+            rowHeight={72}
+            empty={(data) =>
+              data.results.length === 0 && (
+                <ListEmpty
+                  title={
+                    search.page > 1 && data.total > 0 ? 'Past the last page' : 'No datasets match'
+                  }
+                  description={
+                    filtered
+                      ? 'Try other words, or clear the filters.'
+                      : 'The catalog is empty in this context.'
+                  }
+                >
+                  {filtered && (
+                    <Button
+                      variant="light"
+                      size="xs"
+                      onClick={() => {
+                        setDraft(null);
+                        onSearch(DATASET_SEARCH_DEFAULTS);
+                      }}
+                    >
+                      Clear search and filters
+                    </Button>
+                  )}
+                </ListEmpty>
+              )
+            }
+          >
+            {(data, stale) => (
+              <>
+                <Text size="sm" c="dimmed" aria-live="polite" data-testid="datasets-range">
+                  {rangeLabel(data.pagination.offset, data.results.length, data.total)}
                 </Text>
-                <Text size="sm" c="dimmed">
-                  {filtered
-                    ? 'Try other words, or clear the filters.'
-                    : 'The catalog is empty in this context.'}
-                </Text>
-                {filtered && (
-                  <Button
-                    variant="light"
-                    size="xs"
-                    mt="xs"
-                    onClick={() => {
-                      setDraft(null);
-                      onSearch(DATASET_SEARCH_DEFAULTS);
-                    }}
-                  >
-                    Clear search and filters
-                  </Button>
+                <Stack gap="xs" aria-label="Datasets" role="list" style={staleStyle(stale)}>
+                  {data.results.map((hit) => (
+                    <div role="listitem" key={hit.full_name}>
+                      <DatasetHit hit={hit} />
+                    </div>
+                  ))}
+                </Stack>
+                {(search.page > 1 || data.pagination.has_more) && (
+                  <PrevNextPager
+                    justify="flex-end"
+                    label={`Page ${search.page} of ${pages}`}
+                    hasPrevious={search.page > 1}
+                    hasNext={data.pagination.has_more}
+                    onPrevious={() => change({ page: search.page - 1 })}
+                    onNext={() => change({ page: search.page + 1 })}
+                  />
                 )}
-              </Stack>
-            </Paper>
-          ) : (
-            <>
-              <Text size="sm" c="dimmed" aria-live="polite" data-testid="datasets-range">
-                {rangeLabel(data.pagination.offset, hits.length, data.total)}
-              </Text>
-              <Stack
-                gap="xs"
-                aria-label="Datasets"
-                role="list"
-                style={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}
-              >
-                {hits.map((hit) => (
-                  <div role="listitem" key={hit.full_name}>
-                    <DatasetHit hit={hit} />
-                  </div>
-                ))}
-              </Stack>
-              {(search.page > 1 || data.pagination.has_more) && (
-                <Group justify="flex-end" gap="xs">
-                  <Text size="sm" c="dimmed">
-                    Page {search.page} of {pages}
-                  </Text>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconChevronLeft size={14} />}
-                    disabled={search.page <= 1}
-                    onClick={() => change({ page: search.page - 1 })}
-                  >
-                    Previous
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    rightSection={<IconChevronRight size={14} />}
-                    disabled={!data.pagination.has_more}
-                    onClick={() => change({ page: search.page + 1 })}
-                  >
-                    Next
-                  </Button>
-                </Group>
-              )}
-            </>
-          )}
+              </>
+            )}
+          </ListStates>
         </Stack>
       </Flex>
     </Stack>

@@ -7,7 +7,7 @@ import type {
 } from '../../../contract/executions';
 import { api } from '../../lib/api';
 import { datasetKeys } from './api';
-import { previewSql, PREVIEW_ROWS } from './names';
+import { previewSql, PREVIEW_ROWS } from './preview-sql';
 
 export type PreviewStatus = z.output<typeof ExecutionStatusSchema>;
 export type PreviewResult = z.output<typeof ExecutionResultSchema>;

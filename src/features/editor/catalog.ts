@@ -1,3 +1,5 @@
+import { nameParts } from '../../lib/sql-names';
+
 /** What the editor knows about the datasets of the active context, indexed for lookups. */
 export type CatalogColumn = { name: string; type: string; nullable: boolean };
 export type CatalogTable = {
@@ -22,27 +24,6 @@ export type DatasetLike = {
   type: string;
   columns: CatalogColumn[];
 };
-
-/** Splits a full name on dots outside double quotes, unquoting its parts. */
-export function nameParts(fullName: string): string[] {
-  const parts: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < fullName.length; i++) {
-    const ch = fullName[i]!;
-    if (ch === '"') {
-      if (quoted && fullName[i + 1] === '"') {
-        current += '"';
-        i++;
-      } else quoted = !quoted;
-    } else if (ch === '.' && !quoted) {
-      parts.push(current);
-      current = '';
-    } else current += ch;
-  }
-  parts.push(current);
-  return parts;
-}
 
 export function buildCatalog(datasets: readonly DatasetLike[]): Catalog {
   const tables = datasets.map((d) => ({

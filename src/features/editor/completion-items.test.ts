@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, childrenOf, findTable, nameParts } from './catalog';
+import { nameParts } from '../../lib/sql-names';
+import { buildCatalog, childrenOf, findTable } from './catalog';
 import { completionContext } from './completion-context';
 import { hoverAt, suggestionsFor } from './completion-items';
 
@@ -159,7 +160,7 @@ describe('hoverAt', () => {
 
 describe('sqlName', () => {
   it('quotes names that are not plain identifiers', async () => {
-    const { sqlName } = await import('./completion-items');
+    const { quoteIdent: sqlName } = await import('../../lib/sql-names');
     expect(sqlName('amount_usd')).toBe('amount_usd');
     expect(sqlName('My Col')).toBe('"My Col"');
     expect(sqlName('a"b')).toBe('"a""b"');

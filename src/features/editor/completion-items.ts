@@ -9,6 +9,7 @@ import {
 } from './completion-context';
 import { DUCKDB_FUNCTIONS } from './duckdb-functions';
 import { AFTER_RELATION_KEYWORDS, SQL_KEYWORDS } from './sql-keywords';
+import { quoteIdent } from '../../lib/sql-names';
 
 export type SuggestionKind =
   'column' | 'alias' | 'cte' | 'table' | 'schema' | 'function' | 'keyword';
@@ -40,18 +41,13 @@ const ORDER: Record<SuggestionKind, string> = {
 
 const lower = (s: string) => s.toLowerCase();
 
-/** A name as SQL must write it: bare when it is a plain identifier, else double-quoted. */
-export function sqlName(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
-}
-
 function suggestion(
   kind: SuggestionKind,
   label: string,
   detail: string,
   extra: Partial<Suggestion> = {},
 ): Suggestion {
-  const insertText = kind === 'keyword' || kind === 'function' ? label : sqlName(label);
+  const insertText = kind === 'keyword' || kind === 'function' ? label : quoteIdent(label);
   return { label, kind, detail, insertText, sortText: `${ORDER[kind]}${lower(label)}`, ...extra };
 }
 
@@ -149,7 +145,7 @@ function tableSuggestions(scope: SqlScope, catalog: Catalog): Suggestion[] {
   for (const t of catalog.tables)
     add(
       suggestion('table', t.fullName, `${t.type} · ${t.columns.length} columns`, {
-        insertText: t.parts.map(sqlName).join('.'),
+        insertText: t.parts.map(quoteIdent).join('.'),
       }),
     );
   return [...out.values()];

@@ -19,20 +19,18 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import { lazy, Suspense, useState } from 'react';
 import type { QueryVersion } from '../../../contract/queries';
 import { versionOptions, versionsOptions } from './api';
-
-dayjs.extend(relativeTime);
+import { fromNow, localDateTime } from '../../lib/time';
 
 /** The diff view and the `diff` package load only when a version is compared. */
 const VersionDiff = lazy(() => import('./version-diff'));
 
 const when = (iso: string) => {
-  const t = dayjs(iso);
-  return t.isValid() ? { relative: t.fromNow(), absolute: t.format('YYYY-MM-DD HH:mm') } : null;
+  const relative = fromNow(iso);
+  const absolute = localDateTime(iso, { seconds: false });
+  return relative && absolute ? { relative, absolute } : null;
 };
 
 function VersionDetail(props: {

@@ -9,7 +9,7 @@ import type {
 import type { Parameter, ParameterValue } from '../../../contract/parameters';
 import { api, ApiError } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
-import type { Tier } from './tiers';
+import type { Tier } from '../../../contract/rules/enums';
 
 export type ExecutionStatus = z.output<typeof ExecutionStatusSchema>;
 export type ExecutionState = ExecutionStatus['state'];

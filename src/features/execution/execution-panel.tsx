@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Code.css';
-import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { ExecutionStateBadge } from '../../components/execution-state-badge';
 import { useCancelExecution, useExecutionStatus, type ExecutionStatus } from './api';
 import { formatCredits, formatDuration, formatRows, isRunning, ordinal } from './format';
 
@@ -76,32 +77,13 @@ export function ExecutionPanel({ ctx, executionId }: Props) {
   );
 }
 
-const STATE_VIEW: Record<ExecutionStatus['state'], { label: string; color: string }> = {
-  QUERY_STATE_PENDING: { label: 'Pending', color: 'gray' },
-  QUERY_STATE_EXECUTING: { label: 'Executing', color: 'blue' },
-  QUERY_STATE_COMPLETED: { label: 'Completed', color: 'green' },
-  QUERY_STATE_COMPLETED_PARTIAL: { label: 'Completed (partial)', color: 'yellow' },
-  QUERY_STATE_FAILED: { label: 'Failed', color: 'red' },
-  QUERY_STATE_CANCELLED: { label: 'Cancelled', color: 'gray' },
-  QUERY_STATE_EXPIRED: { label: 'Expired', color: 'gray' },
-};
-
 /** One execution's state: a badge that screen readers hear change, and its details. */
 export function StateView({ status }: { status: ExecutionStatus }) {
-  const view = STATE_VIEW[status.state];
-  const running = isRunning(status);
   return (
     <>
       <Group gap="sm" wrap="wrap">
         <div role="status" aria-live="polite">
-          <Badge
-            color={view.color}
-            variant="light"
-            size="lg"
-            leftSection={running ? <Loader size={10} color={view.color} /> : undefined}
-          >
-            {view.label}
-          </Badge>
+          <ExecutionStateBadge state={status.state} size="lg" />
         </div>
         <Text size="sm" c="dimmed" data-testid="execution-details">
           <Details status={status} />

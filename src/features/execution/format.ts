@@ -1,3 +1,4 @@
+import { isRunningState } from '../../../contract/rules/enums';
 import type { ExecutionStatus } from './api';
 
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 102nd… */
@@ -35,5 +36,4 @@ export function errorPosition(status: ExecutionStatus | undefined) {
 }
 
 /** Whether the execution may still be cancelled. */
-export const isRunning = (status: ExecutionStatus | undefined) =>
-  status?.state === 'QUERY_STATE_PENDING' || status?.state === 'QUERY_STATE_EXECUTING';
+export const isRunning = (status: ExecutionStatus | undefined) => isRunningState(status?.state);

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Kbd.css';
 import { Button, Group, Kbd, Select, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
-import { TIER_INFO, TIERS, type Tier } from './tiers';
+import { TIERS, type Tier } from '../../../contract/rules/enums';
+import { TIER_INFO } from '../../lib/tiers';
 
 export type RunControlsProps = {
   tier: Tier;

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ExecutionStatusSchema } from '../../../contract/executions';
 import type {
   MatviewGetResponse,
@@ -8,8 +8,9 @@ import type {
 } from '../../../contract/matviews';
 import type { ListQueriesResponse } from '../../../contract/queries';
 import type { z } from 'zod';
+import { isRunningState } from '../../../contract/rules/enums';
 import { api } from '../../lib/api';
-import { ctxKey } from '../../lib/context-keys';
+import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
 
 export type Matview = MatviewListElement;
 export type RefreshStatus = z.output<typeof ExecutionStatusSchema>;
@@ -18,8 +19,7 @@ export type RefreshStatus = z.output<typeof ExecutionStatusSchema>;
 export const MATVIEWS_PAGE_SIZE = 25;
 export const HISTORY_PAGE_SIZE = 20;
 
-export const isFinishedState = (state: string) =>
-  state !== 'QUERY_STATE_PENDING' && state !== 'QUERY_STATE_EXECUTING';
+export const isFinishedState = (state: string) => !isRunningState(state);
 
 /** Every key of the matviews feature starts with the context it belongs to. */
 export const matviewKeys = {
@@ -63,8 +63,7 @@ export const matviewListOptions = (ctx: string, offset: number) =>
         query: { limit: MATVIEWS_PAGE_SIZE, offset },
         signal,
       }),
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === ctx ? keepPreviousData(previous) : undefined,
+    placeholderData: keepPreviousInContext(ctx),
     refetchInterval: (query) => (query.state.data?.materialized_views.some(running) ? 3000 : false),
   });
 
@@ -121,7 +120,7 @@ export const queryPickerOptions = (ctx: string, q: string) =>
         query: { limit: 50, q: q.trim() || undefined, include_archived: false },
         signal,
       }),
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousInContext(ctx),
     staleTime: 30_000,
   });
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  expiryError,
-  formatBytes,
-  fromLocalInput,
-  nameError,
-  stateView,
-  toLocalInput,
-} from './format';
+import { matviewNameProblem as nameError } from '../../../contract/rules/names';
+import { formatBytes } from '../../lib/format';
+import { executionStateView as stateView } from '../../lib/execution-state';
+import { expiryError, fromLocalInput, toLocalInput } from './format';
 
 describe('nameError', () => {
   it('follows the service rule: result_, then letters, digits and _', () => {

@@ -1,3 +1,4 @@
+import { isRunningState, UNSUCCESSFUL_EXECUTION_STATES } from '../../../contract/rules/enums';
 /**
  * How fresh a view's data is, for its badge: refreshing (a refresh is running), never refreshed
  * (no data stored yet), stale (a scheduled refresh is overdue, or the latest refresh failed and
@@ -15,8 +16,8 @@ export type FreshnessInput = {
   intervalMinutes: number | null;
 };
 
-const RUNNING = new Set(['QUERY_STATE_PENDING', 'QUERY_STATE_EXECUTING']);
-const FAILED = new Set(['QUERY_STATE_FAILED', 'QUERY_STATE_CANCELLED', 'QUERY_STATE_EXPIRED']);
+const failed = (state: string) =>
+  (UNSUCCESSFUL_EXECUTION_STATES as readonly string[]).includes(state);
 
 /** A scheduled view is stale once its data is older than one and a half intervals. */
 export const STALE_FACTOR = 1.5;
@@ -30,7 +31,7 @@ const minutesText = (m: number) =>
 
 export function freshness(view: FreshnessInput, now: Date = new Date()): Freshness {
   const last = view.last_refresh;
-  if (last && RUNNING.has(last.state))
+  if (last && isRunningState(last.state))
     return {
       kind: 'refreshing',
       label: 'Refreshing',
@@ -43,13 +44,12 @@ export function freshness(view: FreshnessInput, now: Date = new Date()): Freshne
       label: 'Never refreshed',
       color: 'gray',
       reason:
-        last && FAILED.has(last.state)
+        last && failed(last.state)
           ? 'The only refresh did not complete: no data yet'
           : 'No data stored yet',
     };
   const refreshedAt = Date.parse(view.refreshed_at);
-  const failedSince =
-    last && FAILED.has(last.state) && Date.parse(last.ended_at ?? '') > refreshedAt;
+  const failedSince = last && failed(last.state) && Date.parse(last.ended_at ?? '') > refreshedAt;
   if (failedSince)
     return {
       kind: 'stale',

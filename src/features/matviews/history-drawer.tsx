@@ -1,23 +1,13 @@
 import '@mantine/core/styles/Drawer.css';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Drawer,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Alert, Anchor, Center, Drawer, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { localDateTime } from '../../lib/time';
 import { HISTORY_PAGE_SIZE, matviewHistoryOptions } from './api';
-import { formatCount, TRIGGER_LABEL } from './format';
+import { PrevNextPager } from '../../components/prev-next-pager';
+import { formatCount } from '../../lib/format';
+import { TRIGGER_LABEL } from './format';
 import { LiveRefreshState } from './refresh-state';
 
 /** Every refresh of one view, newest first: why it ran, its state, times, error, execution. */
@@ -116,26 +106,15 @@ function History({ ctx, fullName }: { ctx: string; fullName: string }) {
         </Table>
       )}
       {(offset > 0 || next !== undefined) && (
-        <Group justify="flex-end" gap="xs">
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconChevronLeft size={14} />}
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - HISTORY_PAGE_SIZE))}
-          >
-            Newer
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            rightSection={<IconChevronRight size={14} />}
-            disabled={next === undefined}
-            onClick={() => next !== undefined && setOffset(next)}
-          >
-            Older
-          </Button>
-        </Group>
+        <PrevNextPager
+          justify="flex-end"
+          previousLabel="Newer"
+          nextLabel="Older"
+          hasPrevious={offset > 0}
+          hasNext={next !== undefined}
+          onPrevious={() => setOffset(Math.max(0, offset - HISTORY_PAGE_SIZE))}
+          onNext={() => next !== undefined && setOffset(next)}
+        />
       )}
     </Stack>
   );

@@ -2,19 +2,16 @@ import '@mantine/core/styles/Radio.css';
 import { Alert, Button, Group, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { MatviewUpsertRequest } from '../../../contract/matviews';
+import { DEFAULT_TIER, isTier, TIERS } from '../../../contract/rules/enums';
 import { ApiError } from '../../lib/api';
+import { TIER_INFO } from '../../lib/tiers';
 import { fullNameFor, type Matview } from './api';
-import { expiryError, fromLocalInput, nameError, toLocalInput } from './format';
+import { expiryError, fromLocalInput, toLocalInput } from './format';
 import { useUpsertMatview, type Performance } from './mutations';
 import { QueryPicker } from './query-picker';
 import { normalizeCron, validateCron } from './schedule';
 import { ScheduleField } from './schedule-field';
-
-const TIERS: { value: Performance; label: string }[] = [
-  { value: 'small', label: 'Small' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'large', label: 'Large' },
-];
+import { MATVIEW_NAME_PREFIX, matviewNameProblem } from '../../../contract/rules/names';
 
 /** A first name for the view of a query: `result_` and its name in snake case. */
 export function suggestName(queryName: string): string {
@@ -23,11 +20,8 @@ export function suggestName(queryName: string): string {
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .slice(0, 100);
-  return slug ? `result_${slug}` : 'result_';
+  return `${MATVIEW_NAME_PREFIX}${slug}`;
 }
-
-const isTier = (v: string | undefined): v is Performance =>
-  v === 'small' || v === 'medium' || v === 'large';
 
 export type Saved = { fullName: string; executionId: string };
 
@@ -47,17 +41,17 @@ export function MatviewForm(props: {
   const upsert = useUpsertMatview(props.ctx);
   const [queryId, setQueryId] = useState<number | null>(props.query?.id ?? null);
   const [name, setName] = useState(
-    view?.name ?? (props.query ? suggestName(props.query.name) : 'result_'),
+    view?.name ?? (props.query ? suggestName(props.query.name) : MATVIEW_NAME_PREFIX),
   );
   const [nameTouched, setNameTouched] = useState(false);
   const [cron, setCron] = useState(view?.schedule?.cron_expression ?? '0 6 * * *');
   const [tier, setTier] = useState<Performance>(
-    isTier(view?.schedule?.performance) ? view.schedule.performance : 'medium',
+    isTier(view?.schedule?.performance) ? view.schedule.performance : DEFAULT_TIER,
   );
   const [expires, setExpires] = useState(toLocalInput(view?.schedule?.expires_at));
   const [isPrivate, setPrivate] = useState(view?.is_private ?? false);
 
-  const nameProblem = nameError(name.trim());
+  const nameProblem = matviewNameProblem(name.trim());
   const cronProblem = validateCron(cron);
   const expiresAt = fromLocalInput(expires);
   const expiresProblem = expiryError(expires);
@@ -123,7 +117,7 @@ export function MatviewForm(props: {
             <>
               Query it as{' '}
               <Text span ff="monospace" fz="inherit" data-testid="full-name">
-                {fullNameFor(props.ctx, name.trim().toLowerCase() || 'result_…')}
+                {fullNameFor(props.ctx, name.trim().toLowerCase() || `${MATVIEW_NAME_PREFIX}…`)}
               </Text>
             </>
           }
@@ -145,7 +139,7 @@ export function MatviewForm(props: {
         >
           <Group gap="lg" mt={6}>
             {TIERS.map((t) => (
-              <Radio key={t.value} value={t.value} label={t.label} />
+              <Radio key={t} value={t} label={TIER_INFO[t].label} />
             ))}
           </Group>
         </Radio.Group>

@@ -20,58 +20,28 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { fromNow, localDateTime } from '../../lib/time';
+import { RelativeTime } from '../../components/relative-time';
+import { formatBytes, formatCount } from '../../lib/format';
+import { localDateTime } from '../../lib/time';
 import { fullNameOf, isFinishedState, type Matview } from './api';
-import { formatBytes, formatCount, TRIGGER_LABEL } from './format';
+import { TRIGGER_LABEL } from './format';
 import { freshness } from './freshness';
 import { LiveRefreshState } from './refresh-state';
 import { describeCron, scheduleIntervalMinutes, utcDateTime } from './schedule';
+import { IconAction } from '../../components/icon-action';
 
 export type RowAction = 'refresh' | 'edit' | 'history' | 'delete';
 
 /** A time as "3 hours ago" / "in 5 hours", exact (UTC and local) on hover. */
 export function When({ iso, size = 'sm' }: { iso: string; size?: 'xs' | 'sm' }) {
   return (
-    <Tooltip
+    <RelativeTime
+      iso={iso}
+      size={size}
+      dimmed={size === 'xs'}
       label={`${utcDateTime(new Date(iso))} · ${localDateTime(iso)} local`}
       openDelay={200}
-      withArrow
-    >
-      <Text
-        component="time"
-        dateTime={iso}
-        size={size}
-        c={size === 'xs' ? 'dimmed' : undefined}
-        style={{ whiteSpace: 'nowrap' }}
-      >
-        {fromNow(iso)}
-      </Text>
-    </Tooltip>
-  );
-}
-
-function Action(props: {
-  label: string;
-  icon: typeof IconRefresh;
-  color?: string;
-  loading?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-}) {
-  const Icon = props.icon;
-  return (
-    <Tooltip label={props.label} openDelay={300} withArrow>
-      <ActionIcon
-        variant="subtle"
-        color={props.color ?? 'gray'}
-        aria-label={props.label}
-        loading={props.loading}
-        disabled={props.disabled}
-        onClick={props.onClick}
-      >
-        <Icon size={18} />
-      </ActionIcon>
-    </Tooltip>
+    />
   );
 }
 
@@ -232,7 +202,7 @@ export function MatviewTable(props: {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={2} justify="flex-end" wrap="nowrap">
-                    <Action
+                    <IconAction
                       label={`Refresh ${full} now`}
                       icon={IconRefresh}
                       color="blue"
@@ -240,17 +210,17 @@ export function MatviewTable(props: {
                       disabled={running}
                       onClick={() => props.onAction('refresh', v)}
                     />
-                    <Action
+                    <IconAction
                       label={`Edit ${full}`}
                       icon={IconEdit}
                       onClick={() => props.onAction('edit', v)}
                     />
-                    <Action
+                    <IconAction
                       label={`Refresh history of ${full}`}
                       icon={IconHistory}
                       onClick={() => props.onAction('history', v)}
                     />
-                    <Action
+                    <IconAction
                       label={`Delete ${full}`}
                       icon={IconTrash}
                       color="red"

@@ -1,14 +1,11 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertTriangle,
-  IconChevronLeft,
-  IconChevronRight,
-  IconPlus,
-} from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
+import { PrevNextPager, rangeOf } from '../../components/prev-next-pager';
 import { useCtx } from '../../lib/session';
 import { fullNameOf, matviewListOptions, MATVIEWS_PAGE_SIZE, type Matview } from './api';
 import { DeleteMatviewModal } from './delete-modal';
@@ -31,8 +28,6 @@ export function MatviewsPage(props: {
   // The dialog: null closed, 'new' for a new view, else the view to edit.
   const [dialog, setDialog] = useState<Matview | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Matview | null>(null);
-  const views = list.data?.materialized_views ?? [];
-  const next = list.data?.next_offset;
 
   const onAction = (action: RowAction, v: Matview) => {
     if (action === 'refresh')
@@ -66,86 +61,56 @@ export function MatviewsPage(props: {
           New materialized view
         </Button>
       </Group>
-      {list.isError ? (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          title="Could not list the materialized views"
-          role="alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : !list.data ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading materialized views">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} h={40} />
-          ))}
-        </Stack>
-      ) : views.length === 0 && props.offset === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="xs">
-            <Text fw={500}>No materialized views yet.</Text>
-            <Text size="sm" c="dimmed" ta="center" maw={560}>
-              A materialized view stores a saved query&apos;s result as a table that other queries
-              read quickly, refreshed on a schedule. Open a query and choose Materialize, or pick
-              one of your saved queries here.
-            </Text>
-            <Group gap="xs" mt="xs">
+      <ListStates
+        query={list}
+        errorTitle="Could not list the materialized views"
+        loadingLabel="Loading materialized views"
+        rows={4}
+        rowHeight={40}
+        empty={(data) =>
+          data.materialized_views.length === 0 &&
+          props.offset === 0 && (
+            <ListEmpty
+              title="No materialized views yet."
+              description="A materialized view stores a saved query's result as a table that other queries read quickly, refreshed on a schedule. Open a query and choose Materialize, or pick one of your saved queries here."
+            >
               <Button variant="light" onClick={() => setDialog('new')}>
                 Materialize a saved query
               </Button>
               <Button component={Link} to="/queries" variant="default">
                 Open your queries
               </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      ) : (
-        <>
-          <Paper withBorder radius="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            <MatviewTable
-              ctx={ctx}
-              views={views}
-              refreshing={refresh.isPending ? (refresh.variables?.fullName ?? null) : null}
-              onAction={onAction}
-            />
-          </Paper>
-          {(props.offset > 0 || next !== undefined) && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {views.length
-                  ? `Views ${props.offset + 1}–${props.offset + views.length}`
-                  : 'No more views'}
-              </Text>
-              <Group gap="xs">
-                <Button
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconChevronLeft size={14} />}
-                  disabled={props.offset === 0}
-                  onClick={() => props.onOffset(Math.max(0, props.offset - MATVIEWS_PAGE_SIZE))}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="default"
-                  size="xs"
-                  rightSection={<IconChevronRight size={14} />}
-                  disabled={next === undefined}
-                  onClick={() => next !== undefined && props.onOffset(next)}
-                >
-                  Next
-                </Button>
-              </Group>
-            </Group>
-          )}
-        </>
-      )}
+            </ListEmpty>
+          )
+        }
+      >
+        {(data, stale) => (
+          <>
+            <Paper withBorder radius="md" style={staleStyle(stale)}>
+              <MatviewTable
+                ctx={ctx}
+                views={data.materialized_views}
+                refreshing={refresh.isPending ? (refresh.variables?.fullName ?? null) : null}
+                onAction={onAction}
+              />
+            </Paper>
+            {(props.offset > 0 || data.next_offset !== undefined) && (
+              <PrevNextPager
+                label={rangeOf(
+                  'Views',
+                  'No more views',
+                  props.offset,
+                  data.materialized_views.length,
+                )}
+                hasPrevious={props.offset > 0}
+                hasNext={data.next_offset !== undefined}
+                onPrevious={() => props.onOffset(Math.max(0, props.offset - MATVIEWS_PAGE_SIZE))}
+                onNext={() => data.next_offset !== undefined && props.onOffset(data.next_offset)}
+              />
+            )}
+          </>
+        )}
+      </ListStates>
       <MatviewDialog
         ctx={ctx}
         opened={dialog !== null}

@@ -1,3 +1,4 @@
+import type { Tier } from '../../../contract/rules/enums';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   MatviewRefreshResponse,
@@ -7,7 +8,7 @@ import type {
 import { api } from '../../lib/api';
 import { invalidateMatviews, matviewPath } from './api';
 
-export type Performance = 'small' | 'medium' | 'large';
+export type Performance = Tier;
 
 /** POST /materialized-views: creates the view of a query, or updates it; starts a refresh. */
 export function useUpsertMatview(ctx: string) {

@@ -1,22 +1,10 @@
-import { Badge, Loader } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ExecutionStateBadge } from '../../components/execution-state-badge';
 import { invalidateMatviews, isFinishedState, refreshStatusOptions } from './api';
-import { stateView } from './format';
 
 /** A refresh's state as a badge (a spinner while it runs). */
 export function StateBadge({ state, size = 'sm' }: { state: string; size?: 'sm' | 'md' }) {
-  const view = stateView(state);
-  const running = !isFinishedState(state);
-  return (
-    <Badge
-      color={view.color}
-      variant="light"
-      size={size}
-      leftSection={running ? <Loader size={8} color={view.color} /> : undefined}
-    >
-      {view.label}
-    </Badge>
-  );
+  return <ExecutionStateBadge state={state} size={size} executingLabel="Refreshing" />;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Button, Menu, type ButtonProps } from '@mantine/core';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
-import type { Parameter, ParameterType } from '../../../contract/parameters';
+import type { Parameter } from '../../../contract/parameters';
+import { PARAMETER_TYPES, type ParameterType } from '../../../contract/rules/enums';
 import { newParameter } from './definitions';
 import { guessParameterType } from './guess-type';
 
@@ -10,7 +11,6 @@ export const TYPE_LABELS: Record<ParameterType, string> = {
   datetime: 'Date and time',
   enum: 'List of options',
 };
-const TYPES: ParameterType[] = ['text', 'number', 'datetime', 'enum'];
 
 /**
  * "Add parameter <name>": a menu of the types, the one the SQL and the name suggest first (its
@@ -24,7 +24,7 @@ export function AddParameterMenu(props: {
   variant?: ButtonProps['variant'];
 }) {
   const guess = guessParameterType(props.name, props.sql);
-  const order = [guess, ...TYPES.filter((t) => t !== guess)];
+  const order = [guess, ...PARAMETER_TYPES.filter((t) => t !== guess)];
   return (
     <Menu position="bottom-start" shadow="md">
       <Menu.Target>

@@ -18,17 +18,15 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { Parameter, ParameterType } from '../../../contract/parameters';
+import type { Parameter } from '../../../contract/parameters';
+import { PARAMETER_TYPES, type ParameterType } from '../../../contract/rules/enums';
+import { TYPE_LABELS } from './add-parameter-menu';
 import { changeType, setDefault, setMultiselect, setOptionsSource } from './definitions';
 import { defaultValue } from './form-values';
 import { ParameterInput } from './parameter-input';
+import { PARAMETER_LIMITS } from '../../../contract/rules/limits';
 
-const TYPE_OPTIONS: { value: ParameterType; label: string }[] = [
-  { value: 'text', label: 'Text' },
-  { value: 'number', label: 'Number' },
-  { value: 'datetime', label: 'Date and time' },
-  { value: 'enum', label: 'List of options' },
-];
+const TYPE_OPTIONS = PARAMETER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }));
 
 type Props = {
   parameter: Parameter;
@@ -77,7 +75,7 @@ export function ParameterDefinition({ parameter: p, onChange, onRemove, error }:
         <TextInput
           label="Description"
           value={p.description ?? ''}
-          maxLength={2000}
+          maxLength={PARAMETER_LIMITS.description}
           onChange={(e) => {
             const { description: _drop, ...rest } = p;
             const text = e.currentTarget.value;

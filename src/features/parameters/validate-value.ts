@@ -1,44 +1,28 @@
 import type { Parameter } from '../../../contract/parameters';
+import { PARAMETER_LIMITS } from '../../../contract/rules/limits';
+import { isDatetimeValue, PARAMETER_NUMBER } from '../../../contract/rules/parameters';
 import { effectiveValue, type FormValue, type FormValues } from './form-values';
 
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-const DATETIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2}| UTC)?$/;
-
 /** At most this many values in a multiselect (the service's limit). */
-export const MAX_VALUES = 1000;
+export const MAX_VALUES = PARAMETER_LIMITS.values;
 
 /**
  * Whether `raw` is a date-time the service accepts: `YYYY-MM-DD[ hh:mm[:ss[.fff]]]` or ISO with
  * `T` and an optional zone, and a real calendar date and time.
  */
-export function isDatetime(raw: string): boolean {
-  const m = DATETIME.exec(raw.trim());
-  if (!m) return false;
-  const [, y, mo, d, h = '00', mi = '00', sec = '00'] = m;
-  const t = new Date(
-    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)),
-  );
-  return (
-    t.getUTCFullYear() === Number(y) &&
-    t.getUTCMonth() === Number(mo) - 1 &&
-    t.getUTCDate() === Number(d) &&
-    t.getUTCHours() === Number(h) &&
-    t.getUTCMinutes() === Number(mi) &&
-    t.getUTCSeconds() === Number(sec)
-  );
-}
+export const isDatetime = isDatetimeValue;
 
 const clip = (s: string) => (s.length > 40 ? `${s.slice(0, 37)}...` : s);
 
 /** Why one value does not fit the parameter, as the service checks it; null if it does. */
 function itemProblem(param: Parameter, raw: string): string | null {
   if (raw.includes('\u0000')) return 'Contains a NUL character';
-  if (raw.length > 100_000) return 'Longer than 100000 characters';
+  if (raw.length > PARAMETER_LIMITS.value)
+    return `Longer than ${PARAMETER_LIMITS.value} characters`;
   switch (param.type) {
     case 'number':
       if (raw.trim() === '') return 'Enter a number';
-      return NUMBER.test(raw.trim()) ? null : `"${clip(raw)}" is not a number`;
+      return PARAMETER_NUMBER.test(raw.trim()) ? null : `"${clip(raw)}" is not a number`;
     case 'datetime':
       if (raw.trim() === '') return 'Pick a date and time';
       return isDatetime(raw) ? null : `"${clip(raw)}" is not a date-time (YYYY-MM-DD hh:mm:ss)`;

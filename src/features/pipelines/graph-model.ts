@@ -1,4 +1,6 @@
 import type { Pipeline, PipelineExecutionStatus, PipelineNode } from '../../../contract/pipelines';
+import { isTier, type Tier } from '../../../contract/rules/enums';
+import { PIPELINE_LIMITS } from '../../../contract/rules/limits';
 
 /**
  * The pipeline editor's graph: nodes (a saved query to run or a materialized view to refresh)
@@ -6,11 +8,10 @@ import type { Pipeline, PipelineExecutionStatus, PipelineNode } from '../../../c
  * `Pipeline`. An edge `{from, to}` means `to` depends on `from` (runs after it).
  */
 
-/** Same limit as the service (contract MAX_PIPELINE_NODES; the app imports only its types). */
-export const MAX_NODES = 200;
+/** Nodes a pipeline may have (the service's limit). */
+export const MAX_NODES = PIPELINE_LIMITS.nodes;
 
-export type Tier = 'small' | 'medium' | 'large';
-export const TIERS: readonly Tier[] = ['small', 'medium', 'large'];
+export type { Tier };
 
 type QueryParameters = NonNullable<
   NonNullable<PipelineNode['query_execution']>['query_parameters']
@@ -159,7 +160,7 @@ export function toPipeline(g: Graph, tier?: Tier): Pipeline {
 }
 
 const asTier = (p: unknown): Tier | undefined =>
-  TIERS.includes(p as Tier) ? (p as Tier) : p === 'free' ? 'small' : undefined;
+  isTier(p) ? p : p === 'free' ? 'small' : undefined;
 
 type WireNode = {
   id: number;

@@ -8,7 +8,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { pickerQueriesOptions, pickerViewsOptions } from './api';
-import { TIERS, type NodeTarget, type Tier } from './graph-model';
+import { TIERS } from '../../../contract/rules/enums';
+import { TIER_INFO } from '../../lib/tiers';
+import type { NodeTarget, Tier } from './graph-model';
 
 export type PipelineToolbarProps = {
   ctx: string;
@@ -111,7 +113,7 @@ export function PipelineToolbar(props: PipelineToolbarProps) {
       </Button>
       <Select
         aria-label="Tier"
-        data={TIERS.map((t) => ({ value: t, label: t[0]!.toUpperCase() + t.slice(1) }))}
+        data={TIERS.map((t) => ({ value: t, label: TIER_INFO[t].label }))}
         value={props.tier}
         allowDeselect={false}
         onChange={(v) => v && props.onTier(v as Tier)}

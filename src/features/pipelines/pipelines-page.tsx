@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { PipelineExecutionStatus } from '../../../contract/pipelines';
 import { PageLoader } from '../../components/page-loader';
 import { useSession } from '../../lib/session';
+import { DEFAULT_TIER } from '../../../contract/rules/enums';
 import { localDateTime } from '../../lib/time';
 import { lineageOptions, pickerQueriesOptions, pipelineKeys, runStatusOptions } from './api';
 import {
@@ -85,7 +86,7 @@ function Editor(
   const { ctx, search, onSearch, run } = props;
   const qc = useQueryClient();
   const editor = useEditorGraph(props.initial);
-  const [tier, setTier] = useState<Tier>('medium');
+  const [tier, setTier] = useState<Tier>(DEFAULT_TIER);
   const queries = useQuery(pickerQueriesOptions(ctx));
   const execute = useExecutePipeline(ctx);
   const cancel = useCancelPipeline(ctx);

@@ -1,17 +1,12 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CreateQueryRequest,
   GetQueryResponse,
   ListQueriesResponse,
 } from '../../../contract/queries';
 import { api } from '../../lib/api';
-import { ctxKey } from '../../lib/context-keys';
+import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
+import { QUERY_LIMITS } from '../../../contract/rules/limits';
 
 /** What the library asks the service for: one page of one context's (or the public) queries. */
 export type QueryListParams = {
@@ -50,9 +45,7 @@ export const queryListOptions = (ctx: string, params: QueryListParams) =>
     queryKey: queryKeys.list(ctx, params),
     queryFn: ({ signal }) =>
       api<ListQueriesResponse>('/queries', { ctx, query: listQueryString(params), signal }),
-    // While the next page or filter loads, keep showing the last one of the SAME context only.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === ctx ? keepPreviousData(previous) : undefined,
+    placeholderData: keepPreviousInContext(ctx),
   });
 
 export const queryDetailOptions = (ctx: string, id: number) =>
@@ -82,7 +75,7 @@ export async function createQuery(
 /** The body of a fork: the source's content under a new name, public, in the acting context. */
 export function forkBody(source: GetQueryResponse) {
   return {
-    name: `${source.name} (fork)`.slice(0, 300),
+    name: `${source.name} (fork)`.slice(0, QUERY_LIMITS.name),
     description: source.description,
     query_sql: source.query_sql,
     parameters: source.parameters,

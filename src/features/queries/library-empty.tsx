@@ -1,6 +1,7 @@
-import { Button, EmptyState, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconFileCode, IconFilterOff, IconPlus, IconWorld } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { ListEmpty } from '../../components/list-states';
 import type { LibrarySearch } from './library-search';
 
 type Props = {
@@ -19,77 +20,63 @@ export function LibraryEmpty({ search, onChange }: Props) {
       .filter(Boolean)
       .join(' with ');
     return (
-      <EmptyState
-        py="xl"
+      <ListEmpty
         icon={<IconFilterOff size={28} />}
-        withIndicatorBackground
         title="No queries match"
         description={`Nothing ${search.scope === 'public' ? 'public ' : ''}matches ${what}${
           search.scope === 'mine' && !search.archived ? ' (archived queries are hidden)' : ''
         }. Try other words, or clear the filters.`}
       >
-        <EmptyState.Actions>
-          <Group>
-            <Button
-              variant="light"
-              leftSection={<IconFilterOff size={16} />}
-              onClick={() => onChange({ q: '', tags: [] })}
-            >
-              Clear filters
-            </Button>
-            {search.scope === 'mine' && !search.archived && (
-              <Button variant="subtle" onClick={() => onChange({ archived: true })}>
-                Include archived
-              </Button>
-            )}
-          </Group>
-        </EmptyState.Actions>
-      </EmptyState>
+        <Button
+          variant="light"
+          leftSection={<IconFilterOff size={16} />}
+          onClick={() => onChange({ q: '', tags: [] })}
+        >
+          Clear filters
+        </Button>
+        {search.scope === 'mine' && !search.archived && (
+          <Button variant="subtle" onClick={() => onChange({ archived: true })}>
+            Include archived
+          </Button>
+        )}
+      </ListEmpty>
     );
   }
   if (search.scope === 'public') {
     return (
-      <EmptyState
-        py="xl"
+      <ListEmpty
         icon={<IconWorld size={28} />}
-        withIndicatorBackground
         title="No public queries yet"
         description="When a context publishes a query it shows up here, ready to fork."
       />
     );
   }
   return (
-    <EmptyState
-      py="xl"
+    <ListEmpty
       icon={<IconFileCode size={28} />}
-      withIndicatorBackground
       title="No queries yet"
       description="Start a new query, or browse the public queries and fork one into this context."
     >
-      <EmptyState.Actions>
-        <Group>
-          <Button
-            component={Link}
-            to="/queries/new"
-            preload={false}
-            leftSection={<IconPlus size={16} />}
-          >
-            New query
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconWorld size={16} />}
-            onClick={() => onChange({ scope: 'public' })}
-          >
-            Browse public queries
-          </Button>
-          {!search.archived && (
-            <Button variant="subtle" onClick={() => onChange({ archived: true })}>
-              Show archived
-            </Button>
-          )}
-        </Group>
-      </EmptyState.Actions>
-    </EmptyState>
+      <Button
+        component={Link}
+        to="/queries/new"
+        preload={false}
+        leftSection={<IconPlus size={16} />}
+      >
+        New query
+      </Button>
+      <Button
+        variant="light"
+        leftSection={<IconWorld size={16} />}
+        onClick={() => onChange({ scope: 'public' })}
+      >
+        Browse public queries
+      </Button>
+      {!search.archived && (
+        <Button variant="subtle" onClick={() => onChange({ archived: true })}>
+          Show archived
+        </Button>
+      )}
+    </ListEmpty>
   );
 }

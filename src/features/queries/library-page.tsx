@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { Button, Group, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
 import { useCtx } from '../../lib/session';
 import { queryListOptions } from './api';
 import { LibraryEmpty } from './library-empty';
@@ -40,7 +30,6 @@ export function LibraryPage({ search, onSearch }: Props) {
   const total = list.data?.total ?? 0;
   const pages = pageCount(total, search.size);
   const first = (search.page - 1) * search.size + 1;
-  const rows = list.data?.queries ?? [];
 
   return (
     <Stack gap="md">
@@ -63,76 +52,69 @@ export function LibraryPage({ search, onSearch }: Props) {
         </Button>
       </Group>
       <LibraryToolbar search={search} onChange={change} knownTags={knownTags} />
-      {list.isError ? (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          title="Could not list queries"
-          role="alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : !list.data ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading queries">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} h={36} />
-          ))}
-        </Stack>
-      ) : rows.length === 0 && search.page > 1 && total > 0 ? (
-        <Paper withBorder p="lg">
-          <Group justify="space-between">
-            <Text size="sm">Page {search.page} is past the end of the list.</Text>
-            <Button size="xs" variant="light" onClick={() => change({ page: pages })}>
-              Go to the last page
-            </Button>
-          </Group>
-        </Paper>
-      ) : rows.length === 0 ? (
-        <LibraryEmpty search={search} onChange={change} />
-      ) : (
-        <>
-          <Paper withBorder radius="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            <QueryTable queries={rows} ctx={ctx} activeTags={search.tags} onTag={addTag} />
-          </Paper>
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {first}–{first + rows.length - 1} of {total}
-            </Text>
-            <Group gap="sm">
-              {pages > 1 && (
-                <Pagination
-                  total={pages}
-                  value={Math.min(search.page, pages)}
-                  onChange={(page) => change({ page })}
-                  size="sm"
-                  aria-label="Pages"
-                  getControlProps={(control) =>
-                    control === 'previous'
-                      ? { 'aria-label': 'Previous page' }
-                      : control === 'next'
-                        ? { 'aria-label': 'Next page' }
-                        : {}
-                  }
-                />
-              )}
-              <Select
-                aria-label="Queries per page"
-                size="xs"
-                w={110}
-                allowDeselect={false}
-                value={String(search.size)}
-                data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
-                onChange={(v) => v && change({ size: Number(v) })}
+      <ListStates
+        query={list}
+        errorTitle="Could not list queries"
+        loadingLabel="Loading queries"
+        rows={6}
+        empty={(data) =>
+          data.queries.length === 0 &&
+          (search.page > 1 && data.total > 0 ? (
+            <ListEmpty title={`Page ${search.page} is past the end of the list.`}>
+              <Button size="xs" variant="light" onClick={() => change({ page: pages })}>
+                Go to the last page
+              </Button>
+            </ListEmpty>
+          ) : (
+            <LibraryEmpty search={search} onChange={change} />
+          ))
+        }
+      >
+        {(data, stale) => (
+          <>
+            <Paper withBorder radius="md" style={staleStyle(stale)}>
+              <QueryTable
+                queries={data.queries}
+                ctx={ctx}
+                activeTags={search.tags}
+                onTag={addTag}
               />
+            </Paper>
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {first}–{first + data.queries.length - 1} of {total}
+              </Text>
+              <Group gap="sm">
+                {pages > 1 && (
+                  <Pagination
+                    total={pages}
+                    value={Math.min(search.page, pages)}
+                    onChange={(page) => change({ page })}
+                    size="sm"
+                    aria-label="Pages"
+                    getControlProps={(control) =>
+                      control === 'previous'
+                        ? { 'aria-label': 'Previous page' }
+                        : control === 'next'
+                          ? { 'aria-label': 'Next page' }
+                          : {}
+                    }
+                  />
+                )}
+                <Select
+                  aria-label="Queries per page"
+                  size="xs"
+                  w={110}
+                  allowDeselect={false}
+                  value={String(search.size)}
+                  data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
+                  onChange={(v) => v && change({ size: Number(v) })}
+                />
+              </Group>
             </Group>
-          </Group>
-        </>
-      )}
+          </>
+        )}
+      </ListStates>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { boolean, integer, oneOf, text, textList, type RawSearch } from '../../lib/search-params';
 import type { QueryListParams } from './api';
+import { QUERY_LIMITS } from '../../../contract/rules/limits';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -20,7 +21,7 @@ export const LIBRARY_DEFAULTS: QueryListParams = {
 export function librarySearchSchema(raw: RawSearch): QueryListParams {
   const d = LIBRARY_DEFAULTS;
   return {
-    q: text(raw.q, { max: 300, fallback: d.q }),
+    q: text(raw.q, { max: QUERY_LIMITS.search, fallback: d.q }),
     tags: textList(raw.tags, { max: 50, maxLength: 100 }),
     scope: oneOf(raw.scope, ['mine', 'public'] as const, d.scope),
     archived: boolean(raw.archived, d.archived),

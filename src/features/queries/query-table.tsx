@@ -12,7 +12,7 @@ import { Link } from '@tanstack/react-router';
 import type { ResolvedQueryOverview } from '../../../contract/queries';
 import { QueryRowMenu } from './query-row-menu';
 import { excerpt } from './format';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '../../components/relative-time';
 
 type Props = {
   queries: ResolvedQueryOverview[];

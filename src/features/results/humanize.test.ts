@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatDuration, millisBetween } from './humanize';
+import { formatDuration, millisBetween } from './humanize';
 
 describe('humanize', () => {
-  it('formats counts with separators', () => {
-    expect(formatCount(1_000_000)).toBe('1,000,000');
-    expect(formatCount(7)).toBe('7');
-  });
-  it('formats bytes in decimal units', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(999)).toBe('999 B');
-    expect(formatBytes(1500)).toBe('1.5 kB');
-    expect(formatBytes(12_345_678)).toBe('12.3 MB');
-    expect(formatBytes(250_000_000)).toBe('250 MB');
-    expect(formatBytes(-1)).toBe('—');
-  });
   it('formats durations', () => {
     expect(formatDuration(850)).toBe('850 ms');
     expect(formatDuration(1250)).toBe('1.25 s');

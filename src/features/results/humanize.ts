@@ -1,22 +1,4 @@
-/** Footer numbers: counts with separators, sizes in B/kB/MB/GB, durations in ms/s/min. */
-
-const COUNT = new Intl.NumberFormat('en-US');
-
-export const formatCount = (n: number) => COUNT.format(n);
-
-/** Bytes in decimal units: `999 B`, `1.5 kB`, `12.3 MB`. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  if (bytes < 1000) return `${Math.round(bytes)} B`;
-  const units = ['kB', 'MB', 'GB', 'TB', 'PB'];
-  let v = bytes;
-  let i = -1;
-  while (v >= 1000 && i < units.length - 1) {
-    v /= 1000;
-    i++;
-  }
-  return `${v >= 100 ? Math.round(v) : v.toFixed(1)} ${units[i]}`;
-}
+/** Footer numbers: durations in ms/s/min (counts and sizes: lib/format). */
 
 /** A duration: `850 ms`, `1.25 s`, `2 min 5 s`. */
 export function formatDuration(ms: number): string {

@@ -1,7 +1,8 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
 import { resultKeys, type ExecutionResult } from './api';
-import { formatBytes, formatCount, formatDuration, millisBetween } from './humanize';
+import { formatBytes, formatCount } from '../../lib/format';
+import { formatDuration, millisBetween } from './humanize';
 
 /**
  * Total rows (or "N of M rows" when filtered), result size, execution and queue time. Times come

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { columnsParam, cycleSort, quoteName, sortByParam } from './sort';
+import { quoteIdent as quoteName } from '../../lib/sql-names';
+import { columnsParam, cycleSort, sortByParam } from './sort';
 
 describe('cycleSort', () => {
   it('cycles one column asc → desc → none', () => {

@@ -1,5 +1,7 @@
 /** Sorting and column selection as the service's `sort_by` and `columns` parameters. */
 
+import { quoteIdent } from '../../lib/sql-names';
+
 export type SortDir = 'asc' | 'desc';
 export type SortState = { column: string; dir: SortDir } | null;
 
@@ -9,16 +11,9 @@ export function cycleSort(current: SortState, column: string): SortState {
   return current.dir === 'asc' ? { column, dir: 'desc' } : null;
 }
 
-const PLAIN = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** A column name as the service's grammars read it: bare when plain, else double-quoted. */
-export function quoteName(name: string): string {
-  return PLAIN.test(name) ? name : `"${name.replaceAll('"', '""')}"`;
-}
-
 /** `sort_by` for a sort state, e.g. `amount desc`; undefined when unsorted. */
 export function sortByParam(sort: SortState): string | undefined {
-  return sort ? `${quoteName(sort.column)} ${sort.dir}` : undefined;
+  return sort ? `${quoteIdent(sort.column)} ${sort.dir}` : undefined;
 }
 
 /**
@@ -32,5 +27,5 @@ export function columnsParam(
   if (!chosen) return undefined;
   const picked = all.filter((c) => chosen.includes(c));
   if (picked.length === 0 || picked.length === all.length) return undefined;
-  return picked.map(quoteName).join(',');
+  return picked.map(quoteIdent).join(',');
 }

@@ -20,6 +20,7 @@ import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useCreateApiKey, type CreatedKey } from './api';
 import { ErrorNote } from './error-note';
 import { SCOPE_LABEL } from './format';
+import { ACCOUNT_LIMITS } from '../../../contract/rules/limits';
 
 type Scope = keyof typeof SCOPE_LABEL;
 
@@ -31,7 +32,10 @@ export function CreateKeyModal(props: { ctx: string; opened: boolean; onClose: (
   const create = useCreateApiKey(props.ctx);
   const form = useForm({
     initialValues: { name: '', scope: 'read' as Scope },
-    validate: { name: (v) => (v.length > 100 ? 'At most 100 characters' : null) },
+    validate: {
+      name: (v) =>
+        v.length > ACCOUNT_LIMITS.keyName ? `At most ${ACCOUNT_LIMITS.keyName} characters` : null,
+    },
   });
   const close = () => {
     create.reset();

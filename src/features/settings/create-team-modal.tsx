@@ -2,11 +2,10 @@ import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { ACCOUNT_LIMITS } from '../../../contract/rules/limits';
+import { handleError } from '../../lib/handle';
 import { useCreateTeam, type TeamCreated } from './api';
 import { ErrorNote } from './error-note';
-
-/** Same rule as the server's (2 to 39 letters, digits, _ or -, starting with a letter or digit). */
-const HANDLE = /^[a-z0-9][a-z0-9_-]{1,38}$/i;
 
 /** Creates a team; the user becomes its admin and it appears in the context switcher. */
 export function CreateTeamModal(props: {
@@ -18,11 +17,11 @@ export function CreateTeamModal(props: {
   const form = useForm({
     initialValues: { handle: '', display_name: '' },
     validate: {
-      handle: (v) =>
-        HANDLE.test(v.trim())
-          ? null
-          : '2 to 39 letters, digits, _ or -, starting with a letter or digit',
-      display_name: (v) => (v.length > 100 ? 'At most 100 characters' : null),
+      handle: handleError,
+      display_name: (v) =>
+        v.length > ACCOUNT_LIMITS.displayName
+          ? `At most ${ACCOUNT_LIMITS.displayName} characters`
+          : null,
     },
   });
   const close = () => {

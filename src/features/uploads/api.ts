@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from '@hono/zod-openapi';
 import type { TableListResponse } from '../../../contract/uploads';
 import { api } from '../../lib/api';
-import { ctxKey } from '../../lib/context-keys';
+import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
 
 export type UploadList = z.output<typeof TableListResponse>;
 export type UploadedTable = UploadList['tables'][number];
@@ -28,8 +28,7 @@ export const uploadListOptions = (ctx: string, offset: number) =>
     queryKey: uploadKeys.page(ctx, offset, UPLOADS_PAGE_SIZE),
     queryFn: ({ signal }) => listUploads(ctx, offset, UPLOADS_PAGE_SIZE, signal),
     // While another page loads, keep showing the last one of the SAME context only.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === ctx ? keepPreviousData(previous) : undefined,
+    placeholderData: keepPreviousInContext(ctx),
   });
 
 /** Every uploaded table of the context (up to the service's page limit), for name checks. */

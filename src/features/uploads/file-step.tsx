@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileTypeCsv, IconFileUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { formatBytes } from './format';
+import { formatBytes } from '../../lib/format';
 import { uploadLimit } from './upload-xhr';
 
 /**

@@ -1,3 +1,5 @@
+import { quoteIdent } from '../../lib/sql-names';
+
 /** Full names of uploaded tables, `dune.<namespace>.<table>`, and how SQL writes them. */
 
 /** `dune.<namespace>.<table>` → its parts. */
@@ -6,12 +8,8 @@ export function splitFullName(fullName: string): { namespace: string; table: str
   return { namespace, table: rest.join('.') };
 }
 
-/** A name part as SQL reads it: bare when it may be, else double-quoted (handles may have "-"). */
-export const sqlName = (part: string) =>
-  /^[a-z_][a-z0-9_]*$/.test(part) ? part : `"${part.replaceAll('"', '""')}"`;
-
 /** `dune.<namespace>.<table>` as SQL: dune."my-team".sales. */
-export const fullNameSql = (fullName: string) => fullName.split('.').map(sqlName).join('.');
+export const fullNameSql = (fullName: string) => fullName.split('.').map(quoteIdent).join('.');
 
 /** The query that "Open in editor" starts with. */
 export const exampleSql = (fullName: string) => `SELECT * FROM ${fullNameSql(fullName)} LIMIT 100`;

@@ -1,18 +1,4 @@
-import type { ColumnType } from '../../../contract/uploads';
-
-/** Every column type the service takes, in the order the type menu shows them. */
-export const COLUMN_TYPES = [
-  'varchar',
-  'bigint',
-  'integer',
-  'double',
-  'boolean',
-  'timestamp',
-  'date',
-  'varbinary',
-  'uint256',
-  'int256',
-] as const satisfies readonly ColumnType[];
+import type { ColumnType } from '../../../contract/rules/enums';
 
 const INT = /^[+-]?[0-9]+$/;
 const LEADING_ZERO = /^[+-]?0[0-9]/;

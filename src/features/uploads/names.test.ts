@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  columnNameErrors,
-  nameError,
-  sanitizeName,
-  suggestColumnNames,
-  tableNameFromFile,
-} from './names';
+import { uploadNameProblem as nameError } from '../../../contract/rules/names';
+import { columnNameErrors, sanitizeName, suggestColumnNames, tableNameFromFile } from './names';
 
 describe('nameError', () => {
   it('accepts names that follow the rule', () => {

@@ -1,18 +1,12 @@
-/**
- * Table and column names of uploads, as the service checks them: 1 to 128 characters, lower-case
- * letters, digits and "_", not starting with a digit.
- */
-export const NAME_PATTERN = /^[a-z_][a-z0-9_]*$/;
-export const MAX_NAME_LENGTH = 128;
+import { UPLOAD_LIMITS } from '../../../contract/rules/limits';
+import { uploadNameProblem } from '../../../contract/rules/names';
 
-/** Why a name breaks the rule, or null when it is valid. */
-export function nameError(name: string): string | null {
-  if (name.length === 0) return 'A name is required';
-  if (name.length > MAX_NAME_LENGTH) return `At most ${MAX_NAME_LENGTH} characters`;
-  if (/^[0-9]/.test(name)) return 'Must not start with a digit';
-  if (!NAME_PATTERN.test(name)) return 'Only lower-case letters, digits and _';
-  return null;
-}
+/**
+ * Names of uploads suggested from a CSV file, and checked as the service checks them (the rule
+ * itself: contract/rules/names.ts).
+ */
+
+const MAX_NAME_LENGTH = UPLOAD_LIMITS.name;
 
 /**
  * A valid name suggested for a CSV header (or a file name): lower case, accents dropped, every
@@ -52,6 +46,7 @@ export function columnNameErrors(names: readonly string[]): (string | null)[] {
   const counts = new Map<string, number>();
   for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
   return names.map(
-    (n) => nameError(n) ?? ((counts.get(n) ?? 0) > 1 ? 'Another column has this name' : null),
+    (n) =>
+      uploadNameProblem(n) ?? ((counts.get(n) ?? 0) > 1 ? 'Another column has this name' : null),
   );
 }

@@ -1,11 +1,8 @@
-import type { ColumnType } from '../../../contract/uploads';
-import { COLUMN_TYPES, inferColumnTypes } from './infer-types';
+import { isColumnType } from '../../../contract/rules/enums';
+import { inferColumnTypes } from './infer-types';
 import { suggestColumnNames } from './names';
 import type { Preview } from './preview';
 import type { ColumnDraft } from './types-step';
-
-const isColumnType = (t: string | undefined): t is ColumnType =>
-  (COLUMN_TYPES as readonly string[]).includes(t ?? '');
 
 /**
  * The columns the wizard starts with for a file: names suggested from its header, and types

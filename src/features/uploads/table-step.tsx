@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 
-import { nameError } from './names';
+import { uploadNameProblem } from '../../../contract/rules/names';
 import type { Mode, Plan } from './upload-plan';
 import { fullNameSql } from './full-name';
 
@@ -45,7 +45,7 @@ export function TableStep(props: {
 }) {
   const { settings: s, exists, plan } = props;
   const set = (patch: Partial<TableSettings>) => props.onChange({ ...s, ...patch });
-  const ruleError = nameError(s.name);
+  const ruleError = uploadNameProblem(s.name);
   const creating = s.mode === 'new' || (s.mode === 'replace' && !exists);
   return (
     <Stack gap="md" maw={640}>

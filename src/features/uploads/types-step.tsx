@@ -1,6 +1,6 @@
 import { Badge, Group, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { ColumnType } from '../../../contract/uploads';
-import { COLUMN_TYPES } from './infer-types';
+import { COLUMN_TYPES } from '../../../contract/rules/enums';
 import { columnNameErrors } from './names';
 import { PREVIEW_ROWS, type Preview } from './preview';
 

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Progress.css';
 import { Alert, Button, Code, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconTerminal2 } from '@tabler/icons-react';
 
-import { formatBytes, formatCount } from './format';
+import { formatBytes, formatCount } from '../../lib/format';
 import type { UploadProgress } from './run-upload';
 import { exampleSql } from './full-name';
 

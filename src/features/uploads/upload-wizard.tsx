@@ -1,6 +1,5 @@
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Stepper.css';
-import { Button, Group, Modal, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,7 +7,8 @@ import { useCtx } from '../../lib/session';
 import { allUploadsOptions, uploadKeys } from './api';
 import { FileStep } from './file-step';
 import { startColumns } from './start-columns';
-import { columnNameErrors, nameError, tableNameFromFile } from './names';
+import { uploadNameProblem } from '../../../contract/rules/names';
+import { columnNameErrors, tableNameFromFile } from './names';
 import type { Preview } from './preview';
 import { runUpload, UploadFailure, type UploadProgress, type UploadRequest } from './run-upload';
 import { TableStep, type TableSettings } from './table-step';
@@ -17,6 +17,7 @@ import { planUpload } from './upload-plan';
 import { UploadStep, type UploadState } from './upload-step';
 import type { WizardSearch } from './wizard-search';
 import { fullNameSql, splitFullName } from './full-name';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 
 /** The CSV upload wizard: file, columns and types, table, upload. */
 export function UploadWizard({ initial }: { initial: WizardSearch }) {
@@ -48,7 +49,7 @@ export function UploadWizard({ initial }: { initial: WizardSearch }) {
     all.tables.find((t) => splitFullName(t.full_name).table === name);
   const existing = tableOf(settings.name);
   const schema = columns.map((c) => ({ name: c.name, type: c.type, nullable: true }));
-  const plan = nameError(settings.name)
+  const plan = uploadNameProblem(settings.name)
     ? null
     : planUpload(settings.mode, settings.name, existing, schema);
   const columnsOk =
@@ -190,21 +191,16 @@ export function UploadWizard({ initial }: { initial: WizardSearch }) {
           </Group>
         )}
       </Paper>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Replace the table?">
-        <Stack>
-          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-            {plan?.ok ? plan.confirm : ''}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => start(true)}>
-              Delete and replace
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        title="Replace the table?"
+        confirmLabel="Delete and replace"
+        preLine
+        onClose={() => setConfirming(false)}
+        onConfirm={() => start(true)}
+      >
+        {plan?.ok ? plan.confirm : ''}
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,13 +1,10 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconChevronLeft,
-  IconChevronRight,
-  IconPlus,
-} from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
+import { PrevNextPager, rangeOf } from '../../components/prev-next-pager';
 import { useCtx } from '../../lib/session';
 import { uploadListOptions, UPLOADS_PAGE_SIZE, type UploadedTable } from './api';
 import { ClearModal, DeleteModal } from './confirm-modals';
@@ -21,8 +18,6 @@ export function UploadsPage(props: { offset: number; onOffset: (offset: number) 
   const list = useQuery(uploadListOptions(ctx, props.offset));
   const [clearing, setClearing] = useState<UploadedTable | null>(null);
   const [deleting, setDeleting] = useState<UploadedTable | null>(null);
-  const tables = list.data?.tables ?? [];
-  const next = list.data?.next_offset;
 
   const onAction = (action: RowAction, t: UploadedTable) => {
     if (action === 'open')
@@ -51,75 +46,43 @@ export function UploadsPage(props: { offset: number; onOffset: (offset: number) 
           Upload a CSV
         </Button>
       </Group>
-      {list.isError ? (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          title="Could not list the uploads"
-          role="alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : !list.data ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading uploads">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} h={40} />
-          ))}
-        </Stack>
-      ) : tables.length === 0 && props.offset === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="xs">
-            <Text fw={500}>No uploaded tables yet.</Text>
-            <Text size="sm" c="dimmed" ta="center">
-              Turn a CSV file into a table: check the columns and their types, then query it with
-              SQL like any other table.
-            </Text>
-            <Button component={Link} to="/uploads/new" variant="light" mt="xs">
-              Upload a CSV
-            </Button>
-          </Stack>
-        </Paper>
-      ) : (
-        <>
-          <Paper withBorder radius="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            <UploadsTable tables={tables} onAction={onAction} />
-          </Paper>
-          {(props.offset > 0 || next !== undefined) && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {tables.length
-                  ? `Tables ${props.offset + 1}–${props.offset + tables.length}`
-                  : 'No more tables'}
-              </Text>
-              <Group gap="xs">
-                <Button
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconChevronLeft size={14} />}
-                  disabled={props.offset === 0}
-                  onClick={() => props.onOffset(Math.max(0, props.offset - UPLOADS_PAGE_SIZE))}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="default"
-                  size="xs"
-                  rightSection={<IconChevronRight size={14} />}
-                  disabled={next === undefined}
-                  onClick={() => next !== undefined && props.onOffset(next)}
-                >
-                  Next
-                </Button>
-              </Group>
-            </Group>
-          )}
-        </>
-      )}
+      <ListStates
+        query={list}
+        errorTitle="Could not list the uploads"
+        loadingLabel="Loading uploads"
+        rows={4}
+        rowHeight={40}
+        empty={(data) =>
+          data.tables.length === 0 &&
+          props.offset === 0 && (
+            <ListEmpty
+              title="No uploaded tables yet."
+              description="Turn a CSV file into a table: check the columns and their types, then query it with SQL like any other table."
+            >
+              <Button component={Link} to="/uploads/new" variant="light">
+                Upload a CSV
+              </Button>
+            </ListEmpty>
+          )
+        }
+      >
+        {(data, stale) => (
+          <>
+            <Paper withBorder radius="md" style={staleStyle(stale)}>
+              <UploadsTable tables={data.tables} onAction={onAction} />
+            </Paper>
+            {(props.offset > 0 || data.next_offset !== undefined) && (
+              <PrevNextPager
+                label={rangeOf('Tables', 'No more tables', props.offset, data.tables.length)}
+                hasPrevious={props.offset > 0}
+                hasNext={data.next_offset !== undefined}
+                onPrevious={() => props.onOffset(Math.max(0, props.offset - UPLOADS_PAGE_SIZE))}
+                onNext={() => data.next_offset !== undefined && props.onOffset(data.next_offset)}
+              />
+            )}
+          </>
+        )}
+      </ListStates>
       <ClearModal ctx={ctx} table={clearing} onClose={() => setClearing(null)} />
       <DeleteModal ctx={ctx} table={deleting} onClose={() => setDeleting(null)} />
     </Stack>

@@ -21,40 +21,11 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { UploadedTable } from './api';
-import { formatBytes, formatCount, fromNow, localDateTime } from './format';
+import { RelativeTime } from '../../components/relative-time';
+import { formatBytes, formatCount } from '../../lib/format';
+import { IconAction } from '../../components/icon-action';
 
 export type RowAction = 'open' | 'append' | 'clear' | 'delete';
-
-function Updated({ iso }: { iso: string }) {
-  return (
-    <Tooltip label={localDateTime(iso)} openDelay={300} withArrow>
-      <Text component="time" dateTime={iso} size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {fromNow(iso)}
-      </Text>
-    </Tooltip>
-  );
-}
-
-function Action(props: {
-  label: string;
-  color?: string;
-  icon: typeof IconTerminal2;
-  onClick: () => void;
-}) {
-  const Icon = props.icon;
-  return (
-    <Tooltip label={props.label} openDelay={300} withArrow>
-      <ActionIcon
-        variant="subtle"
-        color={props.color ?? 'gray'}
-        aria-label={props.label}
-        onClick={props.onClick}
-      >
-        <Icon size={18} />
-      </ActionIcon>
-    </Tooltip>
-  );
-}
 
 /** The uploaded tables with their numbers and what can be done with each. */
 export function UploadsTable(props: {
@@ -126,16 +97,16 @@ export function UploadsTable(props: {
                 {formatBytes(Number(t.table_size_bytes))}
               </Table.Td>
               <Table.Td>
-                <Updated iso={t.updated_at} />
+                <RelativeTime iso={t.updated_at} />
               </Table.Td>
               <Table.Td>
                 <Group gap={2} justify="flex-end" wrap="nowrap">
-                  <Action
+                  <IconAction
                     label={`Open ${t.full_name} in the editor`}
                     icon={IconTerminal2}
                     onClick={() => props.onAction('open', t)}
                   />
-                  <Action
+                  <IconAction
                     label={`Append a CSV to ${t.full_name}`}
                     icon={IconFileUpload}
                     onClick={() => props.onAction('append', t)}

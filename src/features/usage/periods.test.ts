@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCredits, lastMonths, percentOf, periodLabel } from './periods';
+import { formatCredits, lastMonths, percentOf, periodLabel } from './periods';
 
 describe('lastMonths', () => {
   it('starts on the first day of the month months-1 before today, ends today', () => {
@@ -23,20 +23,6 @@ describe('periodLabel', () => {
   it('names the month and year of the period start', () => {
     expect(periodLabel({ start_date: '2025-03-01' })).toBe('Mar 2025');
     expect(periodLabel({ start_date: '2024-12-01' })).toBe('Dec 2024');
-  });
-});
-
-describe('formatBytes', () => {
-  it('uses binary units with one decimal under 10', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(1023)).toBe('1023 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(1024 * 1024)).toBe('1 MB');
-    expect(formatBytes(150 * 1024 ** 3)).toBe('150 GB');
-  });
-  it('shows a dash for values that are not sizes', () => {
-    expect(formatBytes(-1)).toBe('—');
-    expect(formatBytes(Number.NaN)).toBe('—');
   });
 });
 

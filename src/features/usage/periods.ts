@@ -21,21 +21,6 @@ export function periodLabel(p: Pick<BillingPeriod, 'start_date'>): string {
   return `${MONTH_NAMES[Number(month) - 1] ?? month} ${year}`;
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
-
-/** Bytes in binary units with up to one decimal: 1536 → "1.5 KB". */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const text = unit === 0 ? String(value) : value.toFixed(value < 10 ? 1 : 0).replace(/\.0$/, '');
-  return `${text} ${UNITS[unit]}`;
-}
-
 /** Credits with at most two decimals and thousands separators. */
 export function formatCredits(credits: number): string {
   return credits.toLocaleString('en-US', { maximumFractionDigits: 2 });

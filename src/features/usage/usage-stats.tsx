@@ -4,7 +4,8 @@ import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCoin, IconDatabase, IconLayoutDashboard, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Usage } from './api';
-import { formatBytes, formatCredits, percentOf, periodLabel } from './periods';
+import { formatBytes } from '../../lib/format';
+import { formatCredits, percentOf, periodLabel } from './periods';
 
 function Stat(props: { label: string; icon: ReactNode; children: ReactNode }) {
   return (

@@ -1,10 +1,8 @@
-import '@mantine/core/styles/Modal.css';
 import {
   Alert,
   Box,
   Button,
   Group,
-  Modal,
   Paper,
   Select,
   Stack,
@@ -37,6 +35,8 @@ import {
   type Draft,
 } from './editor-model';
 import { VizOptionsForm } from './viz-options-form';
+import { VISUALIZATION_LIMITS } from '../../../contract/rules/limits';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 
 type Props = {
   ctx: string;
@@ -128,7 +128,7 @@ function EditorBody(
         <TextInput
           label="Visualization name"
           value={draft.name}
-          maxLength={300}
+          maxLength={VISUALIZATION_LIMITS.name}
           error={nameError}
           onChange={(e) => {
             const name = e.currentTarget.value;
@@ -219,37 +219,24 @@ function EditorBody(
           )}
         </Paper>
       </Group>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => setConfirming(false)}
         title="Delete visualization?"
+        confirmLabel="Delete"
         centered
+        pending={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              props.onDeleted();
+            },
+          })
+        }
       >
-        <Stack>
-          <Text size="sm">
-            “{props.initial.name}” will be deleted permanently, also from dashboards that show it.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    props.onDeleted();
-                  },
-                })
-              }
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        “{props.initial.name}” will be deleted permanently, also from dashboards that show it.
+      </ConfirmDialog>
     </Stack>
   );
 }

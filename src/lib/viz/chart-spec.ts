@@ -1,4 +1,4 @@
-import type { ChartSeriesType } from '../../../contract/visualizations';
+import { isChartSeriesType, type ChartSeriesType } from '../../../contract/rules/enums';
 import { bool, isObj, num, obj, str, type Obj } from './read';
 
 /** One series' own options (`seriesOptions[name]`), keyed by y column or group-by value. */
@@ -43,9 +43,8 @@ export type ChartSpec = {
   pieHole: number;
 };
 
-const SERIES_TYPES: readonly string[] = ['line', 'column', 'area', 'scatter', 'pie'];
 const seriesType = (v: unknown): ChartSeriesType | undefined =>
-  typeof v === 'string' && SERIES_TYPES.includes(v) ? (v as ChartSeriesType) : undefined;
+  isChartSeriesType(v) ? v : undefined;
 
 /** Redash/Highcharts axis types as ECharts scales; '-' (auto) and unknown values → null. */
 function scale(v: unknown): AxisScale | null {

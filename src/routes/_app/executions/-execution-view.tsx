@@ -5,14 +5,14 @@ import { ExecutionPanel } from '../../../features/execution/execution-panel';
 import { useExecutionStatus } from '../../../features/execution/api';
 import { ResultsGrid } from '../../../features/results/results-grid';
 import { useSession } from '../../../lib/session';
+import { isCompletedState } from '../../../../contract/rules/enums';
 
 /** The execution's live state (with its error if it failed) and, once completed, its result. */
 export function ExecutionView({ executionId }: { executionId: string }) {
   const { ctx } = useSession();
   const status = useExecutionStatus(ctx, executionId);
   const s = status.data;
-  const completed =
-    s?.state === 'QUERY_STATE_COMPLETED' || s?.state === 'QUERY_STATE_COMPLETED_PARTIAL';
+  const completed = isCompletedState(s?.state);
   return (
     <Stack gap="md">
       <div>

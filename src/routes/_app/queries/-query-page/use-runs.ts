@@ -7,7 +7,7 @@ import {
   useExecuteQuery,
   useExecuteSql,
 } from '../../../../features/execution/api';
-import type { Tier } from '../../../../features/execution/tiers';
+import type { Tier } from '../../../../../contract/rules/enums';
 import { toQueryParameters, type FormValues } from '../../../../features/parameters/form-values';
 import { placeholderNames } from '../../../../features/parameters/placeholders';
 import { runToAdopt, type LastRun } from './adoptable-run';

@@ -10,7 +10,7 @@ import { useLeaveGuard } from '../../../../features/editor/use-leave-guard';
 import { useExecutionStatus } from '../../../../features/execution/api';
 import { ExecutionPanel } from '../../../../features/execution/execution-panel';
 import { RunControls } from '../../../../features/execution/run-controls';
-import { DEFAULT_TIER, isTier, type Tier } from '../../../../features/execution/tiers';
+import { DEFAULT_TIER, isTier, type Tier } from '../../../../../contract/rules/enums';
 import type { FormValues } from '../../../../features/parameters/form-values';
 import {
   ParametersForm,

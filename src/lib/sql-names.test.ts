@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameParts, newQuerySql, previewSql, quoteIdent, sqlTableName } from './names';
+import { nameParts, quoteIdent, sqlTableName } from './sql-names';
 
 describe('quoteIdent', () => {
   it('leaves plain identifiers bare, whatever their case', () => {
@@ -36,10 +36,5 @@ describe('nameParts and sqlTableName', () => {
     expect(sqlTableName('ethereum.transactions')).toBe('ethereum.transactions');
     expect(sqlTableName('dune.alice.my table')).toBe('dune.alice."my table"');
     expect(sqlTableName('dune.team.order')).toBe('dune.team."order"');
-  });
-
-  it('builds the preview and new-query SQL', () => {
-    expect(previewSql('dex.trades')).toBe('SELECT * FROM dex.trades LIMIT 20');
-    expect(newQuerySql('dune.alice.select')).toContain('FROM\n  dune.alice."select"');
   });
 });

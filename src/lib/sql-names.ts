@@ -1,6 +1,7 @@
 /**
- * SQL names of catalog entries. A part is written bare when DuckDB reads it back unchanged (a
- * plain identifier that is not a keyword it reserves), else double-quoted.
+ * Names as SQL writes them, the one quoting rule of the app: a part is written bare when DuckDB
+ * (and the service's `columns`, `sort_by` and `filters` grammars) read it back unchanged, a plain
+ * identifier that is not a keyword DuckDB reserves, else double-quoted.
  */
 
 /** DuckDB's reserved and type/function-name keywords (`duckdb_keywords()`): never bare names. */
@@ -47,13 +48,3 @@ export function nameParts(fullName: string): string[] {
 
 /** A catalog full name (`dune.alice.my table`) as SQL writes it (`dune.alice."my table"`). */
 export const sqlTableName = (fullName: string) => nameParts(fullName).map(quoteIdent).join('.');
-
-/** The rows the dataset page previews. */
-export const PREVIEW_ROWS = 20;
-
-export const previewSql = (fullName: string) =>
-  `SELECT * FROM ${sqlTableName(fullName)} LIMIT ${PREVIEW_ROWS}`;
-
-/** The SQL of "New query from this table". */
-export const newQuerySql = (fullName: string) =>
-  `SELECT\n  *\nFROM\n  ${sqlTableName(fullName)}\nLIMIT\n  100`;
