@@ -4,9 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import checkFile from 'eslint-plugin-check-file';
-import { importX } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 
 /** A kebab-case name, or a TanStack Router file-route segment: `__root`, `_layout`, `$param`, `-private`. */
 const ROUTE_SEGMENT =
@@ -57,7 +56,7 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+      'import-x/resolver': { typescript: { project: 'tsconfig.json' } },
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
