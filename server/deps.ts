@@ -7,6 +7,7 @@ import type { TrustedDuck } from './engine/duck.js';
 import type { Lake } from './engine/lake.js';
 import type { Executions } from './engine/executions.js';
 import type { Db } from './store/db.js';
+import type { Store } from './store/store.js';
 import type { ExecutionsRepo } from './store/executions-repo.js';
 import type { Queries } from './store/queries-repo.js';
 import type { Visualizations } from './visualizations/visualizations-repo.js';
@@ -19,6 +20,8 @@ import type { PipelinesService } from './pipelines/pipelines-service.js';
 export type Deps = {
   config: Config;
   db: Db;
+  /** The metadata store behind the async query layer (repositories move to it). */
+  store: Store;
   accounts: Accounts;
   keys: ApiKeys;
   sessions: Sessions;

@@ -10,6 +10,7 @@ import { TrustedDuck } from './engine/duck.js';
 import { Executions } from './engine/executions.js';
 import { Lake } from './engine/lake.js';
 import { openDb } from './store/db.js';
+import { sqliteStore } from './store/store.js';
 import { ExecutionsRepo } from './store/executions-repo.js';
 import { Queries } from './store/queries-repo.js';
 import { ensureDemoQueries } from './catalog/demo-queries.js';
@@ -25,11 +26,12 @@ import { MatviewScheduler } from './matviews/scheduler.js';
 /** Opens the stores and builds every service; `close` releases them. */
 export async function buildDeps(config: Config): Promise<Deps & { close: () => Promise<void> }> {
   const db = openDb(config.dataDir);
+  const store = sqliteStore(db);
   const tmp = path.join(config.dataDir, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
   const duck = await TrustedDuck.create({ threads: 2, memoryLimit: '4GB', tempDir: tmp });
   const lake = new Lake(db, config.dataDir, duck);
-  const accounts = new Accounts(db);
+  const accounts = new Accounts(store);
   const executionsRepo = new ExecutionsRepo(db);
   const executions = new Executions({ config, db, lake, repo: executionsRepo });
   const queries = new Queries(db, config.plan);
@@ -37,10 +39,11 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
   const deps: Deps = {
     config,
     db,
+    store,
     accounts,
-    keys: new ApiKeys(db),
-    sessions: new Sessions(db),
-    devices: new KnownDevices(db),
+    keys: new ApiKeys(store),
+    sessions: new Sessions(store),
+    devices: await KnownDevices.open(store),
     duck,
     lake,
     // services added by later modules go below, one line each
@@ -59,8 +62,8 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
   if (config.demoData)
     await ensureDemoData(deps, config.logLevel === 'silent' ? undefined : console.log);
   if (config.demoData) await ensureDemoQueries(deps);
-  if (config.demoData) ensureDemoDashboard(deps);
-  if (config.demoData) runDemoDashboardQueries(deps);
+  if (config.demoData) await ensureDemoDashboard(deps);
+  if (config.demoData) await runDemoDashboardQueries(deps);
   const scheduler = new MatviewScheduler(
     deps.matviews,
     (m) => config.logLevel !== 'silent' && console.warn(m),

@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * How long the editor may take to become ready: its chunk is about 900 KB gzipped and the test
  * machine may be loaded by other suites. Waiting is for a state, never a fixed sleep.
  */
-export const EDITOR_READY_TIMEOUT = 60_000;
+const EDITOR_READY_TIMEOUT = 60_000;
 
 /** The SQL editor's box on the query page. */
 export const editorBox = (page: Page): Locator => page.getByTestId('sql-editor');

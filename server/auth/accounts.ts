@@ -1,16 +1,9 @@
-import type { Db } from '../store/db.js';
-import { nowIso } from '../store/db.js';
 import { conflict, invalid, notFound } from '../errors.js';
+import { nowIso } from '../store/db.js';
+import type { Store } from '../store/store.js';
+import { AccountsRepo, type Account, type AccountType, type Role } from './accounts-repo.js';
 
-export type AccountType = 'user' | 'team';
-export type Account = {
-  id: number;
-  handle: string;
-  type: AccountType;
-  display_name: string;
-  created_at: string;
-};
-export type Role = 'admin' | 'member';
+export type { Account, AccountType, Role } from './accounts-repo.js';
 export type Membership = { team: Account; role: Role };
 
 /** Handles that would collide with the app's own top-level routes (/owner/slug links). */
@@ -30,46 +23,45 @@ export function validateHandle(handle: string): string {
   return handle;
 }
 
-const COLS = 'id, handle, type, display_name, created_at';
-
+/** Users and teams in one handle namespace, memberships and roles: the rules. */
 export class Accounts {
-  constructor(private readonly db: Db) {}
+  private readonly repo: AccountsRepo;
 
-  byId(id: number): Account | undefined {
-    return this.db.prepare(`SELECT ${COLS} FROM accounts WHERE id = ?`).get(id) as
-      Account | undefined;
+  constructor(private readonly store: Store) {
+    this.repo = new AccountsRepo(store);
   }
 
-  byHandle(handle: string): Account | undefined {
-    return this.db.prepare(`SELECT ${COLS} FROM accounts WHERE handle = ?`).get(handle) as
-      Account | undefined;
+  byId(id: number): Promise<Account | undefined> {
+    return this.repo.byId(id);
   }
 
-  require(handle: string, type?: AccountType): Account {
-    const account = this.byHandle(handle);
+  byHandle(handle: string): Promise<Account | undefined> {
+    return this.repo.byHandle(handle);
+  }
+
+  /** The account of that handle (and type, if given), or not_found. */
+  async require(handle: string, type?: AccountType): Promise<Account> {
+    const account = await this.repo.byHandle(handle);
     if (!account || (type && account.type !== type))
       throw notFound(`${type ?? 'account'} not found: ${handle}`);
     return account;
   }
 
-  passwordHash(userId: number): string | null {
-    const row = this.db
-      .prepare(`SELECT password_hash FROM accounts WHERE id = ? AND type = 'user'`)
-      .get(userId) as { password_hash: string | null } | undefined;
-    return row?.password_hash ?? null;
+  passwordHash(userId: number): Promise<string | null> {
+    return this.repo.passwordHash(userId);
   }
 
-  createUser(handle: string, passwordHash: string | null, displayName = ''): Account {
+  createUser(handle: string, passwordHash: string | null, displayName = ''): Promise<Account> {
     return this.insert(validateHandle(handle), 'user', displayName, passwordHash);
   }
 
   /** Creates a team with its first admin (none for system teams such as `demo`), in one transaction. */
-  createTeam(handle: string, ownerId: number | null, displayName = ''): Account {
-    return this.db.transaction(() => {
-      const team = this.insert(validateHandle(handle), 'team', displayName, null);
-      if (ownerId !== null) this.setMember(team.id, ownerId, 'admin');
+  createTeam(handle: string, ownerId: number | null, displayName = ''): Promise<Account> {
+    return this.store.transaction(async () => {
+      const team = await this.insert(validateHandle(handle), 'team', displayName, null);
+      if (ownerId !== null) await this.repo.setMember(team.id, ownerId, 'admin');
       return team;
-    })();
+    });
   }
 
   private insert(
@@ -77,92 +69,60 @@ export class Accounts {
     type: AccountType,
     displayName: string,
     passwordHash: string | null,
-  ): Account {
-    if (this.byHandle(handle)) throw conflict(`the handle "${handle}" is taken`);
-    const info = this.db
-      .prepare(
-        'INSERT INTO accounts (handle, type, display_name, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(handle, type, displayName, passwordHash, nowIso());
-    return this.byId(Number(info.lastInsertRowid))!;
+  ): Promise<Account> {
+    return this.store.transaction(async () => {
+      if (await this.repo.byHandle(handle)) throw conflict(`the handle "${handle}" is taken`);
+      return this.repo.insert({ handle, type, displayName, passwordHash });
+    });
   }
 
-  setMember(teamId: number, userId: number, role: Role): void {
-    this.db
-      .prepare(
-        `INSERT INTO memberships (team_id, user_id, role, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (team_id, user_id) DO UPDATE SET role = excluded.role`,
-      )
-      .run(teamId, userId, role, nowIso());
+  setMember(teamId: number, userId: number, role: Role): Promise<void> {
+    return this.repo.setMember(teamId, userId, role);
   }
 
-  /** Adds a user to a team; 409 if already a member. Returns the join time. */
-  addMember(teamId: number, userId: number, role: Role): string {
-    return this.db.transaction(() => {
-      if (this.roleIn(teamId, userId)) throw conflict('already a member of the team');
+  /** Adds a user to a team; conflict if already a member. Returns the join time. */
+  addMember(teamId: number, userId: number, role: Role): Promise<string> {
+    return this.store.transaction(async () => {
+      if (await this.repo.roleIn(teamId, userId)) throw conflict('already a member of the team');
       const joinedAt = nowIso();
-      this.db
-        .prepare('INSERT INTO memberships (team_id, user_id, role, created_at) VALUES (?, ?, ?, ?)')
-        .run(teamId, userId, role, joinedAt);
+      await this.repo.setMember(teamId, userId, role, joinedAt);
       return joinedAt;
-    })();
+    });
   }
 
-  /** Removes a member but never the last admin: 404 if not a member, 409 for the last admin. */
-  removeMemberKeepingAdmin(teamId: number, userId: number): void {
-    this.db.transaction(() => {
-      const role = this.roleIn(teamId, userId);
+  /** Removes a member but never the last admin: not_found if not a member, conflict for the last admin. */
+  removeMemberKeepingAdmin(teamId: number, userId: number): Promise<void> {
+    return this.store.transaction(async () => {
+      const role = await this.repo.roleIn(teamId, userId);
       if (!role) throw notFound('not a member of the team');
-      if (role === 'admin' && this.adminCount(teamId) <= 1)
+      if (role === 'admin' && (await this.repo.adminCount(teamId)) <= 1)
         throw conflict('a team needs at least one admin');
-      this.removeMember(teamId, userId);
-    })();
+      await this.repo.removeMember(teamId, userId);
+    });
   }
 
-  removeMember(teamId: number, userId: number): boolean {
-    return (
-      this.db
-        .prepare('DELETE FROM memberships WHERE team_id = ? AND user_id = ?')
-        .run(teamId, userId).changes > 0
-    );
+  removeMember(teamId: number, userId: number): Promise<boolean> {
+    return this.repo.removeMember(teamId, userId);
   }
 
-  roleIn(teamId: number, userId: number): Role | undefined {
-    const row = this.db
-      .prepare('SELECT role FROM memberships WHERE team_id = ? AND user_id = ?')
-      .get(teamId, userId) as { role: Role } | undefined;
-    return row?.role;
+  roleIn(teamId: number, userId: number): Promise<Role | undefined> {
+    return this.repo.roleIn(teamId, userId);
   }
 
-  teamsOf(userId: number): Membership[] {
-    const rows = this.db
-      .prepare(
-        `SELECT a.id, a.handle, a.type, a.display_name, a.created_at, m.role FROM memberships m
-         JOIN accounts a ON a.id = m.team_id WHERE m.user_id = ? ORDER BY a.handle`,
-      )
-      .all(userId) as (Account & { role: Role })[];
-    return rows.map(({ role, ...team }) => ({ team, role }));
+  teamsOf(userId: number): Promise<Membership[]> {
+    return this.repo.teamsOf(userId);
   }
 
-  members(teamId: number): { user: Account; role: Role; joined_at: string }[] {
-    const rows = this.db
-      .prepare(
-        `SELECT a.id, a.handle, a.type, a.display_name, a.created_at, m.role, m.created_at AS joined_at
-         FROM memberships m JOIN accounts a ON a.id = m.user_id WHERE m.team_id = ? ORDER BY a.handle`,
-      )
-      .all(teamId) as (Account & { role: Role; joined_at: string })[];
-    return rows.map(({ role, joined_at, ...user }) => ({ user, role, joined_at }));
+  members(teamId: number): Promise<{ user: Account; role: Role; joined_at: string }[]> {
+    return this.repo.members(teamId);
   }
 
-  adminCount(teamId: number): number {
-    return this.db
-      .prepare(`SELECT count(*) FROM memberships WHERE team_id = ? AND role = 'admin'`)
-      .pluck()
-      .get(teamId) as number;
+  adminCount(teamId: number): Promise<number> {
+    return this.repo.adminCount(teamId);
   }
 
   /** May `userId` act in the context `contextId`? Its own, or a team it belongs to. */
-  canActIn(userId: number, contextId: number): boolean {
-    return userId === contextId || this.roleIn(contextId, userId) !== undefined;
+  async canActIn(userId: number, contextId: number): Promise<boolean> {
+    return userId === contextId || (await this.repo.roleIn(contextId, userId)) !== undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../store/db.js';
+import type { Store } from '../store/store.js';
 
 export const DEVICE_COOKIE = 'strata_device';
 export const DEVICE_TTL_MS = 365 * 24 * 3600 * 1000;
@@ -12,19 +12,22 @@ const SECRET_KEY = 'device_cookie_secret';
  * The signing secret is generated on first use and kept in the `settings` table.
  */
 export class KnownDevices {
-  private readonly secret: Buffer;
+  private constructor(private readonly secret: Buffer) {}
 
-  constructor(db: Db) {
-    const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(SECRET_KEY) as
-      { value: string } | undefined;
-    if (row) this.secret = Buffer.from(row.value, 'base64');
-    else {
-      this.secret = randomBytes(32);
-      db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(
-        SECRET_KEY,
-        this.secret.toString('base64'),
-      );
-    }
+  /** Reads the signing secret, or makes and keeps it on first start. */
+  static async open(store: Store): Promise<KnownDevices> {
+    const fresh = randomBytes(32).toString('base64');
+    await store.db
+      .insertInto('settings')
+      .values({ key: SECRET_KEY, value: fresh })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const row = await store.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', SECRET_KEY)
+      .executeTakeFirstOrThrow();
+    return new KnownDevices(Buffer.from(row.value, 'base64'));
   }
 
   private sign(payload: string): string {

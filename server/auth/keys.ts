@@ -1,6 +1,8 @@
 import { ulid } from 'ulid';
-import type { Db } from '../store/db.js';
+import { forbidden } from '../errors.js';
 import { nowIso } from '../store/db.js';
+import type { Store } from '../store/store.js';
+import type { Account, Accounts } from './accounts.js';
 import { randomToken, sha256Hex } from './tokens.js';
 
 export type Scope = 'read' | 'read_write';
@@ -16,75 +18,104 @@ export type ApiKeyInfo = {
 };
 
 const KEY_PREFIX = 'strata_';
-const COLS = 'id, context_id, created_by, name, scope, prefix, created_at, last_used_at';
+const COLS = [
+  'id',
+  'context_id',
+  'created_by',
+  'name',
+  'scope',
+  'prefix',
+  'created_at',
+  'last_used_at',
+] as const;
+
+/** Who manages a context's keys: the user itself, or an admin of the team (else forbidden). */
+export async function requireKeyAdmin(
+  accounts: Accounts,
+  userId: number,
+  context: Account,
+): Promise<void> {
+  if (context.id === userId) return;
+  if ((await accounts.roleIn(context.id, userId)) !== 'admin')
+    throw forbidden(`only admins of the team "${context.handle}" manage its API keys`);
+}
+
+/** A new key and the row that stores it (only its hash and a short prefix are kept). */
+export function newApiKey(contextId: number, scope: Scope, createdBy: number | null, name = '') {
+  const key = KEY_PREFIX + randomToken(43);
+  const row = {
+    id: ulid(),
+    context_id: contextId,
+    created_by: createdBy,
+    name,
+    scope,
+    prefix: key.slice(0, KEY_PREFIX.length + 6),
+    key_hash: sha256Hex(key),
+    created_at: nowIso(),
+  };
+  return { key, row };
+}
 
 /** API keys: shown once at creation, stored only as a SHA-256 hash (they are 256-bit random). */
 export class ApiKeys {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: Store) {}
 
-  create(
+  async create(
     contextId: number,
     scope: Scope,
     createdBy: number | null,
     name = '',
-  ): { key: string; info: ApiKeyInfo } {
-    const key = KEY_PREFIX + randomToken(43);
-    const id = ulid();
-    this.db
-      .prepare(
-        'INSERT INTO api_keys (id, context_id, created_by, name, scope, prefix, key_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        id,
-        contextId,
-        createdBy,
-        name,
-        scope,
-        key.slice(0, KEY_PREFIX.length + 6),
-        sha256Hex(key),
-        nowIso(),
-      );
-    return { key, info: this.byId(id)! };
+  ): Promise<{ key: string; info: ApiKeyInfo }> {
+    const { key, row } = newApiKey(contextId, scope, createdBy, name);
+    const info = await this.store.db
+      .insertInto('api_keys')
+      .values(row)
+      .returning(COLS)
+      .executeTakeFirstOrThrow();
+    return { key, info };
   }
 
-  byId(id: string): ApiKeyInfo | undefined {
-    return this.db
-      .prepare(`SELECT ${COLS} FROM api_keys WHERE id = ? AND revoked_at IS NULL`)
-      .get(id) as ApiKeyInfo | undefined;
+  private live() {
+    return this.store.db.selectFrom('api_keys').select(COLS).where('revoked_at', 'is', null);
   }
 
-  listForContext(contextId: number): ApiKeyInfo[] {
-    return this.db
-      .prepare(
-        `SELECT ${COLS} FROM api_keys WHERE context_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, id DESC`,
-      )
-      .all(contextId) as ApiKeyInfo[];
+  byId(id: string): Promise<ApiKeyInfo | undefined> {
+    return this.live().where('id', '=', id).executeTakeFirst();
+  }
+
+  listForContext(contextId: number): Promise<ApiKeyInfo[]> {
+    return this.live()
+      .where('context_id', '=', contextId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
   }
 
   /** Finds the live key for a presented secret and records its use (at most once a minute). */
-  resolve(secret: string): ApiKeyInfo | undefined {
+  async resolve(secret: string): Promise<ApiKeyInfo | undefined> {
     if (!secret.startsWith(KEY_PREFIX) || secret.length > 200) return undefined;
-    const info = this.db
-      .prepare(`SELECT ${COLS} FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL`)
-      .get(sha256Hex(secret)) as ApiKeyInfo | undefined;
+    const info = await this.live().where('key_hash', '=', sha256Hex(secret)).executeTakeFirst();
     if (!info) return undefined;
     const now = new Date();
     if (!info.last_used_at || now.getTime() - Date.parse(info.last_used_at) > 60_000) {
       info.last_used_at = nowIso(now);
-      this.db
-        .prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?')
-        .run(info.last_used_at, info.id);
+      await this.store.db
+        .updateTable('api_keys')
+        .set({ last_used_at: info.last_used_at })
+        .where('id', '=', info.id)
+        .execute();
     }
     return info;
   }
 
-  revoke(id: string, contextId: number): boolean {
-    return (
-      this.db
-        .prepare(
-          'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND context_id = ? AND revoked_at IS NULL',
-        )
-        .run(nowIso(), id, contextId).changes > 0
-    );
+  async revoke(id: string, contextId: number): Promise<boolean> {
+    const r = await this.store.db
+      .updateTable('api_keys')
+      .set({ revoked_at: nowIso() })
+      .where('id', '=', id)
+      .where('context_id', '=', contextId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 }

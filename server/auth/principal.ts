@@ -42,16 +42,17 @@ export function authenticate(deps: {
     c.set('principal', null);
     const secret = presentedKey(c);
     if (secret !== undefined) {
-      const key = deps.keys.resolve(secret.trim());
-      const context = key && deps.accounts.byId(key.context_id);
+      const key = await deps.keys.resolve(secret.trim());
+      const context = key && (await deps.accounts.byId(key.context_id));
       if (!key || !context) throw unauthenticated();
-      const user = key.created_by !== null ? (deps.accounts.byId(key.created_by) ?? null) : null;
+      const user =
+        key.created_by !== null ? ((await deps.accounts.byId(key.created_by)) ?? null) : null;
       c.set('principal', { user, context, scope: key.scope, apiKeyId: key.id, via: 'key' });
       return next();
     }
     const token = getCookie(c, SESSION_COOKIE);
-    const userId = token ? deps.sessions.userId(token) : undefined;
-    const user = userId !== undefined ? deps.accounts.byId(userId) : undefined;
+    const userId = token ? await deps.sessions.userId(token) : undefined;
+    const user = userId !== undefined ? await deps.accounts.byId(userId) : undefined;
     if (user) {
       // The SPA sets the header; a plain link (a CSV download) cannot, so GETs may say ?context=.
       const wanted =
@@ -59,8 +60,8 @@ export function authenticate(deps: {
         (c.req.method === 'GET' ? c.req.query('context') : undefined);
       let context: Account = user;
       if (wanted && wanted.toLowerCase() !== user.handle.toLowerCase()) {
-        const team = deps.accounts.byHandle(wanted);
-        if (!team || !deps.accounts.canActIn(user.id, team.id)) {
+        const team = await deps.accounts.byHandle(wanted);
+        if (!team || !(await deps.accounts.canActIn(user.id, team.id))) {
           throw forbidden(`you are not a member of the context "${wanted}"`);
         }
         context = team;

@@ -1,5 +1,5 @@
-import type { Db } from '../store/db.js';
 import { nowIso } from '../store/db.js';
+import type { Store } from '../store/store.js';
 import { randomToken, sha256Hex } from './tokens.js';
 
 export const SESSION_COOKIE = 'strata_session';
@@ -7,33 +7,39 @@ export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
 /** Browser sessions: the cookie holds a random token; the store holds only its hash. */
 export class Sessions {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: Store) {}
 
-  create(userId: number): { token: string; expiresAt: Date } {
+  async create(userId: number): Promise<{ token: string; expiresAt: Date }> {
     const token = randomToken(43);
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    this.db
-      .prepare(
-        'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-      )
-      .run(sha256Hex(token), userId, nowIso(), nowIso(expiresAt));
+    await this.store.db
+      .insertInto('sessions')
+      .values({
+        token_hash: sha256Hex(token),
+        user_id: userId,
+        created_at: nowIso(),
+        expires_at: nowIso(expiresAt),
+      })
+      .execute();
     return { token, expiresAt };
   }
 
-  userId(token: string): number | undefined {
+  async userId(token: string): Promise<number | undefined> {
     if (token.length > 200) return undefined;
-    const row = this.db
-      .prepare('SELECT user_id, expires_at FROM sessions WHERE token_hash = ?')
-      .get(sha256Hex(token)) as { user_id: number; expires_at: string } | undefined;
+    const row = await this.store.db
+      .selectFrom('sessions')
+      .select(['user_id', 'expires_at'])
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirst();
     if (!row) return undefined;
     if (Date.parse(row.expires_at) < Date.now()) {
-      this.destroy(token);
+      await this.destroy(token);
       return undefined;
     }
     return row.user_id;
   }
 
-  destroy(token: string): void {
-    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(sha256Hex(token));
+  async destroy(token: string): Promise<void> {
+    await this.store.db.deleteFrom('sessions').where('token_hash', '=', sha256Hex(token)).execute();
   }
 }

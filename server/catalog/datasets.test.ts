@@ -7,6 +7,7 @@ import { openDb, type Db } from '../store/db.js';
 import { DatasetCatalog } from './datasets.js';
 import { ownerScopeOf } from './datasets-wire.js';
 import { buildCatalogSql, ftsMatch, parseFullName, searchTerms } from './datasets-query.js';
+import { sqliteStore } from '../store/store.js';
 
 describe('searchTerms and ftsMatch', () => {
   it('splits free text like the index does, lower case, letters and digits only', () => {
@@ -128,12 +129,12 @@ describe('DatasetCatalog over SQLite (FTS kept in sync by triggers)', () => {
       })
       .entries.map((e) => e.full_name);
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-catalog-'));
     db = openDb(dir);
-    const accounts = new Accounts(db);
-    ownerId = accounts.createUser('cat_owner', null).id;
-    otherId = accounts.createUser('cat_other', null).id;
+    const accounts = new Accounts(sqliteStore(db));
+    ownerId = (await accounts.createUser('cat_owner', null)).id;
+    otherId = (await accounts.createUser('cat_other', null)).id;
     catalog = new DatasetCatalog(db, accounts);
     put('dex', 'trades', {
       description: 'DEX trades on every chain',

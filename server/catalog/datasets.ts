@@ -80,10 +80,10 @@ export class DatasetCatalog {
   ) {}
 
   /** The caller of a request: its context, and its teams (the team context, the user's teams). */
-  callerOf(p: Pick<Principal, 'context' | 'user'>): Caller {
+  async callerOf(p: Pick<Principal, 'context' | 'user'>): Promise<Caller> {
     const teams = new Set<number>();
     if (p.context.type === 'team') teams.add(p.context.id);
-    if (p.user) for (const m of this.accounts.teamsOf(p.user.id)) teams.add(m.team.id);
+    if (p.user) for (const m of await this.accounts.teamsOf(p.user.id)) teams.add(m.team.id);
     return { contextId: p.context.id, teamIds: [...teams] };
   }
 
@@ -99,7 +99,7 @@ export class DatasetCatalog {
   }
 
   /** GET /datasets: every dataset the caller sees (its own private ones too), by full name. */
-  list(
+  async list(
     caller: Caller,
     opts: { limit: number; offset: number; ownerHandle?: string; types?: DatasetType[] },
   ) {
@@ -107,7 +107,7 @@ export class DatasetCatalog {
     if (opts.ownerHandle !== undefined) {
       if (opts.ownerHandle.toLowerCase() === BUILTIN_OWNER.handle) owners = 'builtin';
       else {
-        const account = this.accounts.byHandle(opts.ownerHandle);
+        const account = await this.accounts.byHandle(opts.ownerHandle);
         owners = account ? [account.id] : [];
       }
     }

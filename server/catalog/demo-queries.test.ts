@@ -143,9 +143,9 @@ describe('ensureDemoQueries', () => {
 
   it('creates the demo team and its public queries once', async () => {
     await ensureDemoQueries(t.deps);
-    const team = t.deps.accounts.byHandle(DEMO_TEAM)!;
+    const team = (await t.deps.accounts.byHandle(DEMO_TEAM))!;
     expect(team.type).toBe('team');
-    expect(t.deps.accounts.members(team.id)).toEqual([]);
+    expect(await t.deps.accounts.members(team.id)).toEqual([]);
     const first = t.deps.queries.list(team.id, { limit: 100, offset: 0 });
     expect(first.total).toBe(DEMO_QUERIES.length);
     for (const q of first.queries) {

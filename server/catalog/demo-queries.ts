@@ -184,7 +184,8 @@ ORDER BY 1`,
  */
 export async function ensureDemoQueries(deps: Deps): Promise<void> {
   const team =
-    deps.accounts.byHandle(DEMO_TEAM) ?? deps.accounts.createTeam(DEMO_TEAM, null, 'Demo');
+    (await deps.accounts.byHandle(DEMO_TEAM)) ??
+    (await deps.accounts.createTeam(DEMO_TEAM, null, 'Demo'));
   if (team.type !== 'team' || deps.queries.countOwned(team.id) > 0) return;
   deps.db.transaction(() => {
     for (const q of DEMO_QUERIES) deps.queries.create(team.id, null, q);

@@ -8,6 +8,7 @@ import { Accounts } from '../auth/accounts.js';
 import { ApiKeys } from '../auth/keys.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { openDb } from '../store/db.js';
+import { sqliteStore } from '../store/store.js';
 import { runAdmin } from './admin.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,10 +45,13 @@ async function run(...args: string[]) {
   return { code, out, err };
 }
 
-function withStore<T>(fn: (s: { accounts: Accounts; keys: ApiKeys }) => T): T {
+async function withStore<T>(
+  fn: (s: { accounts: Accounts; keys: ApiKeys }) => Promise<T>,
+): Promise<T> {
   const db = openDb(dir);
+  const store = sqliteStore(db);
   try {
-    return fn({ accounts: new Accounts(db), keys: new ApiKeys(db) });
+    return await fn({ accounts: new Accounts(store), keys: new ApiKeys(store) });
   } finally {
     db.close();
   }
@@ -82,16 +86,16 @@ describe('admin CLI as a process', () => {
     const key = lines.at(-1)!;
     expect(key).toMatch(/^strata_\S+$/);
 
-    withStore(({ accounts, keys }) => {
-      const info = keys.resolve(key);
+    await withStore(async ({ accounts, keys }) => {
+      const info = await keys.resolve(key);
       expect(info).toBeDefined();
       expect(info!.scope).toBe('read');
       expect(info!.name).toBe('nightly');
-      expect(accounts.byId(info!.context_id)!.handle).toBe('opsteam');
-      expect(accounts.byId(info!.created_by!)!.handle).toBe('ops');
-      const teamId = accounts.byHandle('opsteam')!.id;
-      expect(accounts.roleIn(teamId, accounts.byHandle('ops')!.id)).toBe('admin');
-      expect(accounts.roleIn(teamId, accounts.byHandle('helper')!.id)).toBe('member');
+      expect((await accounts.byId(info!.context_id))!.handle).toBe('opsteam');
+      expect((await accounts.byId(info!.created_by!))!.handle).toBe('ops');
+      const teamId = (await accounts.byHandle('opsteam'))!.id;
+      expect(await accounts.roleIn(teamId, (await accounts.byHandle('ops'))!.id)).toBe('admin');
+      expect(await accounts.roleIn(teamId, (await accounts.byHandle('helper'))!.id)).toBe('member');
     });
 
     const listed = await spawnAdmin(['list-keys', '--context', 'opsteam']);
@@ -127,10 +131,10 @@ describe('admin CLI commands', () => {
     );
     expect(r.code).toBe(0);
     await run('create-user', 'nopw');
-    const [hash, none, display] = withStore(({ accounts }) => [
-      accounts.passwordHash(accounts.byHandle('pwuser')!.id),
-      accounts.passwordHash(accounts.byHandle('nopw')!.id),
-      accounts.byHandle('pwuser')!.display_name,
+    const [hash, none, display] = await withStore(async ({ accounts }) => [
+      await accounts.passwordHash((await accounts.byHandle('pwuser'))!.id),
+      await accounts.passwordHash((await accounts.byHandle('nopw'))!.id),
+      (await accounts.byHandle('pwuser'))!.display_name,
     ]);
     expect(await verifyPassword('secret-pass', hash!)).toBe(true);
     expect(none).toBeNull();
@@ -152,10 +156,10 @@ describe('admin CLI commands', () => {
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.err.join('\n')).toMatch(/^error: /);
     }
-    withStore(({ accounts }) => {
-      expect(accounts.byHandle('shortpw')).toBeUndefined();
-      expect(accounts.byHandle('commonpw')).toBeUndefined();
-      expect(accounts.byHandle('flag')).toBeUndefined();
+    await withStore(async ({ accounts }) => {
+      expect(await accounts.byHandle('shortpw')).toBeUndefined();
+      expect(await accounts.byHandle('commonpw')).toBeUndefined();
+      expect(await accounts.byHandle('flag')).toBeUndefined();
     });
   });
 
@@ -187,9 +191,9 @@ describe('admin CLI commands', () => {
     expect(last.err.join()).toMatch(/at least one admin/);
     expect((await run('remove-member', 'mteam', 'mjoin')).code).toBe(0);
     expect((await run('remove-member', 'mteam', 'mjoin')).code).toBe(1);
-    withStore(({ accounts }) => {
-      const team = accounts.byHandle('mteam')!;
-      expect(accounts.members(team.id).map((m) => m.user.handle)).toEqual(['mowner']);
+    await withStore(async ({ accounts }) => {
+      const team = (await accounts.byHandle('mteam'))!;
+      expect((await accounts.members(team.id)).map((m) => m.user.handle)).toEqual(['mowner']);
     });
   });
 
@@ -210,10 +214,10 @@ describe('admin CLI commands', () => {
     const created = await run('create-key', '--context', 'kuser', '--scope', 'read_write');
     expect(created.code).toBe(0);
     const key = created.out.at(-1)!;
-    const id = withStore(({ keys }) => keys.resolve(key)!.id);
+    const id = await withStore(async ({ keys }) => (await keys.resolve(key))!.id);
     expect(created.out[0]).toContain(id);
     expect((await run('revoke-key', id)).code).toBe(0);
-    withStore(({ keys }) => expect(keys.resolve(key)).toBeUndefined());
+    await withStore(async ({ keys }) => expect(await keys.resolve(key)).toBeUndefined());
     expect((await run('revoke-key', id)).code).toBe(1);
     expect((await run('revoke-key', 'unknown')).code).toBe(1);
     expect((await run('list-keys')).code).toBe(1);

@@ -6,6 +6,7 @@ import { ApiKeys, type Scope } from '../auth/keys.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
 import { loadConfig } from '../config.js';
 import { openDb, type Db } from '../store/db.js';
+import { sqliteStore } from '../store/store.js';
 
 /** Operator commands over the metadata store; safe while the server runs (SQLite WAL). */
 
@@ -49,7 +50,7 @@ const COMMANDS: Record<string, Command> = {
       const problem = password !== undefined && (await passwordProblem(password, handle!));
       if (problem) throw new CliError(problem);
       const hash = password !== undefined ? await hashPassword(password) : null;
-      const user = accounts.createUser(handle!, hash, opts['display-name'] ?? '');
+      const user = await accounts.createUser(handle!, hash, opts['display-name'] ?? '');
       io.out(
         `created user ${user.handle} (id ${user.id})${hash ? '' : ', no password (cannot sign in)'}`,
       );
@@ -58,30 +59,30 @@ const COMMANDS: Record<string, Command> = {
   'create-team': {
     positionals: 1,
     options: { owner: { type: 'string' }, 'display-name': { type: 'string' } },
-    run: ({ accounts }, [handle], opts, io) => {
-      const owner = accounts.require(required(opts, 'owner'), 'user');
-      const team = accounts.createTeam(handle!, owner.id, opts['display-name'] ?? '');
+    run: async ({ accounts }, [handle], opts, io) => {
+      const owner = await accounts.require(required(opts, 'owner'), 'user');
+      const team = await accounts.createTeam(handle!, owner.id, opts['display-name'] ?? '');
       io.out(`created team ${team.handle} (id ${team.id}), admin ${owner.handle}`);
     },
   },
   'add-member': {
     positionals: 2,
     options: { role: { type: 'string' } },
-    run: ({ accounts }, [teamHandle, userHandle], opts, io) => {
+    run: async ({ accounts }, [teamHandle, userHandle], opts, io) => {
       const role = opts.role ?? 'member';
       if (role !== 'admin' && role !== 'member') throw new CliError('--role is admin or member');
-      const team = accounts.require(teamHandle!, 'team');
-      const user = accounts.require(userHandle!, 'user');
-      accounts.addMember(team.id, user.id, role as Role);
+      const team = await accounts.require(teamHandle!, 'team');
+      const user = await accounts.require(userHandle!, 'user');
+      await accounts.addMember(team.id, user.id, role as Role);
       io.out(`added ${user.handle} to ${team.handle} as ${role}`);
     },
   },
   'remove-member': {
     positionals: 2,
-    run: ({ accounts }, [teamHandle, userHandle], _opts, io) => {
-      const team = accounts.require(teamHandle!, 'team');
-      const user = accounts.require(userHandle!, 'user');
-      accounts.removeMemberKeepingAdmin(team.id, user.id);
+    run: async ({ accounts }, [teamHandle, userHandle], _opts, io) => {
+      const team = await accounts.require(teamHandle!, 'team');
+      const user = await accounts.require(userHandle!, 'user');
+      await accounts.removeMemberKeepingAdmin(team.id, user.id);
       io.out(`removed ${user.handle} from ${team.handle}`);
     },
   },
@@ -93,8 +94,8 @@ const COMMANDS: Record<string, Command> = {
       user: { type: 'string' },
       name: { type: 'string' },
     },
-    run: ({ accounts, keys }, _args, opts, io) => {
-      const context = accounts.require(required(opts, 'context'));
+    run: async ({ accounts, keys }, _args, opts, io) => {
+      const context = await accounts.require(required(opts, 'context'));
       const scope = required(opts, 'scope');
       if (scope !== 'read' && scope !== 'read_write') {
         throw new CliError('--scope is read or read_write');
@@ -103,13 +104,13 @@ const COMMANDS: Record<string, Command> = {
       if (name.length > 100) throw new CliError('--name is at most 100 characters');
       let creator: number | null = null;
       if (opts.user !== undefined) {
-        const user = accounts.require(opts.user, 'user');
-        if (!accounts.canActIn(user.id, context.id)) {
+        const user = await accounts.require(opts.user, 'user');
+        if (!(await accounts.canActIn(user.id, context.id))) {
           throw new CliError(`${user.handle} is not a member of ${context.handle}`);
         }
         creator = user.id;
       }
-      const { key, info } = keys.create(context.id, scope as Scope, creator, name);
+      const { key, info } = await keys.create(context.id, scope as Scope, creator, name);
       io.out(
         `created key ${info.id} (${info.scope}) for ${context.type} ${context.handle}` +
           (name ? ` named "${name}"` : '') +
@@ -120,9 +121,9 @@ const COMMANDS: Record<string, Command> = {
   },
   'revoke-key': {
     positionals: 1,
-    run: ({ keys }, [id], _opts, io) => {
-      const info = keys.byId(id!);
-      if (!info || !keys.revoke(info.id, info.context_id)) {
+    run: async ({ keys }, [id], _opts, io) => {
+      const info = await keys.byId(id!);
+      if (!info || !(await keys.revoke(info.id, info.context_id))) {
         throw new CliError(`API key not found: ${id}`);
       }
       io.out(`revoked key ${info.id}`);
@@ -131,12 +132,13 @@ const COMMANDS: Record<string, Command> = {
   'list-keys': {
     positionals: 0,
     options: { context: { type: 'string' } },
-    run: ({ accounts, keys }, _args, opts, io) => {
-      const context = accounts.require(required(opts, 'context'));
-      const list = keys.listForContext(context.id);
+    run: async ({ accounts, keys }, _args, opts, io) => {
+      const context = await accounts.require(required(opts, 'context'));
+      const list = await keys.listForContext(context.id);
       if (list.length === 0) io.out(`no keys for ${context.handle}`);
       for (const k of list) {
-        const creator = k.created_by !== null ? accounts.byId(k.created_by)?.handle : undefined;
+        const creator =
+          k.created_by !== null ? (await accounts.byId(k.created_by))?.handle : undefined;
         io.out(
           [
             k.id,
@@ -194,7 +196,13 @@ export async function runAdmin(
     }
     const opts = parsed.values as Record<string, string | undefined>;
     db = openStore();
-    await command.run({ accounts: new Accounts(db), keys: new ApiKeys(db) }, positionals, opts, io);
+    const store = sqliteStore(db);
+    await command.run(
+      { accounts: new Accounts(store), keys: new ApiKeys(store) },
+      positionals,
+      opts,
+      io,
+    );
     return 0;
   } catch (err) {
     io.err(`error: ${err instanceof Error ? err.message : String(err)}`);

@@ -82,8 +82,8 @@ describe('the demo dashboard', () => {
   });
 
   it('is made once: a restart adds no second one', async () => {
-    const team = t.deps.accounts.byHandle(DEMO_TEAM)!;
-    ensureDemoDashboard(t.deps);
+    const team = (await t.deps.accounts.byHandle(DEMO_TEAM))!;
+    await ensureDemoDashboard(t.deps);
     expect(t.deps.dashboards.countOwned(team.id)).toBe(1);
   });
 });

@@ -99,8 +99,8 @@ const VISUALIZATIONS: { query: string; viz: CreateVisualizationRequest }[] = [
  * Does nothing once the team owns any dashboard (so a restart, or an archived demo dashboard,
  * never brings a second one), or when the demo queries it needs are missing.
  */
-export function ensureDemoDashboard(deps: Deps): void {
-  const team = deps.accounts.byHandle(DEMO_TEAM);
+export async function ensureDemoDashboard(deps: Deps): Promise<void> {
+  const team = await deps.accounts.byHandle(DEMO_TEAM);
   if (!team || team.type !== 'team' || deps.dashboards.countOwned(team.id) > 0) return;
   const { queries } = deps.queries.list(team.id, { limit: 1000, offset: 0 });
   const byName = new Map(queries.map((q) => [q.name, q]));
@@ -167,8 +167,8 @@ export function ensureDemoDashboard(deps: Deps): void {
  * result yet, so the example dashboard shows charts on first start. The runs go through the
  * execution queue like any other, in the background; start-up does not wait for them.
  */
-export function runDemoDashboardQueries(deps: Deps): void {
-  const team = deps.accounts.byHandle(DEMO_TEAM);
+export async function runDemoDashboardQueries(deps: Deps): Promise<void> {
+  const team = await deps.accounts.byHandle(DEMO_TEAM);
   if (!team) return;
   const { queries } = deps.queries.list(team.id, { limit: 1000, offset: 0 });
   const names = new Set(VISUALIZATIONS.map((v) => v.query));

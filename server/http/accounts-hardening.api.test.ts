@@ -37,7 +37,7 @@ describe('sign-up passwords', () => {
     const same = await signup('samehandle', 'SameHandle');
     expect(same.status).toBe(400);
     expect(same.json).toEqual({ error: 'the password may not be the handle' });
-    expect(t.deps.accounts.byHandle('samehandle')).toBeUndefined();
+    expect(await t.deps.accounts.byHandle('samehandle')).toBeUndefined();
     expect((await signup('rare_pw', PASSWORD)).status).toBe(200);
   });
 });

@@ -28,7 +28,7 @@ async function signup(handle: string, extra: Record<string, unknown> = {}) {
 describe('POST /api/v1/auth/signup', () => {
   it('creates the user, answers the me body and sets a strict httpOnly session cookie', async () => {
     const r = await signup('signup_ok', { display_name: 'Sign Up' });
-    const id = t.deps.accounts.byHandle('signup_ok')!.id;
+    const id = (await t.deps.accounts.byHandle('signup_ok'))!.id;
     expect(r.json).toEqual({
       user: { id, handle: 'signup_ok', display_name: 'Sign Up' },
       active_context: { handle: 'signup_ok', type: 'user' },
@@ -47,7 +47,9 @@ describe('POST /api/v1/auth/signup', () => {
 
   it('stores only a scrypt hash of the password', async () => {
     await signup('signup_hash');
-    const hash = t.deps.accounts.passwordHash(t.deps.accounts.byHandle('signup_hash')!.id);
+    const hash = await t.deps.accounts.passwordHash(
+      (await t.deps.accounts.byHandle('signup_hash'))!.id,
+    );
     expect(hash).toMatch(/^scrypt\$/);
     expect(hash).not.toContain(PASSWORD);
   });
@@ -102,7 +104,7 @@ describe('POST /api/v1/auth/signup', () => {
       expect(typeof r.json.error).toBe('string');
       expect(r.headers.get('set-cookie')).toBeNull();
     }
-    expect(t.deps.accounts.byHandle('okhandle')).toBeUndefined();
+    expect(await t.deps.accounts.byHandle('okhandle')).toBeUndefined();
     const noBody = await t.call('POST', '/api/v1/auth/signup');
     expect(noBody.status).toBe(400);
     const broken = await t.call('POST', '/api/v1/auth/signup', { body: '{"handle":' });
@@ -129,7 +131,7 @@ describe('sign-up disabled', () => {
       });
       expect(r.status).toBe(403);
       expect(r.json).toEqual({ error: 'sign-up is disabled' });
-      expect(off.deps.accounts.byHandle('nosignup')).toBeUndefined();
+      expect(await off.deps.accounts.byHandle('nosignup')).toBeUndefined();
       off.deps.accounts.createUser('cli_made', await hashPassword(PASSWORD));
       const signin = await off.call('POST', '/api/v1/auth/signin', {
         body: { handle: 'cli_made', password: PASSWORD },
@@ -233,11 +235,15 @@ describe('GET /api/v1/auth/me', () => {
 
   it('lists the personal context first, then teams by handle with roles', async () => {
     const { cookie } = await signup('me_teams');
-    const me = t.deps.accounts.byHandle('me_teams')!;
+    const me = (await t.deps.accounts.byHandle('me_teams'))!;
     const other = t.createUser('me_other');
-    t.deps.accounts.createTeam('me_zeta', me.id, 'Zeta');
+    await t.deps.accounts.createTeam('me_zeta', me.id, 'Zeta');
     t.createTeam('me_alpha', other);
-    t.deps.accounts.addMember(t.deps.accounts.byHandle('me_alpha')!.id, me.id, 'member');
+    await t.deps.accounts.addMember(
+      (await t.deps.accounts.byHandle('me_alpha'))!.id,
+      me.id,
+      'member',
+    );
     t.createTeam('me_hidden', other);
     const r = await t.call('GET', '/api/v1/auth/me', { headers: { cookie } });
     expect(r.status).toBe(200);
@@ -282,7 +288,7 @@ describe('GET /api/v1/auth/me', () => {
     expect(teamMe.json.contexts).toEqual([
       { handle: 'me_key_team', type: 'team', role: 'admin', display_name: '' },
     ]);
-    const orphan = t.deps.keys.create(team.account.id, 'read', null).key;
+    const orphan = (await t.deps.keys.create(team.account.id, 'read', null)).key;
     const r = await t.call('GET', '/api/v1/auth/me', { key: orphan });
     expect(r.status).toBe(200);
     expect(r.json.user).toBeNull();
@@ -315,7 +321,7 @@ describe('sign-in throttling', () => {
     const hash = await hashPassword(PASSWORD);
     for (const s of [p, direct]) {
       for (const h of ['thr_a', 'thr_b', 'thr_c', 'thr_d', 'thr_e', 'thr_f', 'thr_g', 'thr_h'])
-        s.deps.accounts.createUser(h, hash);
+        await s.deps.accounts.createUser(h, hash);
     }
   });
   afterAll(async () => {

@@ -30,7 +30,7 @@ export function isSecureRequest(c: Context, config: Pick<Config, 'trustProxy' | 
 }
 
 /** The who-am-I body: the acting user, the active context, and the contexts it may switch to. */
-export function meBody(accounts: Accounts, p: Principal): Me {
+export async function meBody(accounts: Accounts, p: Principal): Promise<Me> {
   const user = p.user
     ? { id: p.user.id, handle: p.user.handle, display_name: p.user.display_name }
     : null;
@@ -40,12 +40,12 @@ export function meBody(accounts: Accounts, p: Principal): Me {
     const role: ContextEntry['role'] =
       p.context.type === 'user'
         ? 'owner'
-        : ((p.user && accounts.roleIn(p.context.id, p.user.id)) ?? 'member');
+        : ((p.user && (await accounts.roleIn(p.context.id, p.user.id))) ?? 'member');
     return { user, active_context, contexts: [entry(p.context, role)] };
   }
   const contexts = [
     entry(p.user, 'owner'),
-    ...accounts.teamsOf(p.user.id).map((m) => entry(m.team, m.role)),
+    ...(await accounts.teamsOf(p.user.id)).map((m) => entry(m.team, m.role)),
   ];
   return { user, active_context, contexts };
 }
@@ -59,10 +59,10 @@ function entry(account: Account, role: ContextEntry['role']): ContextEntry {
   };
 }
 
-function startSession(c: Context<AppEnv>, deps: Deps, user: Account): Me {
+async function startSession(c: Context<AppEnv>, deps: Deps, user: Account): Promise<Me> {
   const old = getCookie(c, SESSION_COOKIE);
-  if (old) deps.sessions.destroy(old);
-  const { token } = deps.sessions.create(user.id);
+  if (old) await deps.sessions.destroy(old);
+  const { token } = await deps.sessions.create(user.id);
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Strict',
@@ -110,13 +110,13 @@ export function authRoutes(deps: Deps) {
       if (!deps.config.signupEnabled) throw forbidden('sign-up is disabled');
       const body = c.req.valid('json');
       validateHandle(body.handle);
-      if (deps.accounts.byHandle(body.handle))
+      if (await deps.accounts.byHandle(body.handle))
         throw conflict(`the handle "${body.handle}" is taken`);
       const problem = await passwordProblem(body.password, body.handle);
       if (problem) throw invalid(problem);
       const hash = await hashPassword(body.password);
-      const user = deps.accounts.createUser(body.handle, hash, body.display_name ?? '');
-      return c.json(startSession(c, deps, user), 200);
+      const user = await deps.accounts.createUser(body.handle, hash, body.display_name ?? '');
+      return c.json(await startSession(c, deps, user), 200);
     },
   );
 
@@ -134,7 +134,7 @@ export function authRoutes(deps: Deps) {
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const found = deps.accounts.byHandle(body.handle);
+      const found = await deps.accounts.byHandle(body.handle);
       const user = found?.type === 'user' ? found : undefined;
       const device = getCookie(c, DEVICE_COOKIE);
       const known = device !== undefined && !!user && deps.devices.userId(device) === user.id;
@@ -150,11 +150,11 @@ export function authRoutes(deps: Deps) {
         const unit = minutes === 1 ? 'minute' : 'minutes';
         throw rateLimited(`too many failed sign-in attempts; try again in ${minutes} ${unit}`);
       }
-      const hash = (user && deps.accounts.passwordHash(user.id)) || (await unknownUserHash);
+      const hash = (user && (await deps.accounts.passwordHash(user.id))) || (await unknownUserHash);
       const verified = await verifyPassword(body.password, hash);
       if (!user || !verified) throw unauthenticated(BAD_SIGNIN);
       throttle.succeeded(attempt);
-      return c.json(startSession(c, deps, user), 200);
+      return c.json(await startSession(c, deps, user), 200);
     },
   );
 
@@ -166,9 +166,9 @@ export function authRoutes(deps: Deps) {
       summary: 'End the session and clear its cookie',
       responses: { 200: { description: 'Signed out', ...json(Ok) } },
     }),
-    (c) => {
+    async (c) => {
       const token = getCookie(c, SESSION_COOKIE);
-      if (token) deps.sessions.destroy(token);
+      if (token) await deps.sessions.destroy(token);
       deleteCookie(c, SESSION_COOKIE, {
         path: '/',
         httpOnly: true,
@@ -191,7 +191,7 @@ export function authRoutes(deps: Deps) {
         ...errorResponses(401, 403),
       },
     }),
-    (c) => c.json(meBody(deps.accounts, requirePrincipal(c)), 200),
+    async (c) => c.json(await meBody(deps.accounts, requirePrincipal(c)), 200),
   );
 
   return r;

@@ -48,10 +48,10 @@ export function datasetRoutes(deps: Deps) {
         ...errorResponses(400, 401),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
       const q = c.req.valid('query');
-      const { entries, total } = catalog.list(catalog.callerOf(p), {
+      const { entries, total } = await catalog.list(await catalog.callerOf(p), {
         limit: q.limit,
         offset: q.offset,
         ownerHandle: q.owner_handle,
@@ -76,9 +76,9 @@ export function datasetRoutes(deps: Deps) {
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
-      const entry = catalog.get(catalog.callerOf(p), c.req.valid('param').slug);
+      const entry = catalog.get(await catalog.callerOf(p), c.req.valid('param').slug);
       return c.json(toDataset(entry), 200);
     },
   );
@@ -102,7 +102,7 @@ export function datasetRoutes(deps: Deps) {
     async (c) => {
       const p = requireScope(c, 'read');
       const body = await optionalJsonBody(c, SearchDatasetsRequest);
-      return c.json(catalog.search(catalog.callerOf(p), body), 200);
+      return c.json(catalog.search(await catalog.callerOf(p), body), 200);
     },
   );
 
@@ -127,7 +127,7 @@ export function datasetRoutes(deps: Deps) {
     async (c) => {
       const p = requireScope(c, 'read');
       const body = await optionalJsonBody(c, SearchDatasetsByContractRequest);
-      return c.json(catalog.searchByContract(catalog.callerOf(p), body), 200);
+      return c.json(catalog.searchByContract(await catalog.callerOf(p), body), 200);
     },
   );
 

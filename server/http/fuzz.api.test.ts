@@ -195,7 +195,7 @@ beforeAll(async () => {
   alice = t.createUser('alice');
   const bob = t.createUser('bob');
   const team = t.createTeam('fuzzteam', alice);
-  t.deps.accounts.addMember(team.account.id, bob.account.id, 'member');
+  await t.deps.accounts.addMember(team.account.id, bob.account.id, 'member');
   await createTable(t, alice.key, 'alice', 't');
   await insertCsv(t, alice.key, 'alice', 't', 'id,name,amount\n1,a,1.5\n2,b,2.5\n');
   const q = await t.call('POST', '/api/v1/query', {
@@ -226,7 +226,7 @@ beforeAll(async () => {
     key: alice.key,
     body: { query_id: Number(queryId) },
   });
-  const keyId = t.deps.keys.create(alice.account.id, 'read', alice.account.id).info.id;
+  const keyId = (await t.deps.keys.create(alice.account.id, 'read', alice.account.id)).info.id;
   await runSql(t, alice.key, 'SELECT 1');
   Object.assign(good, {
     query_id: queryId,

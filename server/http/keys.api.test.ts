@@ -93,7 +93,7 @@ describe('POST /api/v1/keys', () => {
     expect(who.json.scope).toBe('read');
     const write = await t.call('POST', '/api/v1/teams', { key, body: { handle: 'k_readteam' } });
     expect(write.status).toBe(403);
-    expect(t.deps.accounts.byHandle('k_readteam')).toBeUndefined();
+    expect(await t.deps.accounts.byHandle('k_readteam')).toBeUndefined();
   });
 
   it('creates team keys for a team the user administers (by body or active context)', async () => {
@@ -132,7 +132,9 @@ describe('POST /api/v1/keys', () => {
     expect((await create(member, { scope: 'read', context: 'k_team_private' })).status).toBe(404);
     expect((await create(member, { scope: 'read', context: 'k_stranger' })).status).toBe(404);
     expect((await create(member, { scope: 'read', context: 'k_nothing' })).status).toBe(404);
-    expect(t.deps.keys.listForContext(t.deps.accounts.byHandle('k_team2')!.id)).toHaveLength(0);
+    expect(
+      await t.deps.keys.listForContext((await t.deps.accounts.byHandle('k_team2'))!.id),
+    ).toHaveLength(0);
   });
 
   it('answers 403 when x-strata-context names a team the user is not in', async () => {
@@ -180,10 +182,10 @@ describe('key management needs a session', () => {
       body: { scope: 'read_write' },
     });
     expect(create.json).toEqual(message);
-    const keyId = t.deps.keys.listForContext(u.account.id)[0]!.id;
+    const keyId = (await t.deps.keys.listForContext(u.account.id))[0]!.id;
     const del = await t.call('DELETE', `/api/v1/keys/${keyId}`, { key: u.key });
     expect(del.status).toBe(403);
-    expect(t.deps.keys.byId(keyId)).toBeDefined();
+    expect(await t.deps.keys.byId(keyId)).toBeDefined();
     expect((await t.call('GET', '/api/v1/keys')).status).toBe(401);
     expect((await t.call('POST', '/api/v1/keys', { body: { scope: 'read' } })).status).toBe(401);
     expect((await t.call('DELETE', `/api/v1/keys/${keyId}`)).status).toBe(401);

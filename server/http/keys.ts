@@ -8,7 +8,7 @@ import {
   type ApiKeySummary,
 } from '../../contract/accounts.js';
 import type { Account, Accounts } from '../auth/accounts.js';
-import type { ApiKeyInfo } from '../auth/keys.js';
+import { requireKeyAdmin, type ApiKeyInfo } from '../auth/keys.js';
 import { requirePrincipal, type Principal } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
@@ -34,16 +34,12 @@ function requireSession(c: Context<AppEnv>): SessionPrincipal {
   return p as SessionPrincipal;
 }
 
-/** The user itself, or a team the user administers (403 for a plain member). */
-function requireKeyAdmin(accounts: Accounts, userId: number, context: Account): void {
-  if (context.id === userId) return;
-  if (accounts.roleIn(context.id, userId) !== 'admin') {
-    throw forbidden(`only admins of the team "${context.handle}" manage its API keys`);
-  }
-}
-
-function summary(accounts: Accounts, k: ApiKeyInfo, context: Account): ApiKeySummary {
-  const creator = k.created_by !== null ? accounts.byId(k.created_by) : undefined;
+async function summary(
+  accounts: Accounts,
+  k: ApiKeyInfo,
+  context: Account,
+): Promise<ApiKeySummary> {
+  const creator = k.created_by !== null ? await accounts.byId(k.created_by) : undefined;
   return {
     id: k.id,
     name: k.name,
@@ -73,9 +69,11 @@ export function keyRoutes(deps: Deps) {
         ...errorResponses(401, 403),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireSession(c);
-      const list = keys.listForContext(p.context.id).map((k) => summary(accounts, k, p.context));
+      const list = await Promise.all(
+        (await keys.listForContext(p.context.id)).map((k) => summary(accounts, k, p.context)),
+      );
       return c.json({ keys: list }, 200);
     },
   );
@@ -93,19 +91,19 @@ export function keyRoutes(deps: Deps) {
         ...errorResponses(400, 401, 403, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireSession(c);
       const body = c.req.valid('json');
       let context = p.context;
       if (body.context !== undefined) {
-        const wanted = accounts.byHandle(body.context);
-        if (!wanted || !accounts.canActIn(p.user.id, wanted.id)) {
+        const wanted = await accounts.byHandle(body.context);
+        if (!wanted || !(await accounts.canActIn(p.user.id, wanted.id))) {
           throw notFound(`context not found: ${body.context}`);
         }
         context = wanted;
       }
-      requireKeyAdmin(accounts, p.user.id, context);
-      const { key, info } = keys.create(context.id, body.scope, p.user.id, body.name ?? '');
+      await requireKeyAdmin(accounts, p.user.id, context);
+      const { key, info } = await keys.create(context.id, body.scope, p.user.id, body.name ?? '');
       return c.json(
         {
           key,
@@ -134,10 +132,11 @@ export function keyRoutes(deps: Deps) {
         ...errorResponses(400, 401, 403, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireSession(c);
-      requireKeyAdmin(accounts, p.user.id, p.context);
-      if (!keys.revoke(c.req.valid('param').id, p.context.id)) throw notFound('API key not found');
+      await requireKeyAdmin(accounts, p.user.id, p.context);
+      if (!(await keys.revoke(c.req.valid('param').id, p.context.id)))
+        throw notFound('API key not found');
       return c.json({ ok: true as const }, 200);
     },
   );

@@ -194,7 +194,7 @@ describe('restarts', () => {
     try {
       const config = testConfig(dir);
       let deps = await buildDeps(config);
-      const user = deps.accounts.createUser('restarter', null);
+      const user = await deps.accounts.createUser('restarter', null);
       const query = deps.queries.create(user.id, user.id, {
         name: 'q',
         query_sql: 'SELECT 1 AS x',

@@ -132,10 +132,10 @@ export function matviewRoutes(deps: Deps) {
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
       const view = matviews.readable(p.context.id, c.req.valid('param').name);
-      return c.json(fullView(matviews, deps.accounts, view), 200);
+      return c.json(await fullView(matviews, deps.accounts, view), 200);
     },
   );
 

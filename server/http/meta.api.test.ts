@@ -41,9 +41,9 @@ describe('GET /api/whoami', () => {
     expect((await t.call('GET', '/api/whoami', { key: 'strata_nope' })).status).toBe(401);
     expect((await t.call('GET', '/api/whoami', { key: 'x'.repeat(10_000) })).status).toBe(401);
     const u = t.createUser('whoami_revoked');
-    const created = t.deps.keys.create(u.account.id, 'read', u.account.id);
+    const created = await t.deps.keys.create(u.account.id, 'read', u.account.id);
     expect((await t.call('GET', '/api/whoami', { key: created.key })).status).toBe(200);
-    t.deps.keys.revoke(created.info.id, u.account.id);
+    await t.deps.keys.revoke(created.info.id, u.account.id);
     expect((await t.call('GET', '/api/whoami', { key: created.key })).status).toBe(401);
   });
 });

@@ -465,8 +465,10 @@ describe('contexts', () => {
 
   it('counts contributors from version authors when asked', async () => {
     const member = t.createUser('q_member');
-    t.deps.accounts.setMember(team.account.id, member.account.id, 'member');
-    const memberTeamKey = t.deps.keys.create(team.account.id, 'read_write', member.account.id).key;
+    await t.deps.accounts.setMember(team.account.id, member.account.id, 'member');
+    const memberTeamKey = (
+      await t.deps.keys.create(team.account.id, 'read_write', member.account.id)
+    ).key;
     const id = await create(team.key, { name: 'shared' });
     await patch(memberTeamKey, id, { name: 'shared 2' });
     await patch(memberTeamKey, id, { description: 'more' });

@@ -81,7 +81,7 @@ describe('per-context rate limits', () => {
     expect((await write(team)).status).toBe(200);
     // Another key of the same context shares its buckets.
     const read2 = await t.call('POST', '/api/v1/query', {
-      key: t.deps.keys.create(a.account.id, 'read_write', a.account.id).key,
+      key: (await t.deps.keys.create(a.account.id, 'read_write', a.account.id)).key,
       body: { name: 'x', query_sql: 'SELECT 1' },
     });
     expectLimited(read2);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   });
   expect(r.status).toBe(200);
   cookie = /strata_session=[^;]*/.exec(r.headers.get('set-cookie') ?? '')![0];
-  key = t.deps.keys.create(r.json.user.id, 'read_write', r.json.user.id).key;
+  key = (await t.deps.keys.create(r.json.user.id, 'read_write', r.json.user.id)).key;
   await createTable(t, key, 'victim', 'ledger');
   await insertCsv(t, key, 'victim', 'ledger', 'id,name\n1,a\n2,b\n');
 });

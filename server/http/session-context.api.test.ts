@@ -11,18 +11,20 @@ beforeAll(async () => {
     body: { handle: 'linker', password: 'correct horse battery' },
   });
   cookie = /strata_session=[^;]*/.exec(r.headers.get('set-cookie') ?? '')![0];
-  const linker = t.deps.accounts.byHandle('linker')!;
-  t.deps.accounts.createTeam('link_team', linker.id);
+  const linker = (await t.deps.accounts.byHandle('linker'))!;
+  await t.deps.accounts.createTeam('link_team', linker.id);
   t.createTeam('someone_elses_team', t.createUser('link_owner'));
 });
 afterAll(() => t.close());
 
 describe('?context= for browser sessions (links cannot set x-strata-context)', () => {
   it('picks a team the user belongs to on a GET, so a CSV link of a team run works', async () => {
-    const teamKey = t.deps.keys.create(
-      t.deps.accounts.byHandle('link_team')!.id,
-      'read_write',
-      t.deps.accounts.byHandle('linker')!.id,
+    const teamKey = (
+      await t.deps.keys.create(
+        (await t.deps.accounts.byHandle('link_team'))!.id,
+        'read_write',
+        (await t.deps.accounts.byHandle('linker'))!.id,
+      )
     ).key;
     const { id } = await runSql(t, teamKey, 'SELECT 1 AS one');
     const personal = await t.call('GET', `/api/v1/execution/${id}/results/csv`, {
@@ -51,10 +53,11 @@ describe('?context= for browser sessions (links cannot set x-strata-context)', (
 });
 
 describe('POST /sql/execute with parameter definitions', () => {
-  const key = () => t.deps.keys.create(t.deps.accounts.byHandle('linker')!.id, 'read', null).key;
+  const key = async () =>
+    (await t.deps.keys.create((await t.deps.accounts.byHandle('linker'))!.id, 'read', null)).key;
   it('types placeholders by the definitions and ignores definitions the SQL does not use', async () => {
     const r = await t.call('POST', '/api/v1/sql/execute', {
-      key: key(),
+      key: await key(),
       body: {
         sql: 'SELECT {{n}} + 1 AS x, {{label}} AS label',
         parameters: [
@@ -67,13 +70,13 @@ describe('POST /sql/execute with parameter definitions', () => {
     expect(r.status).toBe(200);
     await t.deps.executions.settled(r.json.execution_id);
     const res = await t.call('GET', `/api/v1/execution/${r.json.execution_id}/results`, {
-      key: key(),
+      key: await key(),
     });
     expect(res.json.result.rows).toEqual([{ x: 42, label: 'hi' }]);
   });
   it('answers 400 for a value that does not fit its type or a bad definition', async () => {
     const bad = await t.call('POST', '/api/v1/sql/execute', {
-      key: key(),
+      key: await key(),
       body: {
         sql: 'SELECT {{n}} AS x',
         parameters: [{ key: 'n', type: 'number', value: '1' }],
@@ -83,12 +86,12 @@ describe('POST /sql/execute with parameter definitions', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatch(/n/);
     const enumWithout = await t.call('POST', '/api/v1/sql/execute', {
-      key: key(),
+      key: await key(),
       body: { sql: 'SELECT {{e}} AS x', parameters: [{ key: 'e', type: 'enum' }] },
     });
     expect(enumWithout.status).toBe(400);
     const wrongShape = await t.call('POST', '/api/v1/sql/execute', {
-      key: key(),
+      key: await key(),
       body: { sql: 'SELECT 1', parameters: 'n' },
     });
     expect(wrongShape.status).toBe(400);

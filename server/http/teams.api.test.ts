@@ -66,8 +66,8 @@ describe('POST /api/v1/teams', () => {
       body: { handle: 'tc_readteam' },
     });
     expect(read.status).toBe(403);
-    expect(t.deps.accounts.byHandle('tc_readteam')).toBeUndefined();
-    const orphan = t.deps.keys.create(u.account.id, 'read_write', null).key;
+    expect(await t.deps.accounts.byHandle('tc_readteam')).toBeUndefined();
+    const orphan = (await t.deps.keys.create(u.account.id, 'read_write', null)).key;
     expect(
       (await t.call('POST', '/api/v1/teams', { key: orphan, body: { handle: 'tc_orphan' } }))
         .status,
@@ -100,7 +100,7 @@ describe('POST /api/v1/teams', () => {
       const r = await t.call('POST', '/api/v1/teams', { headers, body });
       expect(r.status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
-    expect(t.deps.accounts.byHandle('tc_okteam')).toBeUndefined();
+    expect(await t.deps.accounts.byHandle('tc_okteam')).toBeUndefined();
   });
 });
 
@@ -196,10 +196,10 @@ describe('POST /api/v1/teams/{handle}/members', () => {
       body: { handle: 'ta_target' },
     });
     expect(byOutsider.status).toBe(404);
-    const target = t.deps.accounts.byHandle('ta_target')!;
-    expect(t.deps.accounts.roleIn(t.deps.accounts.byHandle('ta_team2')!.id, target.id)).toBe(
-      undefined,
-    );
+    const target = (await t.deps.accounts.byHandle('ta_target'))!;
+    expect(
+      await t.deps.accounts.roleIn((await t.deps.accounts.byHandle('ta_team2'))!.id, target.id),
+    ).toBe(undefined);
     expect((await members('ta_team2', admin)).json.members).toHaveLength(2);
   });
 
@@ -319,7 +319,7 @@ describe('DELETE /api/v1/teams/{handle}/members/{user}', () => {
     const u = t.createUser('td_keyadmin');
     const other = t.createUser('td_keymember');
     const teamAccount = t.createTeam('td_keyteam', u).account;
-    t.deps.accounts.addMember(teamAccount.id, other.account.id, 'member');
+    await t.deps.accounts.addMember(teamAccount.id, other.account.id, 'member');
     expect((await t.call('DELETE', '/api/v1/teams/td_keyteam/members/td_keymember')).status).toBe(
       401,
     );
@@ -327,7 +327,7 @@ describe('DELETE /api/v1/teams/{handle}/members/{user}', () => {
       key: u.readKey,
     });
     expect(read.status).toBe(403);
-    expect(t.deps.accounts.roleIn(teamAccount.id, other.account.id)).toBe('member');
+    expect(await t.deps.accounts.roleIn(teamAccount.id, other.account.id)).toBe('member');
   });
 });
 

@@ -7,10 +7,9 @@ import {
   Ok,
   TeamCreated,
 } from '../../contract/accounts.js';
-import type { Account, Role } from '../auth/accounts.js';
 import { requireScope, requireUser } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
-import { forbidden, invalid, notFound } from '../errors.js';
+import { Teams } from '../auth/teams.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
@@ -30,15 +29,7 @@ const MemberParams = TeamParam.extend({
 /** Teams: create, list members, add and remove members. */
 export function teamRoutes(deps: Deps) {
   const r = newRouter();
-  const { accounts } = deps;
-
-  /** The team and the caller's role in it; 404 when either is missing, so membership does not leak. */
-  function teamOf(handle: string, userId: number): { team: Account; role: Role } {
-    const team = accounts.byHandle(handle);
-    const role = team?.type === 'team' ? accounts.roleIn(team.id, userId) : undefined;
-    if (!team || !role) throw notFound(`team not found: ${handle}`);
-    return { team, role };
-  }
+  const teams = new Teams(deps.accounts);
 
   r.openapi(
     createRoute({
@@ -53,11 +44,11 @@ export function teamRoutes(deps: Deps) {
         ...errorResponses(400, 401, 403, 409),
       },
     }),
-    (c) => {
+    async (c) => {
       const { user } = requireUser(c);
       requireScope(c, 'read_write');
       const body = c.req.valid('json');
-      const team = accounts.createTeam(body.handle, user.id, body.display_name ?? '');
+      const team = await teams.create(body.handle, user.id, body.display_name ?? '');
       return c.json(
         {
           handle: team.handle,
@@ -83,10 +74,9 @@ export function teamRoutes(deps: Deps) {
         ...errorResponses(400, 401, 403, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const { user } = requireUser(c);
-      const { team } = teamOf(c.req.valid('param').handle, user.id);
-      const members = accounts.members(team.id).map((m) => ({
+      const members = (await teams.members(c.req.valid('param').handle, user.id)).map((m) => ({
         handle: m.user.handle,
         display_name: m.user.display_name,
         role: m.role,
@@ -109,17 +99,17 @@ export function teamRoutes(deps: Deps) {
         ...errorResponses(400, 401, 403, 404, 409),
       },
     }),
-    (c) => {
+    async (c) => {
       const { user } = requireUser(c);
       requireScope(c, 'read_write');
-      const { team, role } = teamOf(c.req.valid('param').handle, user.id);
-      if (role !== 'admin') throw forbidden('only team admins may add members');
       const body = c.req.valid('json');
-      const target = accounts.byHandle(body.handle);
-      if (!target) throw notFound(`user not found: ${body.handle}`);
-      if (target.type !== 'user') throw invalid(`"${body.handle}" is a team, not a user`);
       const newRole = body.role ?? 'member';
-      const joinedAt = accounts.addMember(team.id, target.id, newRole);
+      const { user: target, joinedAt } = await teams.addMember(
+        user.id,
+        c.req.valid('param').handle,
+        body.handle,
+        newRole,
+      );
       return c.json(
         {
           handle: target.handle,
@@ -145,19 +135,11 @@ export function teamRoutes(deps: Deps) {
         ...errorResponses(400, 401, 403, 404, 409),
       },
     }),
-    (c) => {
+    async (c) => {
       const { user } = requireUser(c);
       requireScope(c, 'read_write');
       const params = c.req.valid('param');
-      const { team, role } = teamOf(params.handle, user.id);
-      const target = accounts.byHandle(params.user);
-      if (!target || target.type !== 'user' || !accounts.roleIn(team.id, target.id)) {
-        throw notFound(`not a member of the team: ${params.user}`);
-      }
-      if (role !== 'admin' && target.id !== user.id) {
-        throw forbidden('only team admins may remove other members');
-      }
-      accounts.removeMemberKeepingAdmin(team.id, target.id);
+      await teams.removeMember(user.id, params.handle, params.user);
       return c.json({ ok: true as const }, 200);
     },
   );

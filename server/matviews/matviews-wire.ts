@@ -55,13 +55,13 @@ export function listElement(matviews: MatviewsService, v: MatviewRecord): Matvie
   };
 }
 
-export function fullView(
+export async function fullView(
   matviews: MatviewsService,
   accounts: Accounts,
   v: MatviewRecord,
-): MatviewGetResponse {
+): Promise<MatviewGetResponse> {
   const { schedule: sched, ...element } = listElement(matviews, v);
-  const owner = accounts.byId(v.ownerId);
+  const owner = await accounts.byId(v.ownerId);
   const team = owner?.type === 'team';
   return {
     ...element,

@@ -7,6 +7,7 @@ import { AppError } from '../errors.js';
 import { type Db, openDb } from './db.js';
 import { Queries } from './queries-repo.js';
 import { STATUS_OF } from '../http/error-status.js';
+import { sqliteStore } from './store.js';
 
 let dir: string;
 let db: Db;
@@ -14,12 +15,12 @@ let queries: Queries;
 let alice: number;
 let bob: number;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-queries-'));
   db = openDb(dir);
-  const accounts = new Accounts(db);
-  alice = accounts.createUser('alice', null).id;
-  bob = accounts.createUser('bob', null).id;
+  const accounts = new Accounts(sqliteStore(db));
+  alice = (await accounts.createUser('alice', null)).id;
+  bob = (await accounts.createUser('bob', null)).id;
   queries = new Queries(db, { storageBytes: 1024 ** 3 });
 });
 afterAll(() => {

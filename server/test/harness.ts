@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../app.js';
-import type { Account } from '../auth/accounts.js';
-import type { Scope } from '../auth/keys.js';
+import { validateHandle, type Account } from '../auth/accounts.js';
+import { newApiKey, type Scope } from '../auth/keys.js';
 import { testConfig, type Config } from '../config.js';
 import { createNodeServer, listen as listenOn } from '../http/node-server.js';
+import { nowIso } from '../store/db.js';
 import { buildDeps } from '../wire.js';
 
 export type Call = {
@@ -54,13 +55,41 @@ export async function createTestServer(
     return { status: res.status, json, text, headers: res.headers };
   }
 
+  // Test setup writes the SQLite file directly, so tests can make users and keys synchronously;
+  // the rows are the ones the services write (same handle rule, same key rows).
   function key(contextId: number, scope: Scope, createdBy: number | null) {
-    return deps.keys.create(contextId, scope, createdBy).key;
+    const { key, row } = newApiKey(contextId, scope, createdBy);
+    deps.db
+      .prepare(
+        `INSERT INTO api_keys (id, context_id, created_by, name, scope, prefix, key_hash, created_at)
+         VALUES (@id, @context_id, @created_by, @name, @scope, @prefix, @key_hash, @created_at)`,
+      )
+      .run(row);
+    return key;
+  }
+
+  function insertAccount(handle: string, type: 'user' | 'team', ownerId?: number): Account {
+    validateHandle(handle);
+    const info = deps.db
+      .prepare(
+        `INSERT INTO accounts (handle, type, display_name, password_hash, created_at) VALUES (?, ?, '', NULL, ?)`,
+      )
+      .run(handle, type, nowIso());
+    const id = Number(info.lastInsertRowid);
+    if (ownerId !== undefined)
+      deps.db
+        .prepare(
+          `INSERT INTO memberships (team_id, user_id, role, created_at) VALUES (?, ?, 'admin', ?)`,
+        )
+        .run(id, ownerId, nowIso());
+    return deps.db
+      .prepare('SELECT id, handle, type, display_name, created_at FROM accounts WHERE id = ?')
+      .get(id) as Account;
   }
 
   /** A user with a read_write key and a read key of its personal context. */
   function createUser(handle: string): TestUser {
-    const account = deps.accounts.createUser(handle, null);
+    const account = insertAccount(handle, 'user');
     return {
       account,
       key: key(account.id, 'read_write', account.id),
@@ -70,7 +99,7 @@ export async function createTestServer(
 
   /** A team owned by `owner`, with keys of the team context created by the owner. */
   function createTeam(handle: string, owner: TestUser): TestUser {
-    const account = deps.accounts.createTeam(handle, owner.account.id);
+    const account = insertAccount(handle, 'team', owner.account.id);
     return {
       account,
       key: key(account.id, 'read_write', owner.account.id),

@@ -1,0 +1,267 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The metadata store's tables as the query layer (Kysely) sees them, kept by hand in step with
+ * `migrations/*.sql`. Types are the ones both SQLite and PostgreSQL hold the same way: text,
+ * integers and reals; flags are 0/1 integers, times are RFC 3339 text, JSON is text.
+ */
+export interface Database {
+  accounts: AccountsTable;
+  memberships: MembershipsTable;
+  api_keys: ApiKeysTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+  queries: QueriesTable;
+  query_versions: QueryVersionsTable;
+  executions: ExecutionsTable;
+  lake_tables: LakeTablesTable;
+  lake_tables_fts: LakeTablesFtsTable;
+  lake_table_contracts: LakeTableContractsTable;
+  visualizations: VisualizationsTable;
+  dashboards: DashboardsTable;
+  dashboard_widgets: DashboardWidgetsTable;
+  matviews: MatviewsTable;
+  matview_refreshes: MatviewRefreshesTable;
+  pipeline_executions: PipelineExecutionsTable;
+  pipeline_nodes: PipelineNodesTable;
+  schema_migrations: { name: string; applied_at: string };
+}
+
+/** A 0/1 flag. */
+type Flag = number;
+
+export interface AccountsTable {
+  id: Generated<number>;
+  handle: string;
+  type: 'user' | 'team';
+  display_name: Generated<string>;
+  password_hash: string | null;
+  created_at: string;
+}
+
+export interface MembershipsTable {
+  team_id: number;
+  user_id: number;
+  role: 'admin' | 'member';
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  context_id: number;
+  created_by: number | null;
+  name: Generated<string>;
+  scope: 'read' | 'read_write';
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface QueriesTable {
+  id: Generated<number>;
+  owner_id: number;
+  created_by: number | null;
+  name: string;
+  description: Generated<string>;
+  query_sql: string;
+  is_private: Generated<Flag>;
+  is_archived: Generated<Flag>;
+  is_temp: Generated<Flag>;
+  engine: Generated<string>;
+  /** JSON array of Parameter. */
+  parameters: Generated<string>;
+  /** JSON array of strings. */
+  tags: Generated<string>;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QueryVersionsTable {
+  query_id: number;
+  version: number;
+  author_id: number | null;
+  name: string;
+  description: string;
+  query_sql: string;
+  parameters: string;
+  tags: string;
+  is_private: Flag;
+  is_archived: Flag;
+  created_at: string;
+}
+
+export interface ExecutionsTable {
+  id: string;
+  query_id: Generated<number>;
+  query_version: number | null;
+  context_id: number;
+  user_id: number | null;
+  api_key_id: string | null;
+  source: Generated<string>;
+  sql: string;
+  parameters: Generated<string>;
+  params_key: Generated<string>;
+  performance: string;
+  state: string;
+  submitted_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  cancelled_at: string | null;
+  expires_at: string | null;
+  error: string | null;
+  column_names: string | null;
+  column_types: string | null;
+  row_count: number | null;
+  result_bytes: number | null;
+  result_file: string | null;
+  execution_time_ms: number | null;
+  pending_time_ms: number | null;
+  cost_credits: Generated<number>;
+  expired: Generated<Flag>;
+}
+
+export interface LakeTablesTable {
+  id: Generated<number>;
+  catalog: Generated<string>;
+  schema_name: string;
+  table_name: string;
+  owner_id: number | null;
+  kind: string;
+  dataset_type: string;
+  category: Generated<string>;
+  is_private: Generated<Flag>;
+  description: Generated<string>;
+  blockchains: Generated<string>;
+  columns: Generated<string>;
+  metadata: Generated<string>;
+  snapshot: string | null;
+  row_count: Generated<number>;
+  size_bytes: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** SQLite's FTS5 index of lake_tables (dialect-specific: see docs/decisions.md). */
+export interface LakeTablesFtsTable {
+  rowid: number;
+  name: string;
+  description: string;
+  keywords: string;
+  columns: string;
+}
+
+export interface LakeTableContractsTable {
+  address: string;
+  table_id: number;
+}
+
+export interface VisualizationsTable {
+  id: Generated<number>;
+  query_id: number;
+  created_by: number | null;
+  name: string;
+  type: string;
+  description: Generated<string>;
+  options: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface DashboardsTable {
+  id: Generated<number>;
+  owner_id: number;
+  created_by: number | null;
+  name: string;
+  slug: string;
+  is_private: Generated<Flag>;
+  is_archived: Generated<Flag>;
+  columns_per_row: Generated<number>;
+  tags: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface DashboardWidgetsTable {
+  id: Generated<number>;
+  dashboard_id: number;
+  kind: 'visualization' | 'text' | 'param';
+  uid: string | null;
+  visualization_id: number | null;
+  text: string | null;
+  param_key: string | null;
+  query_id: number | null;
+  visualization_widget_id: number | null;
+  col: number;
+  row: number;
+  size_x: number;
+  size_y: number;
+  ord: Generated<number>;
+}
+
+export interface MatviewsTable {
+  id: Generated<number>;
+  owner_id: number;
+  created_by: number | null;
+  name: string;
+  query_id: number;
+  is_private: Generated<Flag>;
+  cron_expression: string | null;
+  expires_at: string | null;
+  next_execution_time: string | null;
+  performance: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MatviewRefreshesTable {
+  execution_id: string;
+  matview_id: number;
+  trigger: 'upsert' | 'manual' | 'schedule' | 'pipeline';
+  created_at: string;
+}
+
+export interface PipelineExecutionsTable {
+  id: string;
+  context_id: number;
+  user_id: number | null;
+  api_key_id: string | null;
+  status: string;
+  error: string | null;
+  submitted_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+}
+
+export interface PipelineNodesTable {
+  pipeline_execution_id: string;
+  node_id: number;
+  position: number;
+  kind: string;
+  query_id: number | null;
+  matview_name: string | null;
+  dependencies: Generated<string>;
+  performance: string;
+  parameters: Generated<string>;
+  execution_id: string | null;
+  status: string;
+  error: string | null;
+  started_at: string | null;
+  ended_at: string | null;
+}

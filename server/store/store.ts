@@ -1,0 +1,63 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Kysely, SqliteDialect, type Transaction } from 'kysely';
+import type { Db } from './db.js';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+type Open = { tx: Transaction<Database>; open: boolean };
+
+/**
+ * The metadata store behind one async query layer (Kysely). Repositories run their statements
+ * on `store.db`: inside `store.transaction(fn)` that is the transaction, so everything `fn`
+ * calls joins it without passing it along, and outside it is the store itself. SQLite
+ * (better-sqlite3) is the embedded default; PostgreSQL speaks through the same layer.
+ * Statements that need one dialect check `store.dialect` and are listed in docs/decisions.md.
+ */
+export class Store {
+  private readonly current = new AsyncLocalStorage<Open>();
+
+  constructor(
+    private readonly root: Kysely<Database>,
+    readonly dialect: Dialect,
+  ) {}
+
+  /** Where statements run: the open transaction this code is part of, else the store. */
+  get db(): Kysely<Database> {
+    const t = this.current.getStore();
+    return t?.open ? t.tx : this.root;
+  }
+
+  /**
+   * Runs `fn` in one transaction: all its statements commit together, or none (it throws).
+   * Called inside another transaction, it joins it. Keep `fn` to store work: while it runs,
+   * other statements wait (SQLite has one writer).
+   */
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.current.getStore()?.open) return fn();
+    return this.root.transaction().execute(async (tx) => {
+      const t: Open = { tx, open: true };
+      try {
+        return await this.current.run(t, fn);
+      } finally {
+        // Work started inside and still running afterwards (a queued execution) uses the store.
+        t.open = false;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.root.destroy();
+  }
+}
+
+/** The store over an open SQLite database (better-sqlite3). */
+export function sqliteStore(sqlite: Db): Store {
+  return new Store(
+    new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    'sqlite',
+  );
+}
+
+/** 1/0 for a flag column, and back. */
+export const flag = (b: boolean): number => (b ? 1 : 0);
+export const isSet = (n: number): boolean => n === 1;
