@@ -4,7 +4,6 @@ import { VISUALIZATION_LIMITS } from './rules/limits.js';
 
 export {
   CHART_SERIES_TYPES,
-  RENDERED_VISUALIZATION_TYPES,
   VISUALIZATION_TYPES,
   type ChartSeriesType,
   type VisualizationType,

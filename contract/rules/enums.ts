@@ -28,17 +28,13 @@ export type OwnerScope = (typeof OWNER_SCOPES)[number];
 
 /** Where a search result stands relative to the caller (the `owner_scope` of a result). */
 export const RESULT_OWNER_SCOPES = ['dune', 'me', 'team', 'community'] as const;
-export type ResultOwnerScope = (typeof RESULT_OWNER_SCOPES)[number];
 
 /** Kinds of account; handles of both share one namespace. */
 export const CONTEXT_TYPES = ['user', 'team'] as const;
-export type ContextType = (typeof CONTEXT_TYPES)[number];
 
 export const TEAM_ROLES = ['admin', 'member'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
 
 export const KEY_SCOPES = ['read', 'read_write'] as const;
-export type KeyScope = (typeof KEY_SCOPES)[number];
 
 /** Visualization types of the hosted service (compat-reference §6). */
 export const VISUALIZATION_TYPES = [
@@ -54,13 +50,6 @@ export const VISUALIZATION_TYPES = [
   'word_cloud',
 ] as const;
 export type VisualizationType = (typeof VISUALIZATION_TYPES)[number];
-
-/** The types Strata draws; the others are stored and shown as "not rendered yet". */
-export const RENDERED_VISUALIZATION_TYPES: readonly VisualizationType[] = [
-  'chart',
-  'table',
-  'counter',
-];
 
 /** `options.globalSeriesType` of a `chart`; `seriesOptions[col].type` takes the same values. */
 export const CHART_SERIES_TYPES = ['line', 'column', 'area', 'scatter', 'pie'] as const;
@@ -143,8 +132,6 @@ export type NodeStatus = (typeof NODE_STATUSES)[number];
 
 /** Why a materialized view's refresh ran. */
 export const REFRESH_TRIGGERS = ['upsert', 'manual', 'schedule', 'pipeline'] as const;
-export type RefreshTrigger = (typeof REFRESH_TRIGGERS)[number];
 
 /** `scope` of GET /queries: the caller context's queries, or every public one. */
 export const QUERY_LIST_SCOPES = ['context', 'public'] as const;
-export type QueryListScope = (typeof QUERY_LIST_SCOPES)[number];

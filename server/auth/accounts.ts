@@ -1,3 +1,4 @@
+import { HANDLE_RULE, handleProblem } from '../../contract/rules/names.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { nowIso } from '../store/db.js';
 import type { Store } from '../store/store.js';
@@ -6,20 +7,11 @@ import { AccountsRepo, type Account, type AccountType, type Role } from './accou
 export type { Account, AccountType, Role } from './accounts-repo.js';
 export type Membership = { team: Account; role: Role };
 
-/** Handles that would collide with the app's own top-level routes (/owner/slug links). */
-const RESERVED = new Set(
-  'api admin app assets auth dashboards datasets docs dune favicon help login logout materialized-views new pipelines public queries query settings signin signout signup static system uploads usage www'.split(
-    ' ',
-  ),
-);
-
-export const HANDLE_RULE =
-  'a handle is 2 to 39 letters, digits, "_" or "-", starting with a letter or digit';
-
+/** The handle, or invalid: the wire's one handle rule (contract/rules/names.ts). */
 export function validateHandle(handle: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{1,38}$/.test(handle))
-    throw invalid(`invalid handle: ${HANDLE_RULE}`);
-  if (RESERVED.has(handle.toLowerCase())) throw invalid(`the handle "${handle}" is reserved`);
+  const problem = handleProblem(handle);
+  if (problem === 'invalid') throw invalid(`invalid handle: ${HANDLE_RULE}`);
+  if (problem === 'reserved') throw invalid(`the handle "${handle}" is reserved`);
   return handle;
 }
 

@@ -12,7 +12,6 @@ import { ctxKey } from '../../lib/context-keys';
 import type { Tier } from '../../../contract/rules/enums';
 
 export type ExecutionStatus = z.output<typeof ExecutionStatusSchema>;
-export type ExecutionState = ExecutionStatus['state'];
 export type ExecuteResponse = z.output<typeof ExecuteQueryResponseSchema>;
 type ExecutionResult = z.output<typeof ExecutionResultSchema>;
 type CancelResponse = z.output<typeof CancelResponseSchema>;

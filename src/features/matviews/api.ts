@@ -1,7 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ExecutionStatusSchema } from '../../../contract/executions';
 import type {
-  MatviewGetResponse,
   MatviewListElement,
   MatviewRefreshesResponse,
   MatviewsListResponse,
@@ -65,13 +64,6 @@ export const matviewListOptions = (ctx: string, offset: number) =>
       }),
     placeholderData: keepPreviousInContext(ctx),
     refetchInterval: (query) => (query.state.data?.materialized_views.some(running) ? 3000 : false),
-  });
-
-/** One view with its schedule and latest executions. */
-export const matviewDetailOptions = (ctx: string, fullName: string) =>
-  queryOptions({
-    queryKey: matviewKeys.detail(ctx, fullName),
-    queryFn: ({ signal }) => api<MatviewGetResponse>(matviewPath(fullName), { ctx, signal }),
   });
 
 /** One page of a view's refreshes, newest first. */

@@ -7,7 +7,6 @@ import { columnsParam, sortByParam, type SortState } from './sort';
 
 /** The body of GET /execution/{id}/results (compat-reference 3.2). */
 export type ExecutionResult = z.output<typeof ExecutionResultSchema>;
-export type ResultMetadata = NonNullable<ExecutionResult['result']>['metadata'];
 export type ResultRow = Record<string, unknown>;
 
 /**

@@ -1,7 +1,6 @@
 import type { ColumnType } from '../../../contract/uploads';
 
 export type Mode = 'new' | 'append' | 'replace';
-export const MODES: readonly Mode[] = ['new', 'append', 'replace'];
 
 export type SchemaColumn = { name: string; type: ColumnType; nullable: boolean };
 /** A column of an existing table, as the uploads list shows it. */

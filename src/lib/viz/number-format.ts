@@ -42,9 +42,3 @@ export function formatNumber(value: unknown, pattern?: string | null): string {
   const out = numeral(safe).format(pattern);
   return out === 'NaN' ? String(n) : out;
 }
-
-/** A formatter for a pattern, for axis labels, tooltips and data labels. */
-export const numberFormatter =
-  (pattern?: string | null) =>
-  (value: unknown): string =>
-    formatNumber(value, pattern);
