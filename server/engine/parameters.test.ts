@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Parameter } from '../../contract/parameters.js';
+import { normalizeDatetime } from '../../contract/rules/parameters.js';
 import {
-  normalizeDatetime,
   normalizeParameterDefs,
   parameterKey,
   placeholderNames,

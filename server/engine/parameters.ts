@@ -1,4 +1,6 @@
 import type { Parameter, ParameterValue } from '../../contract/parameters.js';
+import { PARAMETER_LIMITS } from '../../contract/rules/limits.js';
+import { normalizeDatetime, PARAMETER_NUMBER } from '../../contract/rules/parameters.js';
 import { ParameterError } from '../errors.js';
 
 const parameterError = (message: string) => new ParameterError(message);
@@ -54,15 +56,14 @@ export function normalizeParameterDefs(sql: string, defs: Parameter[]): Paramete
 /** A value checked and normalized for its parameter: the text to place in the SQL. */
 export type ResolvedValue = { def: Parameter; values: string[] };
 
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
 /** Why `raw` does not fit `def`, or undefined if it does. */
 export function valueProblem(def: Parameter, raw: string): string | undefined {
   if (raw.includes('\u0000')) return 'contains a NUL character';
-  if (raw.length > 100_000) return 'is longer than 100000 characters';
+  if (raw.length > PARAMETER_LIMITS.value)
+    return `is longer than ${PARAMETER_LIMITS.value} characters`;
   switch (def.type) {
     case 'number':
-      return NUMBER.test(raw.trim()) ? undefined : `"${clip(raw)}" is not a number`;
+      return PARAMETER_NUMBER.test(raw.trim()) ? undefined : `"${clip(raw)}" is not a number`;
     case 'datetime':
       return normalizeDatetime(raw)
         ? undefined
@@ -78,38 +79,6 @@ export function valueProblem(def: Parameter, raw: string): string | undefined {
 }
 
 const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 57)}...` : s);
-
-/** Normalizes the accepted date-time forms to `YYYY-MM-DD hh:mm:ss[.fff]` (UTC), or undefined. */
-export function normalizeDatetime(raw: string): string | undefined {
-  const s = raw.trim();
-  const m =
-    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2}| UTC)?$/.exec(
-      s,
-    );
-  if (!m) return undefined;
-  const [, y, mo, d, h = '00', mi = '00', sec = '00', frac, zone] = m;
-  const ms = frac ? Number(frac.padEnd(3, '0').slice(0, 3)) : 0;
-  let t = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec), ms);
-  const check = new Date(t);
-  if (
-    check.getUTCFullYear() !== Number(y) ||
-    check.getUTCMonth() !== Number(mo) - 1 ||
-    check.getUTCDate() !== Number(d) ||
-    check.getUTCHours() !== Number(h) ||
-    check.getUTCMinutes() !== Number(mi) ||
-    check.getUTCSeconds() !== Number(sec)
-  ) {
-    return undefined;
-  }
-  if (zone && zone !== 'Z' && zone !== ' UTC') {
-    const sign = zone.startsWith('-') ? -1 : 1;
-    const digits = zone.slice(1).replace(':', '');
-    t -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
-  }
-  const iso = new Date(t).toISOString(); // 2024-01-02T03:04:05.678Z
-  const base = `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-  return iso.slice(20, 23) === '000' ? base : `${base}.${iso.slice(20, 23)}`;
-}
 
 /**
  * Merges the values given for an execution with the defaults, and checks every one.
