@@ -1,5 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { requireScope } from '../auth/principal.js';
+import type { Scope } from '../auth/keys.js';
 import { invalid } from '../errors.js';
 import type { AppEnv, Router } from './app-env.js';
 
@@ -54,6 +56,26 @@ export function errorResponses(...statuses: number[]) {
     ]),
   );
 }
+
+/** A JSON media type entry of a request body or a response: `content: jsonContent(Schema)`. */
+export const jsonContent = <T>(schema: T) => ({ 'application/json': { schema } });
+
+/** A documented JSON answer: `200: jsonAnswer(Schema, 'The query')`. */
+export const jsonAnswer = <T>(schema: T, description: string) => ({
+  description,
+  content: jsonContent(schema),
+});
+
+/**
+ * Checks key and scope before the input is validated (route middleware), so a caller without a
+ * key is 401 and one with a read key 403 before any 400 about the body.
+ */
+export const needs =
+  (scope: Scope): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    requireScope(c, scope);
+    await next();
+  };
 
 /** Security requirement for routes that accept an API key or a session. */
 export const SECURED: Record<string, string[]>[] = [
