@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { z } from '@hono/zod-openapi';
 import { createApp } from '../app.js';
 import { validateHandle, type Account } from '../auth/accounts.js';
 import { newApiKey, type Scope } from '../auth/keys.js';
 import { testConfig, type Config } from '../config.js';
 import { createNodeServer, listen as listenOn } from '../http/node-server.js';
+import { formatIssues } from '../http/router.js';
 import { nowIso } from '../store/db.js';
 import { buildDeps } from '../wire.js';
 
@@ -122,12 +124,34 @@ export async function createTestServer(
     };
   }
 
+  /**
+   * `call` for an answer the test expects to succeed, read as the contract says: it must be 2xx
+   * and its body must parse with `schema` (a schema of contract/), else the test fails naming the
+   * status or the fields that differ; the body comes back typed by the schema.
+   */
+  async function callOk<S extends z.ZodType>(
+    schema: S,
+    method: string,
+    url: string,
+    opts: Call = {},
+  ): Promise<{ status: number; json: z.output<S>; headers: Headers }> {
+    const r = await call(method, url, opts);
+    if (r.status < 200 || r.status > 299)
+      throw new Error(`${method} ${url} answered ${r.status}: ${r.text.slice(0, 300)}`);
+    const parsed = schema.safeParse(r.json);
+    if (!parsed.success)
+      throw new Error(
+        `${method} ${url}: the answer does not follow the contract: ${formatIssues(parsed.error.issues)}`,
+      );
+    return { status: r.status, json: parsed.data, headers: r.headers };
+  }
+
   async function close() {
     await deps.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  return { app, deps, config, dir, call, createUser, createTeam, listen, close };
+  return { app, deps, config, dir, call, callOk, createUser, createTeam, listen, close };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
