@@ -4,7 +4,7 @@ import type { KnownDevices } from './auth/devices.js';
 import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { TrustedDuck } from './engine/duck.js';
-import type { Lake } from './engine/lake.js';
+import type { Lake } from './lake/lake.js';
 import type { Executions } from './engine/executions.js';
 import type { Db } from './store/db.js';
 import type { Store } from './store/store.js';
@@ -13,6 +13,7 @@ import type { Queries } from './store/queries-repo.js';
 import type { Visualizations } from './visualizations/visualizations-repo.js';
 import type { Dashboards } from './dashboards/dashboards-repo.js';
 import type { UploadsService } from './uploads/uploads-service.js';
+import type { DatasetCatalog } from './catalog/datasets.js';
 import type { MatviewsService } from './matviews/matviews-service.js';
 import type { PipelinesService } from './pipelines/pipelines-service.js';
 
@@ -35,6 +36,7 @@ export type Deps = {
   visualizations: Visualizations;
   dashboards: Dashboards;
   uploads: UploadsService;
+  catalog: DatasetCatalog;
   matviews: MatviewsService;
   pipelines: PipelinesService;
 };

@@ -97,7 +97,7 @@ describe.skipIf(!mounted)('with DATA_DIR on a full disk', () => {
     });
     expect(insert.status).toBe(507);
     expect(insert.json).toEqual({ error: DISK_FULL_MESSAGE });
-    expect(t.deps.lake.get('dune', 'crowded', 'rows')!.row_count).toBe(0);
+    expect((await t.deps.lake.get('dune', 'crowded', 'rows'))!.row_count).toBe(0);
 
     const refused = await t.call('POST', '/api/v1/sql/execute', {
       key,

@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import type { Deps } from './deps.js';
 import { TrustedDuck } from './engine/duck.js';
 import { Executions } from './engine/executions.js';
-import { Lake } from './engine/lake.js';
+import { Lake } from './lake/lake.js';
 import { openDb } from './store/db.js';
 import { sqliteStore } from './store/store.js';
 import { ExecutionsRepo } from './store/executions-repo.js';
@@ -18,9 +18,11 @@ import { ensureDemoData } from './catalog/demo-data.js';
 import { Visualizations } from './visualizations/visualizations-repo.js';
 import { Dashboards } from './dashboards/dashboards-repo.js';
 import { UploadsService } from './uploads/uploads-service.js';
+import { DatasetCatalog } from './catalog/datasets.js';
 import { PipelinesService } from './pipelines/pipelines-service.js';
 import { ensureDemoDashboard, runDemoDashboardQueries } from './dashboards/demo-dashboard.js';
 import { MatviewsService } from './matviews/matviews-service.js';
+import { CATALOG as MATVIEW_CATALOG } from './matviews/matviews-repo.js';
 import { MatviewScheduler } from './matviews/scheduler.js';
 
 /** Opens the stores and builds every service; `close` releases them. */
@@ -30,7 +32,7 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
   const tmp = path.join(config.dataDir, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
   const duck = await TrustedDuck.create({ threads: 2, memoryLimit: '4GB', tempDir: tmp });
-  const lake = new Lake(db, config.dataDir, duck);
+  const lake = new Lake(store, config.dataDir, duck);
   const accounts = new Accounts(store);
   const executionsRepo = new ExecutionsRepo(db);
   const executions = new Executions({ config, db, lake, repo: executionsRepo });
@@ -52,11 +54,13 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     queries,
     visualizations,
     dashboards: new Dashboards(db, queries, visualizations),
-    uploads: new UploadsService({ config, db, duck, lake }),
+    uploads: await UploadsService.open({ config, db, duck, lake }),
+    catalog: new DatasetCatalog(store, accounts),
     matviews: new MatviewsService({ config, db, accounts, lake, executions, executionsRepo }),
     pipelines: new PipelinesService(db, () => deps),
   };
   // start-up work (recovery, demo data) goes below
+  await deps.matviews.retired.sweepOrphans(MATVIEW_CATALOG, 'matview');
   executions.start();
   deps.pipelines.start();
   if (config.demoData)
@@ -76,6 +80,7 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
       deps.pipelines.close();
       await executions.stop();
       deps.matviews.close();
+      deps.uploads.close();
       duck.close();
       db.close();
     },

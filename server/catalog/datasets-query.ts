@@ -1,6 +1,7 @@
 /**
- * Pure query building for the dataset catalog: the full-text query from free text, the SQL of a
- * catalog search with its filters and ranking, and full-name parsing. No database here.
+ * The dataset catalog's search inputs: the terms of free text and their full-text query, the
+ * filter of a catalog search, and full-name parsing. No database here (the SQL is in
+ * datasets-repo.ts).
  */
 
 /** Most words of free text that take part in a search (the rest are ignored). */
@@ -18,15 +19,12 @@ export function searchTerms(text: string | undefined): string[] {
 /**
  * An FTS5 query requiring every term as a prefix, optionally only in some columns. Terms are
  * letters and digits only, so quoting them leaves no room for FTS5 syntax from the caller.
+ * (FTS5 syntax: PostgreSQL would build a tsquery of `term:*` instead; see datasets-repo.ts.)
  */
 export function ftsMatch(terms: string[], columns?: string[]): string {
   const phrases = terms.map((t) => `"${t}"*`).join(' ');
   return columns ? `{${columns.join(' ')}} : (${phrases})` : phrases;
 }
-
-/** The dotted name as SQL writes it, in SQL over lake_tables aliased `t`. */
-export const FULL_NAME_SQL =
-  "(CASE WHEN t.catalog = '' THEN '' ELSE t.catalog || '.' END || t.schema_name || '.' || t.table_name)";
 
 export type CatalogFilter = {
   /** The caller's context: its private tables are visible when includePrivate is set. */
@@ -46,102 +44,6 @@ export type CatalogFilter = {
   limit: number;
   offset: number;
 };
-
-export type CatalogSql = {
-  /** Rows of lake_tables (`t.*`) with owner_handle, owner_type and full_name, ranked, paged. */
-  select: string;
-  /** One row, `n`: how many match, ignoring limit and offset. */
-  count: string;
-  /** Named parameters of both statements (each ignores those it does not use). */
-  params: Record<string, string | number>;
-};
-
-const json = (values: (string | number)[]) => JSON.stringify(values);
-
-/**
- * Builds the catalog search. With text, a table must match every term (as a prefix) in its name,
- * description, contract metadata or column names, and ranks by tier:
- *   0 the text is the table's full name (with or without its catalog),
- *   1 every term is in the name,
- *   2 every term is in the name, description or contract metadata,
- *   3 otherwise (column names were needed),
- * then by page_rank_score (highest first), then bm25 (name weighs most), then full name.
- * Without text, by page_rank_score then full name. Private tables are only the caller's own.
- */
-export function buildCatalogSql(f: CatalogFilter): CatalogSql {
-  const params: Record<string, string | number> = { limit: f.limit, offset: f.offset };
-  const where: string[] = ['t.snapshot IS NOT NULL'];
-  if (f.includePrivate) {
-    where.push('(t.is_private = 0 OR t.owner_id = @context)');
-    params.context = f.contextId;
-  } else {
-    where.push('t.is_private = 0');
-  }
-  if (f.datasetTypes?.length) {
-    where.push('t.dataset_type IN (SELECT value FROM json_each(@types))');
-    params.types = json(f.datasetTypes);
-  }
-  if (f.categories?.length) {
-    where.push('t.category IN (SELECT value FROM json_each(@categories))');
-    params.categories = json(f.categories);
-  }
-  if (f.schemas?.length) {
-    where.push('lower(t.schema_name) IN (SELECT value FROM json_each(@schemas))');
-    params.schemas = json(f.schemas.map((s) => s.toLowerCase()));
-  }
-  if (f.blockchains?.length) {
-    where.push(
-      `EXISTS (SELECT 1 FROM json_each(t.blockchains) b
-               WHERE lower(b.value) IN (SELECT value FROM json_each(@chains)))`,
-    );
-    params.chains = json(f.blockchains.map((c) => c.toLowerCase()));
-  }
-  if (f.owners === 'builtin') {
-    where.push('t.owner_id IS NULL');
-  } else if (f.owners) {
-    where.push('t.owner_id IN (SELECT value FROM json_each(@owners))');
-    params.owners = json(f.owners);
-  }
-  if (f.contractAddress !== undefined) {
-    where.push(
-      `t.dataset_type = 'decoded_table'
-       AND t.id IN (SELECT table_id FROM lake_table_contracts WHERE address = @contract)`,
-    );
-    params.contract = f.contractAddress;
-  }
-
-  const terms = searchTerms(f.text);
-  let from = 'lake_tables t';
-  let order =
-    f.order === 'name' ? 't.catalog, t.schema_name, t.table_name' : 'page_rank DESC, full_name';
-  if (terms.length) {
-    from = `(SELECT rowid AS id, bm25(lake_tables_fts, 10.0, 4.0, 4.0, 1.0) AS score
-             FROM lake_tables_fts WHERE lake_tables_fts MATCH @match) h
-            JOIN lake_tables t ON t.id = h.id`;
-    params.match = ftsMatch(terms);
-    if (f.order === 'relevance') {
-      params.exact = f.text!.trim().toLowerCase().replaceAll('"', '');
-      params.inName = ftsMatch(terms, ['name']);
-      params.inText = ftsMatch(terms, ['name', 'description', 'keywords']);
-      order = `CASE
-          WHEN lower(${FULL_NAME_SQL}) = @exact OR lower(t.schema_name || '.' || t.table_name) = @exact THEN 0
-          WHEN t.id IN (SELECT rowid FROM lake_tables_fts WHERE lake_tables_fts MATCH @inName) THEN 1
-          WHEN t.id IN (SELECT rowid FROM lake_tables_fts WHERE lake_tables_fts MATCH @inText) THEN 2
-          ELSE 3 END,
-        page_rank DESC, h.score, full_name`;
-    }
-  }
-  const whereSql = where.join('\n  AND ');
-  const select = `SELECT t.*, a.handle AS owner_handle, a.type AS owner_type, ${FULL_NAME_SQL} AS full_name,
-    coalesce(CASE WHEN json_valid(t.metadata) THEN json_extract(t.metadata, '$.page_rank_score') END, 0) AS page_rank
-FROM ${from}
-LEFT JOIN accounts a ON a.id = t.owner_id
-WHERE ${whereSql}
-ORDER BY ${order}
-LIMIT @limit OFFSET @offset`;
-  const count = `SELECT count(*) AS n FROM ${from} WHERE ${whereSql}`;
-  return { select, count, params };
-}
 
 /**
  * Splits a full name (`schema.table`, `catalog.schema.table`; parts may be double-quoted, as in

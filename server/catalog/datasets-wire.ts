@@ -3,7 +3,8 @@ import type {
   SearchDatasetResult,
   SearchDatasetsResponse,
 } from '../../contract/datasets.js';
-import type { Caller, CatalogEntry } from './datasets.js';
+import type { CatalogViewer } from './datasets.js';
+import type { CatalogEntry } from './datasets-repo.js';
 
 /** Shapes catalog entries as the wire wants them (Dataset, search results, pagination). */
 
@@ -27,7 +28,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 /** The search answer: results and pagination (`next_offset` only when `has_more`). */
 export function searchResponse(
-  caller: Caller,
+  viewer: CatalogViewer,
   entries: CatalogEntry[],
   total: number,
   limit: number,
@@ -37,7 +38,7 @@ export function searchResponse(
   const hasMore = offset + entries.length < total;
   return {
     total,
-    results: entries.map((e) => toSearchResult(caller, e, include)),
+    results: entries.map((e) => toSearchResult(viewer, e, include)),
     pagination: {
       limit,
       offset,
@@ -48,16 +49,16 @@ export function searchResponse(
 }
 
 /** Where an entry stands relative to the caller (a result's `owner_scope`). */
-export function ownerScopeOf(caller: Caller, e: Pick<CatalogEntry, 'owner_id'>) {
+export function ownerScopeOf(viewer: CatalogViewer, e: Pick<CatalogEntry, 'owner_id'>) {
   if (e.owner_id === null) return 'dune' as const;
-  if (e.owner_id === caller.contextId) return 'me' as const;
-  if (caller.teamIds.includes(e.owner_id)) return 'team' as const;
+  if (e.owner_id === viewer.contextId) return 'me' as const;
+  if (viewer.teamIds.includes(e.owner_id)) return 'team' as const;
   return 'community' as const;
 }
 
 /** One search result; `schema` and `metadata` only when asked for. */
 export function toSearchResult(
-  caller: Caller,
+  viewer: CatalogViewer,
   e: CatalogEntry,
   include: { schema: boolean; metadata: boolean },
 ): SearchDatasetResult {
@@ -69,7 +70,7 @@ export function toSearchResult(
     dataset_type: e.dataset_type,
     blockchains: e.blockchains,
     visibility: e.is_private ? 'private' : 'public',
-    owner_scope: ownerScopeOf(caller, e),
+    owner_scope: ownerScopeOf(viewer, e),
     description: e.description,
     ...(include.schema
       ? { schema: e.columns.map((c) => ({ name: c.name, type: c.type, nullable: c.nullable })) }

@@ -6,7 +6,8 @@ import { Accounts } from '../auth/accounts.js';
 import { openDb, type Db } from '../store/db.js';
 import { DatasetCatalog } from './datasets.js';
 import { ownerScopeOf } from './datasets-wire.js';
-import { buildCatalogSql, ftsMatch, parseFullName, searchTerms } from './datasets-query.js';
+import { ftsMatch, parseFullName, searchTerms } from './datasets-query.js';
+import { catalogQuery } from './datasets-repo.js';
 import { sqliteStore } from '../store/store.js';
 
 describe('searchTerms and ftsMatch', () => {
@@ -43,21 +44,30 @@ describe('parseFullName', () => {
   });
 });
 
-describe('buildCatalogSql', () => {
+describe('catalogQuery', () => {
   it('binds every filter as a parameter, never as SQL text', () => {
-    const sql = buildCatalogSql({
-      contextId: 7,
-      includePrivate: true,
-      text: "x'); DROP TABLE lake_tables; --",
-      schemas: ["a' OR 1=1"],
-      order: 'relevance',
-      limit: 10,
-      offset: 0,
-    });
-    expect(sql.select).not.toContain('DROP');
-    expect(sql.select).not.toContain('OR 1=1');
-    expect(sql.params.schemas).toBe(JSON.stringify(["a' or 1=1"]));
-    expect(sql.params.match).toBe('"x"* "drop"* "table"* "lake"* "tables"*');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-catalog-sql-'));
+    const db = openDb(dir);
+    try {
+      const q = catalogQuery(sqliteStore(db).db, {
+        contextId: 7,
+        includePrivate: true,
+        text: "x'); DROP TABLE lake_tables; --",
+        schemas: ["a' OR 1=1"],
+        order: 'relevance',
+        limit: 10,
+        offset: 0,
+      });
+      for (const compiled of [q.select.compile(), q.count.compile()]) {
+        expect(compiled.sql).not.toContain('DROP');
+        expect(compiled.sql).not.toContain('OR 1=1');
+        expect(compiled.parameters).toContain("a' or 1=1");
+        expect(compiled.parameters).toContain('"x"* "drop"* "table"* "lake"* "tables"*');
+      }
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -116,9 +126,9 @@ describe('DatasetCatalog over SQLite (FTS kept in sync by triggers)', () => {
       );
   }
 
-  const names = (text: string, extra: Record<string, unknown> = {}) =>
-    catalog
-      .query({
+  const names = async (text: string, extra: Record<string, unknown> = {}) =>
+    (
+      await catalog.query({
         contextId: ownerId,
         includePrivate: false,
         text,
@@ -127,7 +137,7 @@ describe('DatasetCatalog over SQLite (FTS kept in sync by triggers)', () => {
         offset: 0,
         ...extra,
       })
-      .entries.map((e) => e.full_name);
+    ).entries.map((e) => e.full_name);
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-catalog-'));
@@ -135,7 +145,7 @@ describe('DatasetCatalog over SQLite (FTS kept in sync by triggers)', () => {
     const accounts = new Accounts(sqliteStore(db));
     ownerId = (await accounts.createUser('cat_owner', null)).id;
     otherId = (await accounts.createUser('cat_other', null)).id;
-    catalog = new DatasetCatalog(db, accounts);
+    catalog = new DatasetCatalog(sqliteStore(db), accounts);
     put('dex', 'trades', {
       description: 'DEX trades on every chain',
       columns: ['amount_usd'],
@@ -156,16 +166,16 @@ describe('DatasetCatalog over SQLite (FTS kept in sync by triggers)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('ranks exact name, then name, then description, then columns; page rank breaks ties', () => {
-    expect(names('trades')).toEqual([
+  it('ranks exact name, then name, then description, then columns; page rank breaks ties', async () => {
+    expect(await names('trades')).toEqual([
       'dex.trades',
       'dex.trades_raw',
       'nft.sales',
       'lending.borrow',
     ]);
-    expect(names('dex.trades_raw')[0]).toBe('dex.trades_raw');
-    expect(names('transactions')).toEqual(['ethereum.transactions', 'base.transactions']);
-    expect(names('tra')).toEqual([
+    expect((await names('dex.trades_raw'))[0]).toBe('dex.trades_raw');
+    expect(await names('transactions')).toEqual(['ethereum.transactions', 'base.transactions']);
+    expect(await names('tra')).toEqual([
       'dex.trades',
       'ethereum.transactions',
       'base.transactions',
@@ -175,33 +185,33 @@ describe('DatasetCatalog over SQLite (FTS kept in sync by triggers)', () => {
     ]);
   });
 
-  it('requires every word', () => {
-    expect(names('dex raw')).toEqual(['dex.trades_raw']);
-    expect(names('dex nothing')).toEqual([]);
+  it('requires every word', async () => {
+    expect(await names('dex raw')).toEqual(['dex.trades_raw']);
+    expect(await names('dex nothing')).toEqual([]);
   });
 
-  it('follows updates and deletes of lake_tables', () => {
+  it('follows updates and deletes of lake_tables', async () => {
     put('tmp', 'moving', { description: 'zebra' });
-    expect(names('zebra')).toEqual(['tmp.moving']);
+    expect(await names('zebra')).toEqual(['tmp.moving']);
     put('tmp', 'moving', { description: 'giraffe', columns: ['okapi'] });
-    expect(names('zebra')).toEqual([]);
-    expect(names('okapi')).toEqual(['tmp.moving']);
+    expect(await names('zebra')).toEqual([]);
+    expect(await names('okapi')).toEqual(['tmp.moving']);
     db.prepare("DELETE FROM lake_tables WHERE schema_name = 'tmp'").run();
-    expect(names('giraffe')).toEqual([]);
+    expect(await names('giraffe')).toEqual([]);
     expect(db.prepare('SELECT count(*) FROM lake_tables_fts').pluck().get()).toBe(
       db.prepare('SELECT count(*) FROM lake_tables').pluck().get(),
     );
   });
 
-  it('indexes contract addresses in lower case and keeps them in sync', () => {
+  it('indexes contract addresses in lower case and keeps them in sync', async () => {
     const addr = '0xAbCdEf0000000000000000000000000000000001';
     put('erc20_ethereum', 'evt_Transfer', {
       type: 'decoded_table',
       metadata: { contract_addresses: [addr, 42] },
     });
-    const find = (a: string) =>
-      catalog
-        .query({
+    const find = async (a: string) =>
+      (
+        await catalog.query({
           ...caller(),
           includePrivate: false,
           contractAddress: a,
@@ -209,13 +219,13 @@ describe('DatasetCatalog over SQLite (FTS kept in sync by triggers)', () => {
           limit: 5,
           offset: 0,
         })
-        .entries.map((e) => e.full_name);
-    expect(find(addr.toLowerCase())).toEqual(['erc20_ethereum.evt_Transfer']);
+      ).entries.map((e) => e.full_name);
+    expect(await find(addr.toLowerCase())).toEqual(['erc20_ethereum.evt_Transfer']);
     put('erc20_ethereum', 'evt_Transfer', { type: 'decoded_table', metadata: {} });
-    expect(find(addr.toLowerCase())).toEqual([]);
+    expect(await find(addr.toLowerCase())).toEqual([]);
   });
 
-  it('shows private tables only to their owner with includePrivate', () => {
+  it('shows private tables only to their owner with includePrivate', async () => {
     put('dune', 'secret', {
       catalog: 'dune',
       owner: otherId,
@@ -228,12 +238,12 @@ describe('DatasetCatalog over SQLite (FTS kept in sync by triggers)', () => {
       isPrivate: true,
       description: 'hidden',
     });
-    expect(names('hidden')).toEqual([]);
-    expect(names('hidden', { includePrivate: true })).toEqual(['dune.dune.mine']);
+    expect(await names('hidden')).toEqual([]);
+    expect(await names('hidden', { includePrivate: true })).toEqual(['dune.dune.mine']);
   });
 
-  it('counts the total beyond the page', () => {
-    const r = catalog.query({
+  it('counts the total beyond the page', async () => {
+    const r = await catalog.query({
       ...caller(),
       includePrivate: false,
       text: 'tra',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LakeTable } from '../engine/lake.js';
-import { fullName } from '../engine/lake.js';
+import type { LakeTable } from '../lake/lake.js';
+import { fullName } from '../lake/lake.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { ensureDemoData } from './demo-data.js';
 
@@ -113,16 +113,19 @@ const withScale = (t: TestServer) => ({
   ...t.deps,
   config: { ...t.deps.config, demoScale: SCALE },
 });
-const demoTables = (t: TestServer) => t.deps.lake.all().filter((x) => x.kind === 'demo');
-const table = (t: TestServer, name: string): LakeTable => {
-  const found = demoTables(t).find((x) => fullName(x) === name);
+const demoTables = async (t: TestServer) =>
+  (await t.deps.lake.all()).filter((x) => x.kind === 'demo');
+const table = async (t: TestServer, name: string): Promise<LakeTable> => {
+  const found = (await demoTables(t)).find((x) => fullName(x) === name);
   if (!found) throw new Error(`missing ${name}`);
   return found;
 };
 /** SQL over the demo tables: `{schema.table}` stands for a read_parquet of its snapshot. */
 async function query(t: TestServer, sql: string): Promise<Record<string, unknown>[]> {
+  const tables = new Map((await demoTables(t)).map((x) => [fullName(x), x]));
   const resolved = sql.replace(/\{(\w+\.\w+)\}/g, (_m, name: string) => {
-    const snap = table(t, name).snapshot!;
+    const snap = tables.get(name)?.snapshot;
+    if (!snap) throw new Error(`missing ${name}`);
     return `read_parquet('${path.join(t.deps.lake.snapshotDir(snap), '*.parquet')}')`;
   });
   return t.deps.duck.withConnection(async (c) =>
@@ -142,7 +145,7 @@ afterAll(async () => {
 
 describe('ensureDemoData', () => {
   it('generates every demo table once, and a second run does nothing', async () => {
-    expect(demoTables(a)).toHaveLength(0);
+    expect(await demoTables(a)).toHaveLength(0);
     const first = await ensureDemoData(withScale(a));
     expect(first.created).toBe(true);
     expect(first.tables).toBe(Object.keys(EXPECTED).length);
@@ -151,10 +154,10 @@ describe('ensureDemoData', () => {
     expect(second).toEqual({ created: false, tables: 0, rows: 0, millis: 0 });
   }, 60_000);
 
-  it('publishes the exact columns and types, with descriptions and catalog metadata', () => {
-    expect(demoTables(a).map(fullName).sort()).toEqual(Object.keys(EXPECTED).sort());
+  it('publishes the exact columns and types, with descriptions and catalog metadata', async () => {
+    expect((await demoTables(a)).map(fullName).sort()).toEqual(Object.keys(EXPECTED).sort());
     for (const [name, cols] of Object.entries(EXPECTED)) {
-      const t = table(a, name);
+      const t = await table(a, name);
       expect(
         t.columns.map((c) => [c.name, c.type]),
         name,
@@ -174,10 +177,10 @@ describe('ensureDemoData', () => {
           : ['spell', 'spell'];
       expect([t.dataset_type, t.category], name).toEqual([type, category]);
     }
-    expect(table(a, 'ethereum.blocks').blockchains).toEqual(['ethereum']);
-    expect(table(a, 'dex.trades').blockchains).toEqual(['ethereum', 'base', 'arbitrum']);
+    expect((await table(a, 'ethereum.blocks')).blockchains).toEqual(['ethereum']);
+    expect((await table(a, 'dex.trades')).blockchains).toEqual(['ethereum', 'base', 'arbitrum']);
     for (const name of ['erc20_ethereum.evt_Transfer', 'uniswap_v3_ethereum.evt_Swap']) {
-      const m = table(a, name).metadata;
+      const m = (await table(a, name)).metadata;
       expect(m).toMatchObject({ abi_type: 'event', project_name: expect.any(String) });
       expect(m.contract_name).toEqual(expect.any(String));
       expect((m.contract_addresses as string[]).length).toBeGreaterThan(3);
@@ -217,7 +220,8 @@ describe('ensureDemoData', () => {
               (SELECT contract_address FROM {tokens.erc20} WHERE blockchain = 'ethereum')) AS unknown_tokens`,
     );
     expect(events).toEqual({ swap_orphans: '0', unknown_tokens: '0' });
-    const pools = table(a, 'uniswap_v3_ethereum.evt_Swap').metadata.contract_addresses as string[];
+    const pools = (await table(a, 'uniswap_v3_ethereum.evt_Swap')).metadata
+      .contract_addresses as string[];
     const used = await query(
       a,
       `SELECT DISTINCT contract_address FROM {uniswap_v3_ethereum.evt_Swap}`,
@@ -233,7 +237,7 @@ describe('ensureDemoData', () => {
        FROM {dex.trades} d JOIN {prices.usd} p ON p.blockchain = d.blockchain
          AND p.contract_address = d.token_sold_address AND p.minute = date_trunc('hour', d.block_time)`,
     );
-    expect(Number(r.n)).toBe(table(a, 'dex.trades').row_count);
+    expect(Number(r.n)).toBe((await table(a, 'dex.trades')).row_count);
     expect(Number(r.err)).toBeLessThan(1e-9);
     expect(r.positive).toBe(true);
     expect(Number(r.projects)).toBeGreaterThanOrEqual(6);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Deps } from '../deps.js';
 import { quoteLiteral } from '../engine/duck.js';
-import { fullName } from '../engine/lake.js';
+import { fullName, type LakeTable } from '../lake/lake.js';
 import { CHAINS } from './demo-data-ref.js';
 import { poolsOf } from './demo-dex-ref.js';
 import { TOKENS } from './demo-tokens-ref.js';
@@ -250,19 +250,20 @@ export async function ensureDemoData(
   log?: (msg: string) => void,
 ): Promise<{ created: boolean; tables: number; rows: number; millis: number }> {
   const started = Date.now();
-  const existing = new Set(
-    deps.lake
-      .all()
-      .filter((t) => t.kind === 'demo' && t.snapshot)
-      .map((t) => fullName(t)),
+  // The tables of the default catalog by name; tables published below are added as they come.
+  const tables = new Map<string, LakeTable>(
+    (await deps.lake.all()).filter((t) => t.catalog === '').map((t) => [fullName(t), t]),
   );
-  const missing = DEMO_TABLES.filter((d) => !existing.has(`${d.schema}.${d.table}`));
+  const missing = DEMO_TABLES.filter((d) => {
+    const t = tables.get(`${d.schema}.${d.table}`);
+    return !(t?.kind === 'demo' && t.snapshot);
+  });
   if (missing.length === 0) return { created: false, tables: 0, rows: 0, millis: 0 };
   log?.('Generating demo datasets...');
   const ctx: Ctx = {
     sz: sizes(deps.config.demoScale),
     glob: (schema, table) => {
-      const t = deps.lake.get('', schema, table);
+      const t = tables.get(`${schema}.${table}`);
       if (!t?.snapshot) throw new Error(`demo data: ${schema}.${table} is missing`);
       return path.join(deps.lake.snapshotDir(t.snapshot), '*.parquet');
     },
@@ -296,6 +297,7 @@ export async function ensureDemoData(
         });
       },
     );
+    tables.set(fullName(published), published);
     rows += published.row_count;
     log?.(`  ${d.schema}.${d.table}: ${published.row_count} rows in ${Date.now() - t0} ms`);
   }

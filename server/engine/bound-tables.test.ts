@@ -5,7 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundTables } from './bound-tables.js';
 import { quoteLiteral } from './duck.js';
-import { fullName, type LakeTable } from './lake.js';
+import { fullName, type LakeTable } from '../lake/lake-table.js';
 import { SqlError } from './sandbox.js';
 
 let root: string;

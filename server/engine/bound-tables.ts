@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdent, quoteLiteral } from './duck.js';
-import { fullName, type LakeTable } from './lake.js';
+import { fullName, type LakeTable } from '../lake/lake-table.js';
 import { SqlError, checkStatement, instanceOptions } from './sandbox.js';
 import { TIERS } from './tiers.js';
 

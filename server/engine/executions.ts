@@ -11,7 +11,7 @@ import {
   type ExecutionRecord,
   type ExecutionsRepo,
 } from '../store/executions-repo.js';
-import type { Lake } from './lake.js';
+import type { Lake } from '../lake/lake.js';
 import { parameterKey, renderSql, resolveParameterValues } from './parameters.js';
 import { SandboxInstances, SqlError, runInSandbox } from './sandbox.js';
 import { contextLimit, pickNext } from './fair-slots.js';
@@ -284,7 +284,7 @@ export class Executions {
     try {
       const out = await runInSandbox({
         sql: job.sql,
-        tables: this.deps.lake.visibleTo(job.contextId),
+        tables: await this.deps.lake.visibleTo(job.contextId),
         lakeRoot: this.deps.lake.root,
         resultFile: file,
         tier,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DuckDBInstance, StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdent, quoteLiteral } from './duck.js';
-import type { LakeTable } from './lake.js';
+import type { LakeTable } from '../lake/lake-table.js';
 import { errorOffset } from './sql-errors.js';
 import { lexRegions } from './sql-lexer.js';
 import type { Tier } from './tiers.js';

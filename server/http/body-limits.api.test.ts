@@ -129,7 +129,7 @@ describe('upload bodies', () => {
     );
     expect(r.status).toBe(408);
     expect(JSON.parse(r.body)).toEqual({ error: 'the upload stopped arriving for 1 s' });
-    expect(t.deps.lake.get('dune', 'alice', 'stalled')!.row_count).toBe(0);
+    expect((await t.deps.lake.get('dune', 'alice', 'stalled'))!.row_count).toBe(0);
     // A body larger than the JSON limit but within the upload limit is taken.
     const rows = Array.from({ length: 5000 }, (_, i) => `${i},name-${i}`).join('\n');
     const big = await t.call('POST', '/api/v1/uploads/alice/stalled/insert', {

@@ -10,7 +10,6 @@ import {
   SearchDatasetsResponse,
 } from '../../contract/datasets.js';
 import { requireScope } from '../auth/principal.js';
-import { DatasetCatalog } from '../catalog/datasets.js';
 import { toDataset } from '../catalog/datasets-wire.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
@@ -31,7 +30,7 @@ const OWNERSHIP =
 export function datasetRoutes(deps: Deps) {
   const r = newRouter();
   const tags = ['datasets'];
-  const catalog = new DatasetCatalog(deps.db, deps.accounts);
+  const { catalog } = deps;
 
   r.openapi(
     createRoute({
@@ -51,7 +50,7 @@ export function datasetRoutes(deps: Deps) {
     async (c) => {
       const p = requireScope(c, 'read');
       const q = c.req.valid('query');
-      const { entries, total } = await catalog.list(await catalog.callerOf(p), {
+      const { entries, total } = await catalog.list(await catalog.viewerOf(p), {
         limit: q.limit,
         offset: q.offset,
         ownerHandle: q.owner_handle,
@@ -78,7 +77,7 @@ export function datasetRoutes(deps: Deps) {
     }),
     async (c) => {
       const p = requireScope(c, 'read');
-      const entry = catalog.get(await catalog.callerOf(p), c.req.valid('param').slug);
+      const entry = await catalog.get(await catalog.viewerOf(p), c.req.valid('param').slug);
       return c.json(toDataset(entry), 200);
     },
   );
@@ -102,7 +101,7 @@ export function datasetRoutes(deps: Deps) {
     async (c) => {
       const p = requireScope(c, 'read');
       const body = await optionalJsonBody(c, SearchDatasetsRequest);
-      return c.json(catalog.search(await catalog.callerOf(p), body), 200);
+      return c.json(await catalog.search(await catalog.viewerOf(p), body), 200);
     },
   );
 
@@ -127,7 +126,7 @@ export function datasetRoutes(deps: Deps) {
     async (c) => {
       const p = requireScope(c, 'read');
       const body = await optionalJsonBody(c, SearchDatasetsByContractRequest);
-      return c.json(catalog.searchByContract(await catalog.callerOf(p), body), 200);
+      return c.json(await catalog.searchByContract(await catalog.viewerOf(p), body), 200);
     },
   );
 

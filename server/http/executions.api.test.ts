@@ -223,7 +223,7 @@ describe('the sandbox', () => {
     expect(open.status.state).toBe('QUERY_STATE_COMPLETED');
   });
   it('does not let another context read a private snapshot by its path', async () => {
-    const table = t.deps.lake.get('dune', 'alice', 'secret')!;
+    const table = (await t.deps.lake.get('dune', 'alice', 'secret'))!;
     const file = `${t.deps.lake.snapshotDir(table.snapshot!)}/data.parquet`;
     const { status } = await runSql(t, bob.key, `SELECT * FROM read_parquet('${file}')`);
     expect(status.state).toBe('QUERY_STATE_FAILED');

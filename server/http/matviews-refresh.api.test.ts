@@ -172,7 +172,7 @@ describe('never two refreshes of one view at once', () => {
     const del = await t.call('DELETE', `${MV}/${name}`, { key: alice.key });
     expect(del.status).toBe(200);
     expect((await waitFinished(t, alice.key, id)).state).toBe('QUERY_STATE_CANCELLED');
-    expect(t.deps.lake.get('dune', 'alice', 'result_busy')).toBeUndefined();
+    expect(await t.deps.lake.get('dune', 'alice', 'result_busy')).toBeUndefined();
   });
 });
 
@@ -212,7 +212,7 @@ describe('the service interface pipelines use', () => {
     const e = t.deps.executionsRepo.get(executionId)!;
     expect(e.state).toBe('QUERY_STATE_COMPLETED');
     expect(e.source).toBe('pipeline');
-    const table = t.deps.lake.get('dune', 'alice', 'result_pipe')!;
+    const table = (await t.deps.lake.get('dune', 'alice', 'result_pipe'))!;
     expect(table.metadata.execution_id).toBe(executionId);
     const history = await t.call('GET', `${MV}/${name}/refreshes?limit=1`, { key: alice.key });
     expect(history.json.refreshes[0]).toMatchObject({
@@ -240,10 +240,12 @@ describe('the service interface pipelines use', () => {
   it('old snapshots are deleted once replaced and unread', async () => {
     const q = await createQuery(t, alice.key, 'SELECT 1 AS x');
     const { name } = await upsertView(t, alice.key, { name: 'result_retire', query_id: q });
-    const old = t.deps.lake.get('dune', 'alice', 'result_retire')!;
+    const old = (await t.deps.lake.get('dune', 'alice', 'result_retire'))!;
     await refreshView(t, alice.key, name);
     const dir = t.deps.lake.snapshotDir(old.snapshot!);
     await waitFor(() => !fs.existsSync(dir));
-    expect(t.deps.lake.get('dune', 'alice', 'result_retire')!.snapshot).not.toBe(old.snapshot);
+    expect((await t.deps.lake.get('dune', 'alice', 'result_retire'))!.snapshot).not.toBe(
+      old.snapshot,
+    );
   });
 });

@@ -103,13 +103,13 @@ export function matviewRoutes(deps: Deps) {
         ...errorResponses(400, 401),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
       const { limit, offset } = c.req.valid('query');
       const page = matviews.repo.list(p.context.id, limit, offset);
       return c.json(
         {
-          materialized_views: page.views.map((v) => listElement(matviews, v)),
+          materialized_views: await Promise.all(page.views.map((v) => listElement(matviews, v))),
           ...(page.more ? { next_offset: offset + limit } : {}),
         },
         200,

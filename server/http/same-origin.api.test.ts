@@ -56,7 +56,7 @@ describe('writes with a session cookie', () => {
       expect(r.status, JSON.stringify(headers)).toBe(403);
       expect(r.json).toEqual({ error: CROSS_ORIGIN });
     }
-    const rows = t.deps.lake.get('dune', 'victim', 'ledger');
+    const rows = await t.deps.lake.get('dune', 'victim', 'ledger');
     expect(rows?.row_count).toBe(2);
     expect((await t.call('GET', '/api/v1/queries', { key })).json.total).toBe(0);
   });
@@ -67,7 +67,7 @@ describe('writes with a session cookie', () => {
       headers: { cookie, origin: ATTACKER, 'sec-fetch-site': 'same-site' },
     });
     expect(r.status).toBe(403);
-    expect(t.deps.lake.get('dune', 'victim', 'ledger')?.row_count).toBe(2);
+    expect((await t.deps.lake.get('dune', 'victim', 'ledger'))?.row_count).toBe(2);
   });
 
   it('from the app itself (same origin) goes through', async () => {

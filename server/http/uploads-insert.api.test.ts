@@ -57,12 +57,12 @@ describe.each(FAMILIES)('insert ($name paths)', (f) => {
   });
 
   it('fails a bad row halfway with its line and column, leaving the table unchanged', async () => {
-    const before = t.deps.lake.get('dune', 'alice', table)!;
+    const before = (await t.deps.lake.get('dune', 'alice', table))!;
     const csv = 'id,amount\n10,1\n11,2\n12,not-a-number\n13,4\n';
     const r = await insertCsv(t, alice.key, 'alice', table, csv);
     expect(r.status).toBe(400);
     expect(r.json.error).toBe('line 4, column "amount": "not-a-number" is not a number');
-    const after = t.deps.lake.get('dune', 'alice', table)!;
+    const after = (await t.deps.lake.get('dune', 'alice', table))!;
     expect(after.row_count).toBe(before.row_count);
     expect(after.snapshot).toBe(before.snapshot);
     const out = await query(
@@ -156,11 +156,11 @@ describe.each(FAMILIES)('insert ($name paths)', (f) => {
   });
 
   it('answers 413 past MAX_UPLOAD_BYTES, writing nothing', async () => {
-    const before = t.deps.lake.get('dune', 'alice', table)!;
+    const before = (await t.deps.lake.get('dune', 'alice', table))!;
     const r = await insertCsv(t, alice.key, 'alice', table, csvRows(200));
     expect(r.status).toBe(413);
     expect(r.json.error).toMatch(/larger than the limit of 4096 bytes/);
-    expect(t.deps.lake.get('dune', 'alice', table)!.snapshot).toBe(before.snapshot);
+    expect((await t.deps.lake.get('dune', 'alice', table))!.snapshot).toBe(before.snapshot);
   });
 
   it('answers 401, 403 (read key, public table of another context) and 404', async () => {
@@ -271,7 +271,7 @@ describe('over real HTTP (the Node request is streamed to disk)', () => {
       expect(await ok.json()).toMatchObject({ rows_written: 20 });
       const big = await post(csvRows(200));
       expect(big.status).toBe(413);
-      expect(t.deps.lake.get('dune', 'alice', 'streamed')!.row_count).toBe(20);
+      expect((await t.deps.lake.get('dune', 'alice', 'streamed'))!.row_count).toBe(20);
     } finally {
       await server.close();
     }

@@ -21,7 +21,7 @@ describe.each(FAMILIES)('limits ($name paths)', (f) => {
       body: { table_name: 'big', data: csvRows(2000) },
     });
     expect(r.status).toBe(413);
-    expect(t.deps.lake.get('dune', 'alice', 'dataset_big')).toBeUndefined();
+    expect(await t.deps.lake.get('dune', 'alice', 'dataset_big')).toBeUndefined();
   });
 });
 
@@ -29,11 +29,11 @@ describe('the storage quota of the plan', () => {
   it('refuses with 402 an insert that would exceed it, writing nothing', async () => {
     await createTable(t, alice.key, 'alice', 'quota');
     expect((await insertCsv(t, alice.key, 'alice', 'quota', csvRows(10))).status).toBe(200);
-    const before = t.deps.lake.get('dune', 'alice', 'quota')!;
+    const before = (await t.deps.lake.get('dune', 'alice', 'quota'))!;
     const r = await insertCsv(t, alice.key, 'alice', 'quota', csvRows(400, 100));
     expect(r.status).toBe(402);
     expect(r.json.error).toMatch(/exceed the storage allowed by the plan/);
-    const after = t.deps.lake.get('dune', 'alice', 'quota')!;
+    const after = (await t.deps.lake.get('dune', 'alice', 'quota'))!;
     expect([after.snapshot, after.row_count]).toEqual([before.snapshot, before.row_count]);
     const usage = await t.call('GET', '/api/v1/usage', { key: alice.key });
     expect(usage.json).toMatchObject({ bytes_used: before.size_bytes, bytes_allowed: STORAGE });
@@ -45,7 +45,7 @@ describe('the storage quota of the plan', () => {
       body: { table_name: 'too_much', data: csvRows(400) },
     });
     expect(r.status).toBe(402);
-    expect(t.deps.lake.get('dune', 'alice', 'dataset_too_much')).toBeUndefined();
+    expect(await t.deps.lake.get('dune', 'alice', 'dataset_too_much')).toBeUndefined();
   });
 
   it('refuses every create and insert once the quota is used up; deleting frees it', async () => {
@@ -63,7 +63,7 @@ describe('the storage quota of the plan', () => {
     });
     expect(r.status).toBe(402);
     expect((await insertCsv(t, alice.key, 'alice', 'quota', csvRows(1))).status).toBe(402);
-    for (const table of t.deps.uploads.list(alice.account, 100, 0).tables) {
+    for (const table of (await t.deps.uploads.list(alice.account, 100, 0)).tables) {
       const name = table.full_name.split('.')[2]!;
       if (name.startsWith('fill_'))
         expect(

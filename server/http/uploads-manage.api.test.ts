@@ -94,7 +94,9 @@ describe.each(FAMILIES)('CSV upload, clear, delete and list ($name paths)', (f) 
     expect(await rowsOf(alice.key, `select count(*) as n from dune.alice.${table}`)).toEqual([
       { n: 0 },
     ]);
-    expect(t.deps.lake.get('dune', 'alice', table)!.columns.map((c) => c.name)).toEqual(['label']);
+    expect((await t.deps.lake.get('dune', 'alice', table))!.columns.map((c) => c.name)).toEqual([
+      'label',
+    ]);
   });
 
   it('deletes the table; then it is 404 and gone from the list', async () => {
@@ -167,7 +169,9 @@ describe('running queries', () => {
       const table = `busy_${op}`;
       await createTable(t, alice.key, 'alice', table);
       expect((await insertCsv(t, alice.key, 'alice', table, csvRows(2000))).status).toBe(200);
-      const snapshot = t.deps.lake.snapshotDir(t.deps.lake.get('dune', 'alice', table)!.snapshot!);
+      const snapshot = t.deps.lake.snapshotDir(
+        (await t.deps.lake.get('dune', 'alice', table))!.snapshot!,
+      );
       const id = await startSlow(table);
       const r =
         op === 'delete'
@@ -193,7 +197,7 @@ describe('storage', () => {
     const u = t.createUser('usage_user');
     await createTable(t, u.key, 'usage_user', 'u1');
     await insertCsv(t, u.key, 'usage_user', 'u1', csvRows(100));
-    const size = t.deps.lake.get('dune', 'usage_user', 'u1')!.size_bytes;
+    const size = (await t.deps.lake.get('dune', 'usage_user', 'u1'))!.size_bytes;
     expect(size).toBeGreaterThan(0);
     const usage = await t.call('GET', '/api/v1/usage', { key: u.key });
     expect(usage.json.bytes_used).toBe(size);

@@ -276,10 +276,10 @@ export function uploadRoutes(deps: Deps) {
       }),
     '/uploads',
     '/tables',
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
       const q = c.req.valid('query');
-      return c.json(uploads.list(p.context, q.limit, q.offset), 200);
+      return c.json(await uploads.list(p.context, q.limit, q.offset), 200);
     },
   );
 

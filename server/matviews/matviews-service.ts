@@ -2,8 +2,8 @@ import { MATVIEW_NAME_RULE } from '../../contract/matviews.js';
 import type { Accounts } from '../auth/accounts.js';
 import type { Config } from '../config.js';
 import type { Executions, ResultHandoff } from '../engine/executions.js';
-import type { Lake } from '../engine/lake.js';
-import { RetiredSnapshots } from '../engine/retired-snapshots.js';
+import type { Lake, LakeTable } from '../lake/lake.js';
+import { RetiredSnapshots } from '../lake/retired-snapshots.js';
 import { DEFAULT_TIER, isTierName, type TierName } from '../engine/tiers.js';
 import { conflict, forbidden, invalid, notFound, overLimit } from '../errors.js';
 import type { Db } from '../store/db.js';
@@ -68,8 +68,8 @@ export class MatviewsService {
   constructor(private readonly deps: ServiceDeps) {
     this.repo = new MatviewsRepo(deps.db);
     this.queries = new Queries(deps.db, deps.config.plan);
-    this.retired = new RetiredSnapshots(deps.db, deps.lake.root);
-    this.retired.sweepOrphans(CATALOG, 'matview');
+    // Folders a previous process left behind are swept at start-up (wire.ts).
+    this.retired = new RetiredSnapshots(deps.lake.repo, deps.lake.root);
   }
 
   close(): void {
@@ -190,9 +190,10 @@ export class MatviewsService {
         (isTierName(query.engine) ? query.engine : DEFAULT_TIER),
     };
     this.checkCredits(who.contextId);
-    const view = await this.locked(who.contextId, async () =>
-      this.deps.db.transaction(() => this.save(who, query, existing, fields))(),
-    );
+    const view = await this.locked(who.contextId, async () => {
+      const taken = await this.deps.lake.get(CATALOG, query.owner_handle.toLowerCase(), name);
+      return this.deps.db.transaction(() => this.save(who, query, existing, fields, taken))();
+    });
     return { view, executionId: this.start(view, { ...who, trigger: 'upsert' }).executionId };
   }
 
@@ -202,19 +203,19 @@ export class MatviewsService {
     const running = this.repo.inFlight(view.id);
     if (running) this.deps.executions.cancel(running);
     await this.locked(view.ownerId, async () => {
-      const table = this.table(view);
+      const table = await this.table(view);
       this.deps.db.transaction(() => {
         if (table) this.deps.db.prepare('DELETE FROM lake_tables WHERE id = ?').run(table.id);
         this.repo.delete(view.id);
       })();
-      this.retired.retire(table?.snapshot ?? null);
+      await this.retired.retire(table?.snapshot ?? null);
     });
     return view;
   }
 
   /** The lake table serving the view (undefined before its first successful refresh). */
-  table(view: MatviewRecord) {
-    const t = this.deps.lake.get(CATALOG, handleOf(view), view.name);
+  async table(view: MatviewRecord) {
+    const t = await this.deps.lake.get(CATALOG, handleOf(view), view.name);
     return t?.kind === 'matview' ? t : undefined;
   }
 
@@ -227,13 +228,13 @@ export class MatviewsService {
     query: QueryRecord,
     existing: MatviewRecord | undefined,
     fields: Parameters<MatviewsRepo['update']>[1],
+    taken: LakeTable | undefined,
   ): MatviewRecord {
     const handle = query.owner_handle.toLowerCase();
     const full = `${CATALOG}.${handle}.${fields.name}`;
     const clash = this.repo.byOwnerName(who.contextId, fields.name);
     if (clash && clash.queryId !== query.id)
       throw conflict(`${full} is the view of query ${clash.queryId}; pick another name`);
-    const taken = this.deps.lake.get(CATALOG, handle, fields.name);
     if (taken && (taken.kind !== 'matview' || !clash))
       throw conflict(`${full} is the name of an existing table; pick another name`);
     const lakeTable = this.deps.db.prepare(
@@ -276,7 +277,7 @@ export class MatviewsService {
           executionId,
           result: r,
         });
-        this.retired.retire(previous);
+        await this.retired.retire(previous);
       });
     } catch (err) {
       throw new Error(

@@ -35,8 +35,11 @@ function schedule(v: MatviewRecord): MatviewSchedule | null {
 }
 
 /** The fields of the list element (the full view adds owners and execution ids). */
-export function listElement(matviews: MatviewsService, v: MatviewRecord): MatviewListElement {
-  const table = matviews.table(v);
+export async function listElement(
+  matviews: MatviewsService,
+  v: MatviewRecord,
+): Promise<MatviewListElement> {
+  const table = await matviews.table(v);
   const last = matviews.repo.refreshes(v.id, 1, 0).refreshes[0];
   const refreshedAt = table?.metadata.refreshed_at;
   return {
@@ -60,7 +63,7 @@ export async function fullView(
   accounts: Accounts,
   v: MatviewRecord,
 ): Promise<MatviewGetResponse> {
-  const { schedule: sched, ...element } = listElement(matviews, v);
+  const { schedule: sched, ...element } = await listElement(matviews, v);
   const owner = await accounts.byId(v.ownerId);
   const team = owner?.type === 'team';
   return {

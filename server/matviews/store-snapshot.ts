@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import type { Config } from '../config.js';
 import type { ResultHandoff } from '../engine/executions.js';
-import type { Lake } from '../engine/lake.js';
+import type { Lake } from '../lake/lake.js';
 import type { Db } from '../store/db.js';
 import { nowIso } from '../store/db.js';
 import type { QueryRecord } from '../store/queries-repo.js';
@@ -27,7 +27,7 @@ export async function storeSnapshot(
   },
 ): Promise<string | null> {
   checkColumnNames(o.result.declaredNames);
-  const previous = deps.lake.get(CATALOG, o.schema, o.view.name);
+  const previous = await deps.lake.get(CATALOG, o.schema, o.view.name);
   if (previous && previous.kind !== 'matview')
     throw new Error(`${o.view.fullName} is the name of another kind of table`);
   await deps.lake.publish(

@@ -1,8 +1,8 @@
 import type { ParameterValue } from '../../contract/parameters.js';
 import type { PipelineNode } from '../../contract/pipelines.js';
 import { boundTables } from '../engine/bound-tables.js';
-import type { Lake } from '../engine/lake.js';
-import { fullName } from '../engine/lake.js';
+import type { Lake } from '../lake/lake.js';
+import { fullName } from '../lake/lake.js';
 import { renderSql, resolveParameterValues } from '../engine/parameters.js';
 import { SqlError } from '../engine/sandbox.js';
 import type { TierName } from '../engine/tiers.js';
@@ -27,7 +27,11 @@ export async function viewsRead(
   const sql = renderSql(query.query_sql, resolveParameterValues(query.parameters, values)).sql;
   let tables;
   try {
-    tables = await boundTables({ sql, tables: d.lake.visibleTo(contextId), lakeRoot: d.lake.root });
+    tables = await boundTables({
+      sql,
+      tables: await d.lake.visibleTo(contextId),
+      lakeRoot: d.lake.root,
+    });
   } catch (err) {
     if (!(err instanceof SqlError)) throw err;
     throw invalid(`${what} cannot be bound, so its lineage is unknown: ${err.message}`);

@@ -5,13 +5,13 @@ import { ulid } from 'ulid';
 import type { Account } from '../auth/accounts.js';
 import type { Config } from '../config.js';
 import type { TrustedDuck } from '../engine/duck.js';
-import type { Lake, LakeTable } from '../engine/lake.js';
+import type { Lake, LakeTable } from '../lake/lake.js';
 import { conflict, forbidden, notFound, overLimit } from '../errors.js';
 import type { Db } from '../store/db.js';
 import { checkName, checkSchema, sqlName, type UploadColumn } from './column-types.js';
 import { csvToParquet, inferCsvColumns } from './ingest.js';
 import { receiveRows } from './receive.js';
-import { RetiredSnapshots } from '../engine/retired-snapshots.js';
+import { RetiredSnapshots } from '../lake/retired-snapshots.js';
 import { carryOver, newPartFile, partsOf, sizeOf, writeEmpty } from './snapshots.js';
 import { listUploads, type ListPage } from './uploads-list.js';
 import { planStorage, storageOf } from '../usage/storage.js';
@@ -23,6 +23,8 @@ export const CSV_PREFIX = 'dataset_';
 
 export type Format = 'csv' | 'ndjson';
 type Ctx = Pick<Account, 'id' | 'handle' | 'type'>;
+/** `db` is for the storage figures (usage/storage.ts). */
+type UploadsDeps = { config: Config; db: Db; duck: TrustedDuck; lake: Lake };
 
 const fullName = (ns: string, table: string) => `${CATALOG}.${ns}.${table}`;
 const exampleQuery = (ns: string, table: string) =>
@@ -40,12 +42,18 @@ export class UploadsService {
   readonly retired: RetiredSnapshots;
   private readonly locks = new Map<number, Promise<unknown>>();
 
-  constructor(private readonly deps: { config: Config; db: Db; duck: TrustedDuck; lake: Lake }) {
+  private constructor(private readonly deps: UploadsDeps) {
     this.tmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads');
     fs.rmSync(this.tmpDir, { recursive: true, force: true });
     fs.mkdirSync(this.tmpDir, { recursive: true });
-    this.retired = new RetiredSnapshots(deps.db, deps.lake.root);
-    this.retired.sweepOrphans(CATALOG, 'upload');
+    this.retired = new RetiredSnapshots(deps.lake.repo, deps.lake.root);
+  }
+
+  /** The service, once the snapshot folders a previous process left behind are deleted. */
+  static async open(deps: UploadsDeps): Promise<UploadsService> {
+    const service = new UploadsService(deps);
+    await service.retired.sweepOrphans(CATALOG, 'upload');
+    return service;
   }
 
   close(): void {
@@ -73,7 +81,7 @@ export class UploadsService {
     const columns = checkSchema(req.schema);
     this.checkQuotaLeft(ctx);
     return this.locked(ctx, async () => {
-      const existing = this.deps.lake.get(CATALOG, ns, table);
+      const existing = await this.deps.lake.get(CATALOG, ns, table);
       if (existing) throw conflict(`the table ${fullName(ns, table)} already exists`);
       await this.publish(ctx, { ns, table, columns, existing: undefined }, req, (conn, dir) =>
         writeEmpty(conn, columns, newPartFile(dir)),
@@ -90,8 +98,8 @@ export class UploadsService {
   }
 
   /** Before a body is read: 404/403 for a table the context may not change, 402 at its quota. */
-  preflight(ctx: Ctx, namespace: string, tableName: string): void {
-    this.owned(ctx, namespace, tableName);
+  async preflight(ctx: Ctx, namespace: string, tableName: string): Promise<void> {
+    await this.owned(ctx, namespace, tableName);
     this.checkQuotaLeft(ctx);
   }
 
@@ -106,7 +114,7 @@ export class UploadsService {
     tableName: string,
     body: { source: AsyncIterable<Buffer>; format: Format; replace?: boolean },
   ) {
-    const start = this.owned(ctx, namespace, tableName);
+    const start = await this.owned(ctx, namespace, tableName);
     this.checkQuotaLeft(ctx);
     const columns = declaredColumns(start);
     const staging = fs.mkdtempSync(path.join(this.tmpDir, 'insert-'));
@@ -121,7 +129,7 @@ export class UploadsService {
         idleMs: this.deps.config.bodyTimeoutMs,
       });
       return await this.locked(ctx, async () => {
-        const t = this.owned(ctx, namespace, tableName);
+        const t = await this.owned(ctx, namespace, tableName);
         if (JSON.stringify(declaredColumns(t)) !== JSON.stringify(columns))
           throw conflict('the table was replaced while the rows were uploaded; send them again');
         const target = { ns: t.schema_name, table: t.table_name, columns, existing: t };
@@ -158,7 +166,7 @@ export class UploadsService {
     const table = checkName('table', raw.startsWith(CSV_PREFIX) ? raw : CSV_PREFIX + raw);
     this.checkQuotaLeft(ctx);
     return this.locked(ctx, async () => {
-      const existing = this.deps.lake.get(CATALOG, ns, table);
+      const existing = await this.deps.lake.get(CATALOG, ns, table);
       if (existing && existing.kind !== 'upload')
         throw conflict(`${fullName(ns, table)} exists and is not an uploaded table`);
       const columns = await this.deps.duck.withConnection((conn) =>
@@ -174,7 +182,7 @@ export class UploadsService {
   /** POST /uploads/{ns}/{table}/clear: no rows, same columns. */
   async clear(ctx: Ctx, namespace: string, tableName: string) {
     return this.locked(ctx, async () => {
-      const t = this.owned(ctx, namespace, tableName);
+      const t = await this.owned(ctx, namespace, tableName);
       const columns = declaredColumns(t);
       await this.publish(
         ctx,
@@ -189,16 +197,16 @@ export class UploadsService {
   /** DELETE /uploads/{ns}/{table}. */
   async remove(ctx: Ctx, namespace: string, tableName: string) {
     return this.locked(ctx, async () => {
-      const t = this.owned(ctx, namespace, tableName);
-      this.deps.db.prepare('DELETE FROM lake_tables WHERE id = ?').run(t.id);
-      this.retired.retire(t.snapshot);
+      const t = await this.owned(ctx, namespace, tableName);
+      await this.deps.lake.remove(t);
+      await this.retired.retire(t.snapshot);
       return { message: `Table ${t.schema_name}.${t.table_name} successfully deleted` };
     });
   }
 
   /** GET /uploads: the context's uploaded tables by name. */
-  list(ctx: Ctx, limit: number, offset: number): ListPage {
-    return listUploads(this.deps.db, ctx, limit, offset);
+  list(ctx: Ctx, limit: number, offset: number): Promise<ListPage> {
+    return listUploads(this.deps.lake, ctx, limit, offset);
   }
 
   /** Bytes the plan counts for the context: its tables and saved query versions. */
@@ -215,10 +223,10 @@ export class UploadsService {
   }
 
   /** The context's uploaded table; 404 unknown or another's private, 403 another's public. */
-  private owned(ctx: Ctx, namespace: string, tableName: string): LakeTable {
+  private async owned(ctx: Ctx, namespace: string, tableName: string): Promise<LakeTable> {
     const ns = namespace.toLowerCase();
     const table = tableName.toLowerCase();
-    const t = this.deps.lake.get(CATALOG, ns, table);
+    const t = await this.deps.lake.get(CATALOG, ns, table);
     if (!t || t.kind !== 'upload' || (t.is_private && t.owner_id !== ctx.id))
       throw notFound(`table not found: ${fullName(ns, table)}`);
     if (t.owner_id !== ctx.id)
@@ -269,7 +277,7 @@ export class UploadsService {
           );
       },
     );
-    this.retired.retire(target.existing?.snapshot ?? null);
+    await this.retired.retire(target.existing?.snapshot ?? null);
   }
 
   private locked<T>(ctx: Ctx, fn: () => Promise<T>): Promise<T> {

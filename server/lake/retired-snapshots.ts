@@ -1,29 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../store/db.js';
 import { nowIso } from '../store/db.js';
+import type { LakeRepo } from './lake-repo.js';
 
 /**
  * Snapshot folders a table no longer points to, deleted once no execution that could still read
- * them is running. An execution picks its tables' snapshots in the same synchronous step that
- * marks it executing (executions.ts), so one that started after a switch sees the new snapshot:
- * a retired folder waits only for executions whose started_at is not after its retirement.
+ * them is running. An execution is marked executing before it reads which snapshots its tables
+ * have (executions.ts), so one that read them after a switch sees the new snapshot: a retired
+ * folder waits only for executions whose started_at is not after its retirement.
  */
 export class RetiredSnapshots {
   private readonly waiting: { dir: string; at: string }[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(
-    private readonly db: Db,
+    private readonly repo: LakeRepo,
     private readonly lakeRoot: string,
     private readonly pollMs = 250,
   ) {}
 
   /** Retires a snapshot (a folder relative to the lake root) switched away from just now. */
-  retire(snapshot: string | null): void {
+  async retire(snapshot: string | null): Promise<void> {
     if (!snapshot) return;
     this.waiting.push({ dir: path.join(this.lakeRoot, snapshot), at: nowIso() });
-    this.sweep();
+    await this.sweep();
   }
 
   /** Folders still waiting (for tests). */
@@ -32,21 +33,20 @@ export class RetiredSnapshots {
   }
 
   /** Deletes every waiting folder no running execution may read; polls while some remain. */
-  sweep(): void {
-    if (!this.db.open) return;
-    const busy = this.db.prepare(
-      `SELECT 1 FROM executions WHERE state = 'QUERY_STATE_EXECUTING' AND started_at <= ? LIMIT 1`,
-    );
-    for (let i = this.waiting.length - 1; i >= 0; i--) {
-      const w = this.waiting[i]!;
-      if (busy.get(w.at)) continue;
+  async sweep(): Promise<void> {
+    for (const w of [...this.waiting]) {
+      if (this.closed) return;
+      if (await this.repo.readerSince(w.at)) continue;
       fs.rmSync(w.dir, { recursive: true, force: true });
-      this.waiting.splice(i, 1);
+      const i = this.waiting.indexOf(w);
+      if (i !== -1) this.waiting.splice(i, 1);
     }
-    if (this.waiting.length && !this.timer) {
+    if (this.waiting.length && !this.timer && !this.closed) {
       this.timer = setTimeout(() => {
         this.timer = undefined;
-        this.sweep();
+        this.sweep().catch((err: unknown) => {
+          if (!this.closed) console.error('retired snapshots: the sweep failed', err);
+        });
       }, this.pollMs);
       this.timer.unref();
     }
@@ -58,17 +58,10 @@ export class RetiredSnapshots {
    * `kind`, the folders of tables of other kinds are left to their own service; folders of no
    * table at all (a first publish that crashed) are always swept.
    */
-  sweepOrphans(catalog: string, kind?: string): void {
+  async sweepOrphans(catalog: string, kind?: string): Promise<void> {
     const base = path.join(this.lakeRoot, catalog);
     if (!fs.existsSync(base)) return;
-    const rows = this.db
-      .prepare('SELECT schema_name, table_name, kind, snapshot FROM lake_tables WHERE catalog = ?')
-      .all(catalog) as {
-      schema_name: string;
-      table_name: string;
-      kind: string;
-      snapshot: string | null;
-    }[];
+    const rows = await this.repo.snapshotsIn(catalog);
     const live = new Set(rows.map((r) => r.snapshot && path.join(this.lakeRoot, r.snapshot)));
     const foreign = new Set(
       rows
@@ -89,6 +82,7 @@ export class RetiredSnapshots {
   }
 
   close(): void {
+    this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
