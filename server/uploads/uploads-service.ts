@@ -12,6 +12,7 @@ import { checkName, checkSchema, sqlName, type UploadColumn } from './column-typ
 import { csvToParquet, inferCsvColumns } from './ingest.js';
 import { receiveRows } from './receive.js';
 import { RetiredSnapshots } from '../lake/retired-snapshots.js';
+import { OwnerLocks } from '../lake/owner-locks.js';
 import { carryOver, newPartFile, partsOf, sizeOf, writeEmpty } from './snapshots.js';
 import { listUploads, type ListPage } from './uploads-list.js';
 import { planStorage, storageOf } from '../usage/storage.js';
@@ -32,15 +33,15 @@ const exampleQuery = (ns: string, table: string) =>
 
 /**
  * Uploaded tables: create from a schema, insert CSV or NDJSON, upload a whole CSV as a table,
- * clear, delete, list. Every change writes a new Parquet snapshot and switches to it in one
- * transaction (Lake.publish); the previous snapshot is deleted once no running execution may
- * read it. Changes of one context's tables run one at a time (a lock per context), which keeps
+ * clear, delete, list. Every change writes a new Parquet snapshot, then switches the table to it
+ * in one statement (Lake.publish); the previous snapshot is deleted once no running execution
+ * may read it. Changes of one context's tables run one at a time (OwnerLocks), which keeps
  * appends from losing each other's rows and the storage quota exact.
  */
 export class UploadsService {
   readonly tmpDir: string;
   readonly retired: RetiredSnapshots;
-  private readonly locks = new Map<number, Promise<unknown>>();
+  private readonly locks = new OwnerLocks();
 
   private constructor(private readonly deps: UploadsDeps) {
     this.tmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads');
@@ -281,14 +282,7 @@ export class UploadsService {
   }
 
   private locked<T>(ctx: Ctx, fn: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(ctx.id) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(fn);
-    const tail = next.catch(() => undefined);
-    this.locks.set(ctx.id, tail);
-    void tail.then(() => {
-      if (this.locks.get(ctx.id) === tail) this.locks.delete(ctx.id);
-    });
-    return next;
+    return this.locks.run(ctx.id, fn);
   }
 }
 
