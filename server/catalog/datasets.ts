@@ -14,8 +14,6 @@ import { parseFullName, type CatalogFilter } from './datasets-query.js';
 import { BUILTIN_OWNER, DatasetsRepo, type CatalogEntry } from './datasets-repo.js';
 import { searchResponse } from './datasets-wire.js';
 
-export { BUILTIN_OWNER, type CatalogEntry } from './datasets-repo.js';
-
 /** Who looks at the catalog: the context (for privacy and `me`) and the teams behind `team`. */
 export type CatalogViewer = { contextId: number; teamIds: number[] };
 

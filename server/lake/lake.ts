@@ -8,7 +8,7 @@ import type { Store } from '../store/store.js';
 import { LakeRepo } from './lake-repo.js';
 import type { LakeColumn, LakeTable } from './lake-table.js';
 
-export type { LakeColumn, LakeTable, LakeTableKind } from './lake-table.js';
+export type { LakeTable } from './lake-table.js';
 export { fullName } from './lake-table.js';
 
 export type LakeTableSpec = {
