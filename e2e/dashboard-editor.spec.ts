@@ -1,20 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createDashboard, queryWithVisualizations } from './support/dashboards';
 import { SCREENSHOTS, signUp } from './support/session';
+import { dragBy } from './support/pointer';
 
 /** A card of the editor's grid, by the widget's title. */
 const card = (page: Page, title: string) =>
   page.getByTestId('edit-grid').getByRole('group', { name: new RegExp(`^${title}\\.`) });
-
-async function dragBy(page: Page, from: Locator, dx: number, dy: number) {
-  const b = (await from.boundingBox())!;
-  const x = b.x + b.width / 2;
-  const y = b.y + b.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(x + (dx * i) / 8, y + (dy * i) / 8);
-  await page.mouse.up();
-}
 
 /** Opens the picker and adds `names`, visualizations of the query `query`, in one go. */
 async function addVisualizations(page: Page, query: string, names: string[], shot?: string) {

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SCREENSHOTS, signUp } from './support/session';
+import { dragBy } from './support/pointer';
 
 const SQL = 'SELECT x, x * {{n}} AS y, x * x + {{n}} AS z FROM range(1, 8) t(x)';
 type Position = { col: number; row: number; size_x: number; size_y: number };
@@ -89,16 +90,6 @@ const apiPositions = (d: Dashboard) =>
 const chart = (scope: Page | Locator, name: string) =>
   scope.getByRole('region', { name: `Visualization ${name}` }).getByTestId('viz-chart');
 
-async function drag(page: Page, from: Locator, dx: number, dy: number) {
-  const b = (await from.boundingBox())!;
-  const x = b.x + b.width / 2;
-  const y = b.y + b.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(x + (dx * i) / 8, y + (dy * i) / 8);
-  await page.mouse.up();
-}
-
 test.describe('dashboards', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -151,7 +142,7 @@ test.describe('dashboards', () => {
     const lineBox = (await grid.getByRole('group', { name: /^Line of y\./ }).boundingBox())!;
     const grip = textItem.getByRole('img', { name: 'Move Text' });
     const handleBox = (await grip.boundingBox())!;
-    await drag(page, grip, lineBox.x + 12 - handleBox.x, lineBox.y + 4 - handleBox.y);
+    await dragBy(page, grip, lineBox.x + 12 - handleBox.x, lineBox.y + 4 - handleBox.y);
     await expect(textItem).toHaveAttribute('data-position', '0,0,6,3');
     await expect(grid.getByRole('group', { name: /^Line of y\./ })).toHaveAttribute(
       'data-position',
@@ -165,7 +156,7 @@ test.describe('dashboards', () => {
     await paramItem.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await paramItem.hover();
     const corner = paramItem.locator('xpath=..').locator('.react-resizable-handle-se');
-    await drag(page, corner, 110, 70);
+    await dragBy(page, corner, 110, 70);
     await expect
       .poll(async () => (await paramItem.getAttribute('data-position'))!.split(',').map(Number))
       .not.toEqual(paramBefore);

@@ -8,6 +8,7 @@ import {
   waitForEditor,
 } from './support/editor';
 import { SCREENSHOTS, signUp } from './support/session';
+import { runToCompletion } from './support/api';
 
 const runButton = (page: Page) => page.getByRole('button', { name: 'Run', exact: true });
 const runState = (page: Page) => page.getByTestId('execution-panel').getByRole('status');
@@ -81,14 +82,7 @@ test.describe('the query page', () => {
       name: 'Shared numbers',
       query_sql: "SELECT 'visible to all' AS shared_value",
     });
-    const run = await page.request.post(`/api/v1/query/${id}/execute`, { data: {} });
-    const { execution_id } = (await run.json()) as { execution_id: string };
-    await expect
-      .poll(async () => {
-        const s = await page.request.get(`/api/v1/execution/${execution_id}/status`);
-        return ((await s.json()) as { state: string }).state;
-      })
-      .toBe('QUERY_STATE_COMPLETED');
+    await runToCompletion(page, id);
 
     const viewer = await (await browser.newContext()).newPage();
     await signUp(viewer, { prefix: 'viewer' });

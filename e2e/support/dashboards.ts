@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { runToCompletion } from './api';
 
 /** Eleven DEX pairs, ranked by volume (not in alphabetical order). */
 export const TOP_PAIRS = [
@@ -34,15 +35,7 @@ export async function queryWithVisualizations(page: Page, name: string) {
   });
   expect(created.ok()).toBe(true);
   const { query_id } = (await created.json()) as { query_id: number };
-  const run = await page.request.post(`/api/v1/query/${query_id}/execute`, { data: {} });
-  expect(run.ok()).toBe(true);
-  const { execution_id } = (await run.json()) as { execution_id: string };
-  await expect
-    .poll(async () => {
-      const s = await page.request.get(`/api/v1/execution/${execution_id}/status`);
-      return ((await s.json()) as { state: string }).state;
-    })
-    .toBe('QUERY_STATE_COMPLETED');
+  await runToCompletion(page, query_id);
   const viz = async (vizName: string, type: string, options: Record<string, unknown>) => {
     const res = await page.request.post(`/api/v1/query/${query_id}/visualizations`, {
       data: { name: vizName, type, options },
