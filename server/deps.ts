@@ -5,10 +5,9 @@ import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { TrustedDuck } from './engine/duck.js';
 import type { Lake } from './lake/lake.js';
-import type { Executions } from './engine/executions.js';
+import type { ExecutionsService } from './executions/executions-service.js';
 import type { Db } from './store/db.js';
 import type { Store } from './store/store.js';
-import type { ExecutionsRepo } from './store/executions-repo.js';
 import type { Queries } from './store/queries-repo.js';
 import type { Visualizations } from './visualizations/visualizations-repo.js';
 import type { Dashboards } from './dashboards/dashboards-repo.js';
@@ -30,8 +29,7 @@ export type Deps = {
   duck: TrustedDuck;
   lake: Lake;
   // services added by later modules go below, one line each
-  executionsRepo: ExecutionsRepo;
-  executions: Executions;
+  executions: ExecutionsService;
   queries: Queries;
   visualizations: Visualizations;
   dashboards: Dashboards;

@@ -7,11 +7,10 @@ import { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
 import { TrustedDuck } from './engine/duck.js';
-import { Executions } from './engine/executions.js';
+import { ExecutionsService } from './executions/executions-service.js';
 import { Lake } from './lake/lake.js';
 import { openDb } from './store/db.js';
 import { sqliteStore } from './store/store.js';
-import { ExecutionsRepo } from './store/executions-repo.js';
 import { Queries } from './store/queries-repo.js';
 import { ensureDemoQueries } from './catalog/demo-queries.js';
 import { ensureDemoData } from './catalog/demo-data.js';
@@ -34,9 +33,8 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
   const duck = await TrustedDuck.create({ threads: 2, memoryLimit: '4GB', tempDir: tmp });
   const lake = new Lake(store, config.dataDir, duck);
   const accounts = new Accounts(store);
-  const executionsRepo = new ExecutionsRepo(db);
-  const executions = new Executions({ config, db, lake, repo: executionsRepo });
   const queries = new Queries(db, config.plan);
+  const executions = new ExecutionsService({ config, store, lake, duck, queries });
   const visualizations = new Visualizations(db, queries);
   const deps: Deps = {
     config,
@@ -49,19 +47,18 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     duck,
     lake,
     // services added by later modules go below, one line each
-    executionsRepo,
     executions,
     queries,
     visualizations,
     dashboards: new Dashboards(db, queries, visualizations),
     uploads: await UploadsService.open({ config, db, duck, lake }),
     catalog: new DatasetCatalog(store, accounts),
-    matviews: new MatviewsService({ config, db, accounts, lake, executions, executionsRepo }),
+    matviews: new MatviewsService({ config, db, accounts, lake, executions }),
     pipelines: new PipelinesService(db, () => deps),
   };
   // start-up work (recovery, demo data) goes below
   await deps.matviews.retired.sweepOrphans(MATVIEW_CATALOG, 'matview');
-  executions.start();
+  await executions.start();
   deps.pipelines.start();
   if (config.demoData)
     await ensureDemoData(deps, config.logLevel === 'silent' ? undefined : console.log);

@@ -173,8 +173,8 @@ export async function runDemoDashboardQueries(deps: Deps): Promise<void> {
   const { queries } = deps.queries.list(team.id, { limit: 1000, offset: 0 });
   const names = new Set(VISUALIZATIONS.map((v) => v.query));
   for (const query of queries.filter((q) => names.has(q.name))) {
-    if (deps.executionsRepo.latestForQuery(query.id, [team.id], undefined)) continue;
-    deps.executions.submit({
+    if (await deps.executions.hasRun(query.id, [team.id])) continue;
+    await deps.executions.submit({
       contextId: team.id,
       userId: null,
       apiKeyId: null,

@@ -150,7 +150,7 @@ export function dashboardPublicRoutes(deps: Deps) {
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const ctx = viewer(c);
       const { dashboard_id, visualization_id } = c.req.valid('param');
       const d = deps.dashboards.readable(dashboard_id, ctx);
@@ -159,7 +159,7 @@ export function dashboardPublicRoutes(deps: Deps) {
       const viz = deps.visualizations.get(visualization_id);
       const query = viz && deps.queries.get(viz.query_id);
       if (!query || !canReadQuery(query, ctx)) throw notFound(PRIVATE_QUERY);
-      const e = latestExecutionOf(deps, c, query, ctx);
+      const e = await latestExecutionOf(deps, c, query, ctx);
       return jsonResponse(c, deps, e, c.req.valid('query')) as never;
     },
   );

@@ -22,9 +22,9 @@ const setSql = async (q: number, sql: string) => {
   expect(r.status, r.text).toBe(200);
 };
 
-const waitFor = async (check: () => boolean, ms = 10_000) => {
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -148,7 +148,7 @@ describe('never two refreshes of one view at once', () => {
     const first = await t.call('POST', `${MV}/${name}/refresh`, { key: alice.key });
     expect(first.status).toBe(200);
     const id = first.json.execution_id as string;
-    await waitFor(() => t.deps.executionsRepo.get(id)?.state === 'QUERY_STATE_EXECUTING');
+    await waitFor(async () => (await t.deps.executions.get(id))?.state === 'QUERY_STATE_EXECUTING');
     const second = await t.call('POST', `${MV}/${name}/refresh`, { key: alice.key });
     expect(second.json.execution_id).toBe(id);
     const upsert = await t.call('POST', MV, {
@@ -157,13 +157,15 @@ describe('never two refreshes of one view at once', () => {
     });
     expect(upsert.json.execution_id).toBe(id);
     expect(
-      t.deps.matviews.refresh({
-        contextId: alice.account.id,
-        userId: null,
-        apiKeyId: null,
-        name,
-        trigger: 'pipeline',
-      }).executionId,
+      (
+        await t.deps.matviews.refresh({
+          contextId: alice.account.id,
+          userId: null,
+          apiKeyId: null,
+          name,
+          trigger: 'pipeline',
+        })
+      ).executionId,
     ).toBe(id);
     const history = await t.call('GET', `${MV}/${name}/refreshes`, { key: alice.key });
     expect(history.json.refreshes).toHaveLength(2); // the upsert's and the running one
@@ -191,7 +193,7 @@ describe('the service interface pipelines use', () => {
     expect(m.find(bob.account.id, name)).toBeUndefined();
     expect(m.byFullName(name)?.isPrivate).toBe(true);
     expect(m.byFullName('result_pipe')).toBeUndefined();
-    expect(() =>
+    await expect(
       m.refresh({
         contextId: bob.account.id,
         userId: null,
@@ -199,8 +201,8 @@ describe('the service interface pipelines use', () => {
         name,
         trigger: 'pipeline',
       }),
-    ).toThrow(expect.objectContaining({ kind: 'not_found' }));
-    const { executionId, view } = m.refresh({
+    ).rejects.toThrow(expect.objectContaining({ kind: 'not_found' }));
+    const { executionId, view } = await m.refresh({
       contextId: alice.account.id,
       userId: alice.account.id,
       apiKeyId: null,
@@ -209,7 +211,7 @@ describe('the service interface pipelines use', () => {
     });
     expect(view.fullName).toBe(name);
     await t.deps.executions.settled(executionId);
-    const e = t.deps.executionsRepo.get(executionId)!;
+    const e = (await t.deps.executions.get(executionId))!;
     expect(e.state).toBe('QUERY_STATE_COMPLETED');
     expect(e.source).toBe('pipeline');
     const table = (await t.deps.lake.get('dune', 'alice', 'result_pipe'))!;
@@ -225,7 +227,7 @@ describe('the service interface pipelines use', () => {
     return (async () => {
       const q = await createQuery(t, alice.key, 'SELECT 1 AS x');
       const { name } = await upsertView(t, alice.key, { name: 'result_pub', query_id: q });
-      expect(() =>
+      await expect(
         t.deps.matviews.refresh({
           contextId: bob.account.id,
           userId: null,
@@ -233,7 +235,7 @@ describe('the service interface pipelines use', () => {
           name,
           trigger: 'pipeline',
         }),
-      ).toThrow(expect.objectContaining({ kind: 'forbidden' }));
+      ).rejects.toThrow(expect.objectContaining({ kind: 'forbidden' }));
     })();
   });
 

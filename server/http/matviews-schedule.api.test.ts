@@ -46,11 +46,11 @@ describe('the scheduler', () => {
     const slot = (await view(name)).schedule.next_execution_time as string;
     expect(Date.parse(slot)).toBeGreaterThan(Date.now());
     expect(slot).toMatch(/:00:00\.000Z$/);
-    expect(scheduler.tick(at(slot, -1000)).started).toEqual([]);
-    const fired = scheduler.tick(at(slot));
+    expect((await scheduler.tick(at(slot, -1000))).started).toEqual([]);
+    const fired = await scheduler.tick(at(slot));
     expect(fired.started).toEqual([{ view: name, executionId: expect.any(String) }]);
     await settle(fired);
-    const e = t.deps.executionsRepo.get(fired.started[0]!.executionId)!;
+    const e = (await t.deps.executions.get(fired.started[0]!.executionId))!;
     expect(e).toMatchObject({
       state: 'QUERY_STATE_COMPLETED',
       source: 'schedule',
@@ -59,9 +59,9 @@ describe('the scheduler', () => {
     });
     expect((await view(name)).schedule.next_execution_time).toBe(at(slot, HOUR).toISOString());
     // the same slot never fires again, nor does a tick before the next slot
-    expect(scheduler.tick(at(slot)).started).toEqual([]);
-    expect(scheduler.tick(at(slot, 30 * 60_000)).started).toEqual([]);
-    const next = scheduler.tick(at(slot, HOUR));
+    expect((await scheduler.tick(at(slot))).started).toEqual([]);
+    expect((await scheduler.tick(at(slot, 30 * 60_000))).started).toEqual([]);
+    const next = await scheduler.tick(at(slot, HOUR));
     expect(next.started).toHaveLength(1);
     await settle(next);
     expect(await scheduled(name)).toHaveLength(2);
@@ -76,10 +76,10 @@ describe('the scheduler', () => {
     });
     const slot = (await view(name)).schedule.next_execution_time as string;
     const late = at(slot, 5 * HOUR + 60_000);
-    const fired = scheduler.tick(late);
+    const fired = await scheduler.tick(late);
     expect(startedFor(fired, name)).toHaveLength(1);
     await settle(fired);
-    expect(startedFor(scheduler.tick(late), name)).toEqual([]);
+    expect(startedFor(await scheduler.tick(late), name)).toEqual([]);
     expect((await view(name)).schedule.next_execution_time).toBe(at(slot, 6 * HOUR).toISOString());
     expect(await scheduled(name)).toHaveLength(1);
   });
@@ -98,10 +98,10 @@ describe('the scheduler', () => {
       next_execution_time: slot,
       expires_at: expires,
     });
-    await settle(scheduler.tick(at(slot)));
-    await settle(scheduler.tick(at(slot, HOUR)));
+    await settle(await scheduler.tick(at(slot)));
+    await settle(await scheduler.tick(at(slot, HOUR)));
     expect((await view(probe.name)).schedule.next_execution_time).toBeNull();
-    expect(startedFor(scheduler.tick(at(slot, 3 * HOUR)), probe.name)).toEqual([]);
+    expect(startedFor(await scheduler.tick(at(slot, 3 * HOUR)), probe.name)).toEqual([]);
     expect(await scheduled(probe.name)).toHaveLength(2); // at the slot and an hour later
     // a schedule whose expiry is before its first slot never fires
     const soon = new Date(Date.now() + 60_000).toISOString();
@@ -121,11 +121,11 @@ describe('the scheduler', () => {
     expect(r.status).toBe(200);
     const name = r.json.name as string;
     const slot = (await view(name)).schedule.next_execution_time as string;
-    const fired = scheduler.tick(at(slot));
+    const fired = await scheduler.tick(at(slot));
     expect(startedFor(fired, name)).toEqual([]);
     expect(fired.skipped).toEqual([name]);
     expect((await view(name)).schedule.next_execution_time).toBe(at(slot, 2 * HOUR).toISOString());
-    t.deps.executions.cancel(r.json.execution_id);
+    await t.deps.executions.cancel(r.json.execution_id);
     await waitFinished(t, alice.key, r.json.execution_id);
   });
 
@@ -138,7 +138,7 @@ describe('the scheduler', () => {
     });
     const slot = (await view(name)).schedule.next_execution_time as string;
     await t.call('POST', `/api/v1/query/${q}/archive`, { key: alice.key });
-    const fired = scheduler.tick(at(slot));
+    const fired = await scheduler.tick(at(slot));
     expect(fired.failed).toEqual([{ view: name, error: expect.stringMatching(/archived/) }]);
     expect((await view(name)).schedule.next_execution_time).toBe(at(slot, 24 * HOUR).toISOString());
   });
@@ -207,13 +207,13 @@ describe('restarts', () => {
       });
       await deps.executions.settled(up.executionId);
       const slot = new Date(up.view.nextExecutionTime!);
-      const first = new MatviewScheduler(deps.matviews).tick(slot);
+      const first = await new MatviewScheduler(deps.matviews).tick(slot);
       expect(first.started).toHaveLength(1);
       await deps.executions.settled(first.started[0]!.executionId);
       await deps.close();
 
       deps = await buildDeps(config);
-      expect(new MatviewScheduler(deps.matviews).tick(slot).started).toEqual([]);
+      expect((await new MatviewScheduler(deps.matviews).tick(slot)).started).toEqual([]);
       const refreshes = deps.matviews.repo.refreshes(up.view.id, 100, 0).refreshes;
       expect(refreshes.map((r) => [r.trigger, r.state])).toEqual([
         ['schedule', 'QUERY_STATE_COMPLETED'],

@@ -384,10 +384,10 @@ describe('POST /materialized-views/{name}/refresh', () => {
     expect(r.json).toEqual({ sql_id: name, execution_id: expect.any(String) });
     const status = await waitFinished(t, alice.key, r.json.execution_id);
     expect(status.state).toBe('QUERY_STATE_COMPLETED');
-    expect(t.deps.executionsRepo.get(r.json.execution_id)?.performance).toBe('small');
+    expect((await t.deps.executions.get(r.json.execution_id))?.performance).toBe('small');
     expect((await select(t, bob.key, `SELECT * FROM ${name}`)).rows).toEqual([{ v: 2 }]);
     const large = await refreshView(t, alice.key, name, { performance: 'large' });
-    expect(t.deps.executionsRepo.get(large.executionId)?.performance).toBe('large');
+    expect((await t.deps.executions.get(large.executionId))?.performance).toBe('large');
     expect((await t.call('POST', `${MV}/${name}/refresh`, { key: bob.key })).status).toBe(403);
     expect((await t.call('POST', `${MV}/${name}/refresh`, { key: alice.readKey })).status).toBe(
       403,

@@ -185,7 +185,7 @@ export function matviewRoutes(deps: Deps) {
       const p = requireScope(c, 'read_write');
       const { name } = c.req.valid('param');
       const body = await optionalJsonBody(c, MatviewRefreshRequest);
-      const { view, executionId } = matviews.refresh({
+      const { view, executionId } = await matviews.refresh({
         contextId: p.context.id,
         userId: p.user?.id ?? null,
         apiKeyId: p.apiKeyId,

@@ -112,7 +112,7 @@ describe('POST /pipelines/executions/{id}/cancel', () => {
       3: 'cancelled: the pipeline was cancelled',
     });
     const e = status.node_executions[0].query_execution_status.execution_id;
-    expect(t.deps.executionsRepo.get(e)?.state).toBe('QUERY_STATE_CANCELLED');
+    expect((await t.deps.executions.get(e))?.state).toBe('QUERY_STATE_CANCELLED');
     const again = await t.call('POST', `${V1}/pipelines/executions/${id}/cancel`, {
       key: alice.key,
     });
@@ -211,7 +211,7 @@ describe('a query’s own pipeline', () => {
     expect(r.status).toBe(200);
     const status = await waitPipeline(t, alice.key, r.json.pipeline_execution_id);
     expect(status.status).toBe('completed');
-    const e = t.deps.executionsRepo.get(
+    const e = await t.deps.executions.get(
       status.node_executions[0].query_execution_status.execution_id,
     );
     expect(e).toMatchObject({ performance: 'small', sql: 'SELECT 8 AS n', source: 'pipeline' });
@@ -247,7 +247,7 @@ describe('restarts', () => {
     await s.deps.close();
     const again = await buildDeps(s.config);
     try {
-      const p = again.pipelines.status(u.account.id, id);
+      const p = await again.pipelines.status(u.account.id, id);
       expect(p.status).toBe('failed');
       expect(p.error).toBe(STOPPED_MESSAGE);
       expect(nodeStates(p)).toEqual({

@@ -180,7 +180,7 @@ describe('running views in dependency order', () => {
       execution_id: expect.stringMatching(/^[0-9A-Z]{26}$/),
       status: 'completed',
     });
-    const e = nodeExecutions(t, status);
+    const e = await nodeExecutions(t, status);
     expect(e.get(1)).toMatchObject({ source: 'pipeline', performance: 'small' });
     for (const [node, deps] of [
       [2, [1]],
@@ -209,7 +209,7 @@ describe('running views in dependency order', () => {
       vnode(1, 'result_a'),
     ]);
     expect(status.status).toBe('completed');
-    const e = nodeExecutions(t, status);
+    const e = await nodeExecutions(t, status);
     const rows = await t.call('GET', `${V1}/execution/${e.get(4)!.id}/results`, {
       key: alice.key,
     });

@@ -59,7 +59,7 @@ describe('POST /pipelines/execute with nodes', () => {
         status: 'completed',
       },
     });
-    const e = nodeExecutions(t, status);
+    const e = await nodeExecutions(t, status);
     expect(e.get(3)).toMatchObject({
       source: 'pipeline',
       performance: 'small',
@@ -82,7 +82,7 @@ describe('POST /pipelines/execute with nodes', () => {
     );
     const status = await runPipeline(t, alice.key, [qnode(1, busy), qnode(2, busy)]);
     expect(status.status).toBe('completed');
-    const e = nodeExecutions(t, status);
+    const e = await nodeExecutions(t, status);
     expect(e.get(2)!.started_at! < e.get(1)!.ended_at!).toBe(true);
     expect(e.get(1)!.started_at! < e.get(2)!.ended_at!).toBe(true);
   });
@@ -144,7 +144,7 @@ describe('POST /pipelines/execute with nodes', () => {
     const status = await waitPipeline(t, alice.key, r.json.pipeline_execution_id);
     expect(status.status).toBe('completed');
     expect(status.node_executions).toHaveLength(1);
-    const e = nodeExecutions(t, status).get(1)!;
+    const e = (await nodeExecutions(t, status)).get(1)!;
     expect(e).toMatchObject({
       query_id: typed,
       performance: 'large',

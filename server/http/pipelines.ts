@@ -14,7 +14,8 @@ import { requireScope, type Principal } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
 import { invalid } from '../errors.js';
-import { normalizeValues, parseQueryId } from './executions.js';
+import { normalizeValues } from '../executions/execution-input.js';
+import { parseQueryId } from './executions.js';
 import { SECURED, errorResponses, formatIssues, newRouter, optionalJsonBody } from './router.js';
 
 /** Checks key and scope before the body is validated, so a missing key is 401, not 400. */
@@ -196,7 +197,7 @@ export function pipelineRoutes(deps: Deps) {
       const body = c.req.valid('json');
       const run =
         'pipeline' in body
-          ? deps.pipelines.execute(caller(p), body.pipeline.nodes)
+          ? await deps.pipelines.execute(caller(p), body.pipeline.nodes)
           : await deps.pipelines.executeQuery(
               caller(p),
               body.query_id,
@@ -222,9 +223,13 @@ export function pipelineRoutes(deps: Deps) {
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
-      return c.json(deps.pipelines.status(p.context.id, c.req.param('pipeline_execution_id')), 200);
+      const status = await deps.pipelines.status(
+        p.context.id,
+        c.req.param('pipeline_execution_id'),
+      );
+      return c.json(status, 200);
     },
   );
 
@@ -270,10 +275,10 @@ export function pipelineRoutes(deps: Deps) {
         ...errorResponses(400, 401),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
       const { limit, offset } = c.req.valid('query');
-      return c.json(deps.pipelines.list(p.context.id, limit, offset), 200);
+      return c.json(await deps.pipelines.list(p.context.id, limit, offset), 200);
     },
   );
   return r;

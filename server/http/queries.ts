@@ -15,7 +15,6 @@ import { requestedParameters } from '../../contract/queries.js';
 import { requireScope } from '../auth/principal.js';
 import type { Scope } from '../auth/keys.js';
 import type { Deps } from '../deps.js';
-import { adoptRun } from '../engine/run-adoption.js';
 import type { QueryChanges, QueryRecord } from '../store/queries-repo.js';
 import type { AppEnv } from './app-env.js';
 import { IF_MATCH_NOTE, etag, ifMatchVersion } from './if-match.js';
@@ -102,17 +101,17 @@ export function queryRoutes(deps: Deps) {
           ...errorResponses(400, 401, 403),
         },
       }),
-      (c) => {
+      async (c) => {
         const p = requireScope(c, 'read_write');
         const { execution_id, ...body } = c.req.valid('json');
-        const q = deps.db.transaction(() => {
+        const q = await deps.store.transaction(async () => {
           const created = deps.queries.create(p.context.id, p.user?.id ?? null, {
             ...body,
             parameters: requestedParameters(body),
           });
-          if (execution_id) adoptRun(deps.executionsRepo, created, execution_id);
+          if (execution_id) await deps.executions.adopt(created, execution_id);
           return created;
-        })();
+        });
         return c.json({ query_id: q.id }, 200);
       },
     );
@@ -163,11 +162,11 @@ export function queryRoutes(deps: Deps) {
         ...errorResponses(400, 401, 403, 404, 409),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read_write');
       const { query_id } = c.req.valid('param');
       const { execution_id, ...changes } = c.req.valid('json');
-      const q = deps.db.transaction(() => {
+      const q = await deps.store.transaction(async () => {
         const saved = deps.queries.update(
           query_id,
           p.context.id,
@@ -175,9 +174,9 @@ export function queryRoutes(deps: Deps) {
           changes,
           ifMatchVersion(c),
         );
-        if (execution_id) adoptRun(deps.executionsRepo, saved, execution_id);
+        if (execution_id) await deps.executions.adopt(saved, execution_id);
         return saved;
-      })();
+      });
       return c.json({ query_id: q.id }, 200);
     },
   );

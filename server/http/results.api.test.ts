@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESTART_MESSAGE } from '../engine/executions.js';
+import { ExecutionsRepo } from '../executions/executions-repo.js';
+import { RESTART_MESSAGE } from '../executions/executions-service.js';
 import { runSql, waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import { buildDeps } from '../wire.js';
@@ -331,7 +332,7 @@ describe('expiry and restart', () => {
     const file = path.join(t.deps.executions.resultsDir, `${id}.parquet`);
     expect(fs.existsSync(file)).toBe(true);
     expect(
-      t.deps.executions.sweepExpired(new Date(Date.parse(status.expires_at) + 1000)),
+      await t.deps.executions.sweepExpired(new Date(Date.parse(status.expires_at) + 1000)),
     ).toBeGreaterThan(0);
     expect(fs.existsSync(file)).toBe(false);
     const after = await t.call('GET', `/api/v1/execution/${id}/status`, { key: alice.key });
@@ -342,7 +343,7 @@ describe('expiry and restart', () => {
   it('marks executions that were pending or running when the process died as failed', async () => {
     const s = await createTestServer();
     const u = s.createUser('crasher');
-    s.deps.executionsRepo.insert({
+    await new ExecutionsRepo(s.deps.store).insert({
       id: '01J0000000000000000000000A',
       query_id: 0,
       query_version: null,
@@ -359,10 +360,10 @@ describe('expiry and restart', () => {
     await s.deps.close();
     const reopened = await buildDeps(s.config);
     try {
-      const crashed = reopened.executionsRepo.get('01J0000000000000000000000A')!;
+      const crashed = (await reopened.executions.get('01J0000000000000000000000A'))!;
       expect(crashed.state).toBe('QUERY_STATE_FAILED');
       expect(crashed.error?.message).toBe(RESTART_MESSAGE);
-      expect(reopened.executionsRepo.get(done)!.state).toBe('QUERY_STATE_COMPLETED');
+      expect((await reopened.executions.get(done))!.state).toBe('QUERY_STATE_COMPLETED');
     } finally {
       await reopened.close();
       fs.rmSync(s.dir, { recursive: true, force: true });

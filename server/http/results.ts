@@ -1,24 +1,15 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ExecutionResultSchema, ResultParamsSchema } from '../../contract/executions.js';
 import { requireScope } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
-import { resultsBody, visibleState } from '../engine/execution-view.js';
-import { parameterKey, resolveParameterValues } from '../engine/parameters.js';
-import {
-  readJsonPage,
-  writeCsvPage,
-  type PageParams,
-  type ResultSource,
-} from '../engine/results.js';
-import { STATES, type ExecutionRecord } from '../store/executions-repo.js';
+import type { ExecutionRecord } from '../executions/execution-record.js';
+import { resultsBody } from '../executions/execution-view.js';
+import type { PageParams } from '../engine/results.js';
 import type { QueryRecord } from '../store/queries-repo.js';
 import type { AppEnv } from './app-env.js';
-import { ParameterError, invalid, notFound } from '../errors.js';
-import { readableExecution } from './execution-access.js';
 import { parseQueryId } from './executions.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
@@ -49,19 +40,6 @@ function nextUri(c: Context<AppEnv>, deps: Deps, offset: number, limit: number):
   return `${base}${url.pathname}?${url.searchParams.toString()}`;
 }
 
-function source(deps: Deps, e: ExecutionRecord): ResultSource | undefined {
-  if (visibleState(e) !== STATES.completed || !e.result_file) return undefined;
-  const file = path.join(deps.executions.resultsDir, e.result_file);
-  if (!fs.existsSync(file)) return undefined;
-  return {
-    file,
-    columnNames: e.column_names ?? [],
-    columnTypes: e.column_types ?? [],
-    rowCount: e.row_count ?? 0,
-    resultBytes: e.result_bytes ?? 0,
-  };
-}
-
 /** A JSON page of an execution's result, as every JSON /results endpoint answers. */
 export async function jsonResponse(
   c: Context<AppEnv>,
@@ -69,10 +47,9 @@ export async function jsonResponse(
   e: ExecutionRecord,
   q: ResultQuery,
 ) {
-  const src = source(deps, e);
-  if (!src)
+  const page = await deps.executions.results.jsonPage(e, pageParams(q));
+  if (!page)
     return c.body(resultsBody(e, undefined, {}), 200, { 'content-type': 'application/json' });
-  const page = await readJsonPage(deps.duck, deps.config, src, pageParams(q));
   const next =
     page.nextOffset === undefined
       ? {}
@@ -84,20 +61,7 @@ export async function jsonResponse(
 }
 
 async function csvResponse(c: Context<AppEnv>, deps: Deps, e: ExecutionRecord, q: ResultQuery) {
-  const src = source(deps, e);
-  if (!src) {
-    const state = visibleState(e);
-    if (state === STATES.failed)
-      throw invalid(`the execution failed: ${e.error?.message ?? 'no result'}`);
-    throw invalid(`the execution has no result to read (state ${state})`);
-  }
-  const out = await writeCsvPage(
-    deps.duck,
-    deps.config,
-    path.join(deps.config.dataDir, 'tmp'),
-    src,
-    pageParams(q),
-  );
+  const out = await deps.executions.results.csvPage(e, pageParams(q));
   const headers: Record<string, string> = { 'content-type': 'text/csv; charset=utf-8' };
   if (out.nextOffset !== undefined) {
     const uri = nextUri(c, deps, out.nextOffset, out.limit);
@@ -111,41 +75,31 @@ async function csvResponse(c: Context<AppEnv>, deps: Deps, e: ExecutionRecord, q
   return new Response(Readable.toWeb(stream) as ReadableStream, { status: 200, headers });
 }
 
+/** The parameter set named by `params.<name>` query parameters (repeated: a multiselect's list). */
+function givenParams(c: Context<AppEnv>): Record<string, string | string[]> {
+  const given: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(c.req.queries()))
+    if (k.startsWith('params.')) given[k.slice(7)] = v.length === 1 ? v[0]! : v;
+  return given;
+}
+
 /**
  * The latest execution of `query` with a result for `contextId` (null = anonymous), with the
- * parameter set named by `params.<name>` query parameters. Only runs by the query's owner or by
- * the caller count: another context's run may have read its private tables. None → 404.
+ * parameter set named by `params.<name>` query parameters (executions-service.ts latestOf).
  */
 export function latestExecutionOf(
   deps: Deps,
   c: Context<AppEnv>,
   query: QueryRecord,
   contextId: number | null,
-): ExecutionRecord {
-  // `params.<name>` repeated is a multiselect's list of values.
-  const given: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(c.req.queries()))
-    if (k.startsWith('params.')) given[k.slice(7)] = v.length === 1 ? v[0]! : v;
-  let key: string | undefined;
-  if (Object.keys(given).length) {
-    try {
-      key = parameterKey(resolveParameterValues(query.parameters, given));
-    } catch (err) {
-      if (err instanceof ParameterError)
-        throw notFound(`No result of this query for these parameters: ${err.message}`);
-      throw err;
-    }
-  }
-  const contexts = contextId === null ? [query.owner_id] : [query.owner_id, contextId];
-  const e = deps.executionsRepo.latestForQuery(query.id, contexts, key);
-  if (!e) throw notFound('No execution of this query has a result yet');
-  return e;
+): Promise<ExecutionRecord> {
+  return deps.executions.latestOf(query, contextId, givenParams(c));
 }
 
 /** The latest execution of a query readable by the caller; `params.<name>` picks a parameter set. */
-function latestExecution(deps: Deps, c: Context<AppEnv>, contextId: number): ExecutionRecord {
-  const query = deps.queries.readable(parseQueryId(c.req.param('query_id') ?? ''), contextId);
-  return latestExecutionOf(deps, c, query, contextId);
+function latestExecution(deps: Deps, c: Context<AppEnv>, contextId: number) {
+  const queryId = parseQueryId(c.req.param('query_id') ?? '');
+  return deps.executions.latestOfQuery(contextId, queryId, givenParams(c));
 }
 
 const ExecutionIdParam = z.object({ execution_id: z.string() });
@@ -181,10 +135,9 @@ export function resultRoutes(deps: Deps) {
       false,
       'A page of an execution’s result',
     ),
-    (c) => {
-      const e = readableExecution(
-        deps,
-        requireScope(c, 'read'),
+    async (c) => {
+      const e = await deps.executions.readable(
+        requireScope(c, 'read').context.id,
         String(c.req.valid('param').execution_id),
       );
       return jsonResponse(c, deps, e, c.req.valid('query')) as never;
@@ -197,10 +150,9 @@ export function resultRoutes(deps: Deps) {
       true,
       'An execution’s result as CSV',
     ),
-    (c) => {
-      const e = readableExecution(
-        deps,
-        requireScope(c, 'read'),
+    async (c) => {
+      const e = await deps.executions.readable(
+        requireScope(c, 'read').context.id,
         String(c.req.valid('param').execution_id),
       );
       return csvResponse(c, deps, e, c.req.valid('query')) as never;
@@ -208,8 +160,8 @@ export function resultRoutes(deps: Deps) {
   );
   r.openapi(
     route('/query/{query_id}/results', QueryIdParam, false, 'The latest result of a query'),
-    (c) => {
-      const e = latestExecution(deps, c, requireScope(c, 'read').context.id);
+    async (c) => {
+      const e = await latestExecution(deps, c, requireScope(c, 'read').context.id);
       return jsonResponse(c, deps, e, c.req.valid('query')) as never;
     },
   );
@@ -220,8 +172,8 @@ export function resultRoutes(deps: Deps) {
       true,
       'The latest result of a query as CSV',
     ),
-    (c) => {
-      const e = latestExecution(deps, c, requireScope(c, 'read').context.id);
+    async (c) => {
+      const e = await latestExecution(deps, c, requireScope(c, 'read').context.id);
       return csvResponse(c, deps, e, c.req.valid('query')) as never;
     },
   );

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireScope } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
-import { billingPeriod } from '../engine/executions.js';
+import { billingPeriod } from '../executions/billing-period.js';
 import { planStorage, storageOf } from '../usage/storage.js';
 import { invalid } from '../errors.js';
 import { SECURED, errorResponses, newRouter, optionalJsonBody } from './router.js';
@@ -49,7 +49,7 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 const MAX_PERIODS = 120;
 
 /** Usage of the caller's context: monthly billing periods, storage and private objects. */
-export function usageOf(deps: Deps, contextId: number, startDate?: string, endDate?: string) {
+export async function usageOf(deps: Deps, contextId: number, startDate?: string, endDate?: string) {
   const from = startDate ? new Date(`${startDate}T00:00:00Z`) : new Date();
   const to = endDate ? new Date(`${endDate}T00:00:00Z`) : from;
   if (to < from) throw invalid('end_date is before start_date');
@@ -57,7 +57,7 @@ export function usageOf(deps: Deps, contextId: number, startDate?: string, endDa
   for (let p = billingPeriod(from); p.start <= to; p = billingPeriod(p.end)) {
     if (periods.length >= MAX_PERIODS)
       throw invalid(`at most ${MAX_PERIODS} billing periods at once`);
-    const used = deps.executionsRepo.creditsUsed(contextId, p.start, p.end);
+    const used = await deps.executions.creditsUsed(contextId, p.start, p.end);
     periods.push({
       start_date: day(p.start),
       end_date: day(new Date(p.end.getTime() - 86_400_000)),
@@ -111,7 +111,7 @@ export function usageRoutes(deps: Deps) {
     async (c) => {
       const p = requireScope(c, 'read');
       const body = await optionalJsonBody(c, UsageRequest);
-      return c.json(usageOf(deps, p.context.id, body.start_date, body.end_date), 200);
+      return c.json(await usageOf(deps, p.context.id, body.start_date, body.end_date), 200);
     },
   );
   r.openapi(
@@ -124,10 +124,10 @@ export function usageRoutes(deps: Deps) {
       request: { query: UsageRequest },
       responses,
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
       const q = c.req.valid('query');
-      return c.json(usageOf(deps, p.context.id, q.start_date, q.end_date), 200);
+      return c.json(await usageOf(deps, p.context.id, q.start_date, q.end_date), 200);
     },
   );
   return r;

@@ -1,6 +1,6 @@
 import type { TierName } from '../engine/tiers.js';
 import { type Db, nowIso, parseJson } from '../store/db.js';
-import { STATES, type ExecutionError } from '../store/executions-repo.js';
+import { STATES, type ExecutionError } from '../executions/execution-record.js';
 
 /** Views live in this catalog: `dune.<owner handle>.<name>`. */
 export const CATALOG = 'dune';

@@ -1,15 +1,14 @@
 import { MATVIEW_NAME_RULE } from '../../contract/matviews.js';
 import type { Accounts } from '../auth/accounts.js';
 import type { Config } from '../config.js';
-import type { Executions, ResultHandoff } from '../engine/executions.js';
+import type { ResultHandoff } from '../executions/execution-queue.js';
+import type { ExecutionsService } from '../executions/executions-service.js';
 import type { Lake, LakeTable } from '../lake/lake.js';
 import { RetiredSnapshots } from '../lake/retired-snapshots.js';
 import { DEFAULT_TIER, isTierName, type TierName } from '../engine/tiers.js';
-import { conflict, forbidden, invalid, notFound, overLimit } from '../errors.js';
+import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import type { Db } from '../store/db.js';
 import { nowIso } from '../store/db.js';
-import { billingPeriod } from '../engine/executions.js';
-import type { ExecutionsRepo } from '../store/executions-repo.js';
 import { Queries, type QueryRecord } from '../store/queries-repo.js';
 import { checkExpiry, checkSchedule, nextSlot } from './cron-rules.js';
 import { CATALOG, MatviewsRepo, type MatviewRecord, type RefreshTrigger } from './matviews-repo.js';
@@ -31,6 +30,13 @@ const SOURCE = {
 
 export type Who = { contextId: number; userId: number | null; apiKeyId: string | null };
 
+type StartOptions = {
+  userId: number | null;
+  apiKeyId: string | null;
+  performance?: TierName;
+  trigger: RefreshTrigger;
+};
+
 export type UpsertInput = {
   name: string;
   query_id: number;
@@ -49,8 +55,7 @@ type ServiceDeps = {
   db: Db;
   accounts: Accounts;
   lake: Lake;
-  executions: Executions;
-  executionsRepo: ExecutionsRepo;
+  executions: ExecutionsService;
 };
 
 /**
@@ -64,6 +69,8 @@ export class MatviewsService {
   readonly retired: RetiredSnapshots;
   private readonly queries: Queries;
   private readonly locks = new Map<number, Promise<unknown>>();
+  /** Refreshes being recorded, by view: a second start answers the first. */
+  private readonly starting = new Map<number, Promise<{ executionId: string; started: boolean }>>();
 
   constructor(private readonly deps: ServiceDeps) {
     this.repo = new MatviewsRepo(deps.db);
@@ -102,32 +109,42 @@ export class MatviewsService {
   }
 
   /** Starts a refresh; never two of one view at once (returns the refresh in flight instead). Throws not_found (unknown, or private to another context), forbidden (not the owner context), over_limit (billing). */
-  refresh(opts: {
+  async refresh(opts: {
     contextId: number;
     userId: number | null;
     apiKeyId: string | null;
     name: string;
     performance?: TierName;
     trigger: RefreshTrigger;
-  }): { view: MatviewRecord; executionId: string } {
+  }): Promise<{ view: MatviewRecord; executionId: string }> {
     const view = this.owned(opts.contextId, opts.name);
-    return { view, executionId: this.start(view, opts).executionId };
+    return { view, executionId: (await this.start(view, opts)).executionId };
   }
 
   /**
    * Starts a refresh of `view` as its owner, or returns the one in flight (`started` false).
-   * The submission and its history row are written in one synchronous step, so no second
-   * refresh can slip in between.
+   * Starts of one view wait for the one being recorded (submission and history row), so no
+   * second refresh can slip in between.
    */
-  start(
+  async start(
     view: MatviewRecord,
-    o: {
-      userId: number | null;
-      apiKeyId: string | null;
-      performance?: TierName;
-      trigger: RefreshTrigger;
-    },
-  ): { executionId: string; started: boolean } {
+    o: StartOptions,
+  ): Promise<{ executionId: string; started: boolean }> {
+    const recording = this.starting.get(view.id);
+    if (recording) return { executionId: (await recording).executionId, started: false };
+    const started = this.startNow(view, o);
+    this.starting.set(view.id, started);
+    try {
+      return await started;
+    } finally {
+      this.starting.delete(view.id);
+    }
+  }
+
+  private async startNow(
+    view: MatviewRecord,
+    o: StartOptions,
+  ): Promise<{ executionId: string; started: boolean }> {
     const running = this.repo.inFlight(view.id);
     if (running) return { executionId: running, started: false };
     const query = this.queries.get(view.queryId);
@@ -137,7 +154,7 @@ export class MatviewsService {
         `the source query ${query.id} of ${view.fullName} is archived; unarchive it to refresh the view`,
       );
     let executionId = '';
-    const e = this.deps.executions.submit({
+    const e = await this.deps.executions.submit({
       contextId: view.ownerId,
       userId: o.userId,
       apiKeyId: o.apiKeyId,
@@ -189,19 +206,22 @@ export class MatviewsService {
         existing?.performance ??
         (isTierName(query.engine) ? query.engine : DEFAULT_TIER),
     };
-    this.checkCredits(who.contextId);
+    await this.deps.executions.checkCredits(who.contextId);
     const view = await this.locked(who.contextId, async () => {
       const taken = await this.deps.lake.get(CATALOG, query.owner_handle.toLowerCase(), name);
       return this.deps.db.transaction(() => this.save(who, query, existing, fields, taken))();
     });
-    return { view, executionId: this.start(view, { ...who, trigger: 'upsert' }).executionId };
+    return {
+      view,
+      executionId: (await this.start(view, { ...who, trigger: 'upsert' })).executionId,
+    };
   }
 
   /** DELETE: the catalog entry and the table; running readers keep the snapshot they read. */
   async remove(contextId: number, name: string): Promise<MatviewRecord> {
     const view = this.owned(contextId, name);
     const running = this.repo.inFlight(view.id);
-    if (running) this.deps.executions.cancel(running);
+    if (running) await this.deps.executions.cancel(running);
     await this.locked(view.ownerId, async () => {
       const table = await this.table(view);
       this.deps.db.transaction(() => {
@@ -284,15 +304,6 @@ export class MatviewsService {
         `the view could not be stored: ${err instanceof Error ? err.message : String(err)}`,
       );
     }
-  }
-
-  private checkCredits(contextId: number) {
-    const { start, end } = billingPeriod(new Date());
-    if (
-      this.deps.executionsRepo.creditsUsed(contextId, start, end) >=
-      this.deps.config.plan.creditsLimit
-    )
-      throw overLimit();
   }
 
   /** `result_x` (in contextId's namespace) or `dune.<handle>.result_x`; parts may be quoted. */

@@ -26,14 +26,14 @@ export class MatviewScheduler {
     private readonly log: (message: string) => void = () => {},
   ) {}
 
-  tick(now: Date): TickOutcome {
+  async tick(now: Date): Promise<TickOutcome> {
     const out: TickOutcome = { started: [], skipped: [], failed: [] };
     for (const view of this.matviews.repo.due(now)) {
       const due = view.nextExecutionTime!;
       const next = view.cronExpression ? nextSlot(view.cronExpression, now, view.expiresAt) : null;
       if (!this.matviews.repo.claimSlot(view.id, due, next)) continue;
       try {
-        const r = this.matviews.start(view, {
+        const r = await this.matviews.start(view, {
           userId: null,
           apiKeyId: null,
           trigger: 'schedule',
@@ -53,11 +53,9 @@ export class MatviewScheduler {
   run(everyMs: number): void {
     if (everyMs <= 0 || this.timer) return;
     const safeTick = () => {
-      try {
-        this.tick(new Date());
-      } catch (err) {
+      this.tick(new Date()).catch((err: unknown) => {
         this.log(`scheduler tick failed: ${err instanceof Error ? err.message : String(err)}`);
-      }
+      });
     };
     safeTick();
     this.timer = setInterval(safeTick, everyMs);

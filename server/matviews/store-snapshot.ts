@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import type { Config } from '../config.js';
-import type { ResultHandoff } from '../engine/executions.js';
+import type { ResultHandoff } from '../executions/execution-queue.js';
 import type { Lake } from '../lake/lake.js';
 import type { Db } from '../store/db.js';
 import { nowIso } from '../store/db.js';

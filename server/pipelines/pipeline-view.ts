@@ -3,7 +3,7 @@ import type {
   PipelineExecutionStatus,
   PipelineNodeExecution,
 } from '../../contract/pipelines.js';
-import { STATES } from '../store/executions-repo.js';
+import { STATES } from '../executions/execution-record.js';
 import type { NodeRecord, PipelineRecord } from './pipelines-repo.js';
 
 export type ViewLookups = {

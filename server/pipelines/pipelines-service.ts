@@ -3,11 +3,10 @@ import type { ParameterValue } from '../../contract/parameters.js';
 import type { PipelineExecutionStatus, PipelineNode } from '../../contract/pipelines.js';
 import type { Deps } from '../deps.js';
 import type { Db } from '../store/db.js';
-import { billingPeriod } from '../engine/executions.js';
 import { renderSql, resolveParameterValues } from '../engine/parameters.js';
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
-import { ParameterError, forbidden, invalid, notFound, overLimit } from '../errors.js';
-import { NOT_ALLOWED_TO_EXECUTE, normalizeValues } from '../http/executions.js';
+import { ParameterError, forbidden, invalid, notFound } from '../errors.js';
+import { NOT_ALLOWED_TO_EXECUTE, normalizeValues } from '../executions/execution-input.js';
 import { queryLineage } from './lineage.js';
 import { statusView } from './pipeline-view.js';
 import { type NewNode, type PipelineRecord, PipelinesRepo } from './pipelines-repo.js';
@@ -73,7 +72,7 @@ export class PipelinesService {
   }
 
   /** Validates every node (400/403/402 before anything runs), stores the run and starts it. */
-  execute(caller: Caller, nodes: PipelineNode[]): PipelineRecord {
+  async execute(caller: Caller, nodes: PipelineNode[]): Promise<PipelineRecord> {
     for (const n of nodes) {
       if (!n.query_execution === !n.materialized_view_refresh) {
         throw invalid(
@@ -85,10 +84,7 @@ export class PipelinesService {
     validateGraph(graph);
     const planned = nodes.map((n, i) => this.plan(caller.contextId, n, graph[i]!.dependencies));
     const d = this.deps();
-    const { start, end } = billingPeriod(new Date());
-    if (d.executionsRepo.creditsUsed(caller.contextId, start, end) >= d.config.plan.creditsLimit) {
-      throw overLimit();
-    }
+    await d.executions.checkCredits(caller.contextId);
     const record = this.repo.insert(
       {
         id: ulid(),
@@ -102,7 +98,6 @@ export class PipelinesService {
       {
         repo: this.repo,
         executions: d.executions,
-        executionsRepo: d.executionsRepo,
         queries: d.queries,
         matviews: () => this.matviews,
         stopped: () => this.stopped,
@@ -175,14 +170,14 @@ export class PipelinesService {
     return p;
   }
 
-  status(contextId: number, rawId: string): PipelineExecutionStatus {
+  status(contextId: number, rawId: string): Promise<PipelineExecutionStatus> {
     return this.view(this.own(contextId, rawId));
   }
 
-  list(contextId: number, limit: number, offset: number) {
+  async list(contextId: number, limit: number, offset: number) {
     const rows = this.repo.list(contextId, limit + 1, offset);
     return {
-      pipeline_executions: rows.slice(0, limit).map((p) => this.view(p)),
+      pipeline_executions: await Promise.all(rows.slice(0, limit).map((p) => this.view(p))),
       ...(rows.length > limit ? { next_offset: offset + limit } : {}),
     };
   }
@@ -202,11 +197,15 @@ export class PipelinesService {
     return this.live.get(id)?.done ?? Promise.resolve();
   }
 
-  private view(p: PipelineRecord): PipelineExecutionStatus {
+  private async view(p: PipelineRecord): Promise<PipelineExecutionStatus> {
     const d = this.deps();
-    return statusView(p, this.repo.nodes(p.id), {
+    const nodes = this.repo.nodes(p.id);
+    const states = await d.executions.states(
+      nodes.flatMap((n) => (n.execution_id ? [n.execution_id] : [])),
+    );
+    return statusView(p, nodes, {
       queryName: (id) => d.queries.get(id)?.name,
-      executionState: (id) => d.executionsRepo.get(id)?.state,
+      executionState: (id) => states.get(id),
     });
   }
 }

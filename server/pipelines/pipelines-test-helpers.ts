@@ -1,3 +1,4 @@
+import type { ExecutionRecord } from '../executions/execution-record.js';
 import type { TestServer } from '../test/harness.js';
 
 /** Helpers for the pipeline API tests. */
@@ -54,14 +55,11 @@ export const countRows = (t: TestServer, table: 'executions' | 'pipeline_executi
   t.deps.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
 
 /** The execution record of each node, by node id. */
-export function nodeExecutions(t: TestServer, status: { node_executions: NodeExec[] }) {
-  const out = new Map<
-    number,
-    NonNullable<ReturnType<TestServer['deps']['executionsRepo']['get']>>
-  >();
+export async function nodeExecutions(t: TestServer, status: { node_executions: NodeExec[] }) {
+  const out = new Map<number, ExecutionRecord>();
   for (const n of status.node_executions) {
     const s = n.query_execution_status ?? n.materialized_view_refresh_status;
-    const e = s?.execution_id ? t.deps.executionsRepo.get(s.execution_id) : undefined;
+    const e = s?.execution_id ? await t.deps.executions.get(s.execution_id) : undefined;
     if (e) out.set(n.id, e);
   }
   return out;

@@ -1,8 +1,8 @@
 import type { NodeStatus } from '../../contract/pipelines.js';
-import type { Executions } from '../engine/executions.js';
 import { isTierName, type TierName } from '../engine/tiers.js';
-import { NOT_ALLOWED_TO_EXECUTE } from '../http/executions.js';
-import { STATES, type ExecutionsRepo } from '../store/executions-repo.js';
+import { NOT_ALLOWED_TO_EXECUTE } from '../executions/execution-input.js';
+import { STATES } from '../executions/execution-record.js';
+import type { ExecutionsService } from '../executions/executions-service.js';
 import type { Queries } from '../store/queries-repo.js';
 import { dependantsOf, readyNodes } from './graph.js';
 import type { NodeRecord, PipelineRecord, PipelinesRepo } from './pipelines-repo.js';
@@ -10,8 +10,7 @@ import type { MatviewsPort } from './ports.js';
 
 export type RunnerDeps = {
   repo: PipelinesRepo;
-  executions: Executions;
-  executionsRepo: ExecutionsRepo;
+  executions: ExecutionsService;
   queries: Queries;
   matviews: () => MatviewsPort | undefined;
   /** True once the service is closing: nothing more is written. */
@@ -68,7 +67,7 @@ export class PipelineRunner {
       if (this.status.get(n.node_id) === 'pending')
         this.end(n, 'cancelled', 'the pipeline was cancelled');
     }
-    for (const executionId of this.inflight.values()) this.d.executions.cancel(executionId);
+    await Promise.all([...this.inflight.values()].map((id) => this.d.executions.cancel(id)));
     this.advance();
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.done, new Promise((r) => (timer = setTimeout(r, maxWaitMs)))]);
@@ -112,11 +111,11 @@ export class PipelineRunner {
         this.d.repo.markStarted(this.id);
       }
       this.inflight.set(n.node_id, executionId);
-      if (this.cancelled) this.d.executions.cancel(executionId);
+      if (this.cancelled) await this.d.executions.cancel(executionId);
       await this.d.executions.settled(executionId);
       if (this.d.stopped()) return;
       this.inflight.delete(n.node_id);
-      const e = this.d.executionsRepo.get(executionId);
+      const e = await this.d.executions.get(executionId);
       if (e?.state === STATES.completed || e?.state === STATES.partial) {
         this.end(n, 'completed', null);
       } else if (e?.state === STATES.cancelled) {
@@ -149,7 +148,7 @@ export class PipelineRunner {
     }
     const q = this.d.queries.readable(n.query_id!, this.pipeline.context_id);
     if (q.is_archived) throw new Error(NOT_ALLOWED_TO_EXECUTE);
-    return this.d.executions.submit({
+    const e = await this.d.executions.submit({
       ...base,
       queryId: q.id,
       queryVersion: q.version,
@@ -158,7 +157,8 @@ export class PipelineRunner {
       values: n.parameters,
       performance: tier(n.performance),
       source: 'pipeline',
-    }).id;
+    });
+    return e.id;
   }
 
   /** A node failed or was cancelled: its dependants are skipped, saying why. */

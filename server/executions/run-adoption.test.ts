@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionRecord } from '../store/executions-repo.js';
+import type { ExecutionRecord } from './execution-record.js';
 import {
   adoption,
   NOT_AN_EXECUTION_OF_THIS_CONTEXT,

@@ -1,6 +1,6 @@
-import { STATES, TERMINAL, type ExecutionRecord } from '../store/executions-repo.js';
-import type { Page } from './results.js';
-import { wireTypeName } from './result-types.js';
+import { wireTypeName } from '../engine/result-types.js';
+import type { Page } from '../engine/results.js';
+import { STATES, TERMINAL, type ExecutionRecord } from './execution-record.js';
 
 /** The state a caller sees: a completed result past `expires_at` is expired even before the sweep. */
 export function visibleState(e: ExecutionRecord, now = Date.now()): ExecutionRecord['state'] {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Config } from '../config.js';
-import type { Tier } from './tiers.js';
+import type { Tier } from '../engine/tiers.js';
 
 /** The largest result an execution of `tier` may leave (README "Storage"). */
 export function resultCap(config: Pick<Config, 'resultStorageBytes'>, tier: Tier): number {

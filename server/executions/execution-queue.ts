@@ -1,44 +1,16 @@
-import fs from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
-import { ulid } from 'ulid';
-import type { Parameter, ParameterValue } from '../../contract/parameters.js';
 import type { Config } from '../config.js';
-import type { Db } from '../store/db.js';
-import { overLimit } from '../errors.js';
-import {
-  STATES,
-  TERMINAL,
-  type ExecutionRecord,
-  type ExecutionsRepo,
-} from '../store/executions-repo.js';
+import { isDiskFull, withoutServerPaths } from '../disk-full.js';
 import type { Lake } from '../lake/lake.js';
-import { parameterKey, renderSql, resolveParameterValues } from './parameters.js';
-import { SandboxInstances, SqlError, runInSandbox } from './sandbox.js';
+import { SandboxInstances, SqlError, runInSandbox } from '../engine/sandbox.js';
+import { lineColumn } from '../engine/sql-errors.js';
+import { TIERS, creditsFor, type TierName } from '../engine/tiers.js';
+import { STATES, type ExecutionError } from './execution-record.js';
+import type { ExecutionsRepo } from './executions-repo.js';
 import { contextLimit, pickNext } from './fair-slots.js';
 import { resultCap, tooLargeMessage, watchFileSize } from './result-cap.js';
-import { storageOf } from '../usage/storage.js';
-import { isDiskFull, withoutServerPaths } from '../disk-full.js';
-import { lineColumn } from './sql-errors.js';
-import { TIERS, creditsFor, type TierName } from './tiers.js';
-
-export type Submission = {
-  contextId: number;
-  userId: number | null;
-  apiKeyId: string | null;
-  queryId: number;
-  queryVersion: number | null;
-  /** The SQL as written, with `{{name}}` placeholders. */
-  sql: string;
-  parameters: Parameter[];
-  values: Record<string, ParameterValue | null | undefined>;
-  performance: TierName;
-  source: 'api' | 'app' | 'schedule' | 'pipeline';
-  /**
-   * Awaited after the run and before the execution completes (a materialized view stores the
-   * result here); if it throws, the execution fails with the error's message instead.
-   */
-  onResult?: (r: ResultHandoff) => Promise<void>;
-};
+import type { ResultFiles } from './result-files.js';
 
 /** The result file of a finished run; `declaredNames` are the column names before dedupe. */
 export type ResultHandoff = {
@@ -48,73 +20,76 @@ export type ResultHandoff = {
   declaredNames: string[];
 };
 
-type Job = {
+/** A recorded execution waiting for an engine slot. */
+export type QueuedRun = {
   id: string;
   contextId: number;
   tier: TierName;
+  /** When it was recorded (its `submitted_at`), for the time it waited. */
+  submittedAt: number;
+  /** The SQL as run, parameters substituted. */
   sql: string;
   /** Maps offsets in the SQL as run back to the SQL as written, for error positions. */
   toOriginal: (offset: number) => number;
   originalSql: string;
+  /**
+   * Awaited after the run and before the execution completes (a materialized view stores the
+   * result here); if it throws, the execution fails with the error's message instead.
+   */
+  onResult?: (r: ResultHandoff) => Promise<void>;
+};
+
+type Job = QueuedRun & {
   cancelled: boolean;
   timedOut: boolean;
   /** Its result passed the tier's cap while it was written. */
   tooLarge?: boolean;
-  onResult?: (r: ResultHandoff) => Promise<void>;
   interrupt?: () => void;
   startedAt?: number;
   /** The run is storing its result: too late to cancel. */
   committing?: boolean;
+  /** Its final state is recorded (it may still be unwinding). */
+  ended?: boolean;
 };
 
-export const RESTART_MESSAGE =
-  'The service stopped while this execution was pending or running; nothing was kept. Run it again.';
-
-/** Month-long billing periods in UTC; the one containing `at`. */
-export function billingPeriod(at: Date): { start: Date; end: Date } {
-  const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-  const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
-  return { start, end };
-}
+type QueueDeps = { config: Config; lake: Lake; repo: ExecutionsRepo; results: ResultFiles };
 
 /**
- * Runs executions: a FIFO queue with a per-context concurrency limit and a process-wide number
- * of engine slots; each run happens in its own sandbox (sandbox.ts) and leaves a Parquet result.
+ * Runs recorded executions: a FIFO queue with a per-context concurrency limit and a process-wide
+ * number of engine slots (fair-slots.ts); each run happens in its own sandbox (engine/sandbox.ts)
+ * and leaves a Parquet result. Every state it records is guarded by the state it leaves.
  */
-export class Executions {
+export class ExecutionQueue {
   private readonly pending: Job[] = [];
   private readonly running = new Map<string, Job>();
+  /** Pending ones taken off the queue whose cancellation is being recorded. */
+  private readonly cancelling = new Map<string, Job>();
   private readonly runningByContext = new Map<number, number>();
   private readonly waiters = new Map<string, (() => void)[]>();
-  readonly resultsDir: string;
   private readonly instances = new SandboxInstances();
-  private sweeper: NodeJS.Timeout | undefined;
-  private stopped = false;
   private readonly runs = new Set<Promise<void>>();
+  private stopped = false;
+  /**
+   * Runs start outside whatever store transaction their submission was part of: a run writes
+   * its own states and awaits the engine, which no transaction may wait for.
+   */
+  private readonly detached = AsyncLocalStorage.snapshot();
 
-  constructor(private readonly deps: { config: Config; db: Db; lake: Lake; repo: ExecutionsRepo }) {
-    this.resultsDir = path.join(deps.config.dataDir, 'results');
-    fs.mkdirSync(this.resultsDir, { recursive: true });
-  }
+  constructor(private readonly deps: QueueDeps) {}
 
-  /** Marks what a previous process left pending or running as failed, and starts expiry. */
-  start(): void {
-    for (const e of this.deps.repo.failInterrupted(RESTART_MESSAGE)) {
-      fs.rmSync(path.join(this.resultsDir, `${e.id}.parquet`), { force: true });
-    }
-    this.sweepExpired();
-    this.sweeper = setInterval(() => this.sweepExpired(), 60_000);
-    this.sweeper.unref();
+  /** Queues a recorded (pending) execution; it starts when the fairness rules let it. */
+  add(run: QueuedRun): void {
+    this.pending.push({ ...run, cancelled: false, timedOut: false });
+    queueMicrotask(() => this.detached(() => this.pump()));
   }
 
   /**
    * Interrupts running executions and resolves once each has written its final state, so the
-   * metadata database can be closed after it. Pending ones stay pending; the next start fails them.
+   * metadata store can be closed after it. Pending ones stay pending; the next start fails them.
    * Everyone waiting on an execution (long polls) is answered. Calling it again is harmless.
    */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.sweeper) clearInterval(this.sweeper);
     for (const job of this.running.values()) {
       job.cancelled = true;
       job.interrupt?.();
@@ -122,48 +97,6 @@ export class Executions {
     await Promise.allSettled([...this.runs]);
     for (const id of [...this.waiters.keys()]) this.settle(id);
     this.instances.close();
-  }
-
-  /** Validates parameters (400s), checks the billing limit (402), records and queues the run. */
-  submit(s: Submission): ExecutionRecord {
-    const values = resolveParameterValues(s.parameters, s.values);
-    const rendered = renderSql(s.sql, values);
-    const { start, end } = billingPeriod(new Date());
-    if (this.deps.repo.creditsUsed(s.contextId, start, end) >= this.deps.config.plan.creditsLimit) {
-      throw overLimit();
-    }
-    const id = ulid();
-    const record = this.deps.repo.insert({
-      id,
-      query_id: s.queryId,
-      query_version: s.queryVersion,
-      context_id: s.contextId,
-      user_id: s.userId,
-      api_key_id: s.apiKeyId,
-      source: s.source,
-      sql: rendered.sql,
-      parameters: Object.fromEntries(
-        Object.entries(values).map(([k, v]) => [
-          k,
-          v.def.isMultiselect ? v.values : (v.values[0] ?? ''),
-        ]),
-      ),
-      params_key: parameterKey(values),
-      performance: s.performance,
-    });
-    this.pending.push({
-      id,
-      contextId: s.contextId,
-      tier: s.performance,
-      sql: rendered.sql,
-      toOriginal: rendered.toOriginal,
-      originalSql: s.sql,
-      cancelled: false,
-      timedOut: false,
-      onResult: s.onResult,
-    });
-    queueMicrotask(() => this.pump());
-    return record;
   }
 
   /** 1-based place in the context's queue while pending, else undefined. */
@@ -186,46 +119,52 @@ export class Executions {
 
   /**
    * Cancels a pending or running execution; false if it had already finished or is storing its
-   * result. The cancellation is recorded before this returns (a status read right after says
+   * result. The decision is taken on the queue at once (a run cannot start or commit after it),
+   * and the cancellation is recorded before this resolves (a status read right after says
    * CANCELLED with `cancelled_at`); the engine is interrupted and unwinds after, and its own end
    * cannot overwrite the state, since every later update is guarded by the state it leaves.
    */
-  cancel(id: string): boolean {
-    const record = this.deps.repo.get(id);
-    if (!record || (record.state !== STATES.pending && record.state !== STATES.executing))
-      return false;
+  async cancel(id: string): Promise<boolean> {
     const at = this.pending.findIndex((j) => j.id === id);
     if (at !== -1) {
-      this.pending.splice(at, 1);
-      this.deps.repo.markCancelled(id, { cancelledAt: new Date(), executionMs: null, credits: 0 });
-      this.settle(id);
-      queueMicrotask(() => this.pump());
-      return true;
+      const job = this.pending.splice(at, 1)[0]!;
+      this.cancelling.set(id, job);
+      try {
+        return await this.deps.repo.markCancelled(id, {
+          cancelledAt: new Date(),
+          executionMs: null,
+          credits: 0,
+        });
+      } finally {
+        this.cancelling.delete(id);
+        this.settle(id);
+        queueMicrotask(() => this.detached(() => this.pump()));
+      }
     }
     const job = this.running.get(id);
-    if (!job || job.committing) return false;
+    if (!job || job.committing || job.cancelled || job.ended) return false;
     job.cancelled = true;
     const ms = Date.now() - (job.startedAt ?? Date.now());
-    this.deps.repo.markCancelled(id, {
+    const done = await this.deps.repo.markCancelled(id, {
       cancelledAt: new Date(),
       executionMs: ms,
       credits: creditsFor(TIERS[job.tier], ms),
     });
     job.interrupt?.();
+    if (!done) {
+      // The run recorded its end first: its own CANCELLED (it saw the flag), or a failure.
+      return (await this.deps.repo.states([id])).get(id) === STATES.cancelled;
+    }
+    job.ended = true;
     this.settle(id);
     return true;
   }
 
   /** Resolves when the execution reaches a terminal state (for tests, pipelines, schedules). */
   settled(id: string): Promise<void> {
-    const record = this.deps.repo.get(id);
-    if (
-      this.stopped ||
-      !record ||
-      TERMINAL.has(record.state) ||
-      (!this.running.has(id) && !this.pending.some((j) => j.id === id))
-    )
-      return Promise.resolve();
+    const job =
+      this.running.get(id) ?? this.cancelling.get(id) ?? this.pending.find((j) => j.id === id);
+    if (this.stopped || !job || job.ended) return Promise.resolve();
     return new Promise((resolve) =>
       this.waiters.set(id, [...(this.waiters.get(id) ?? []), resolve]),
     );
@@ -246,8 +185,8 @@ export class Executions {
       this.running.set(job.id, job);
       this.runningByContext.set(job.contextId, (this.runningByContext.get(job.contextId) ?? 0) + 1);
       const run = this.run(job)
-        // Only the final state write can fail here (a full disk): the state stays EXECUTING, and
-        // the next start marks it failed, as after a crash.
+        // Only a state write can fail here (a full disk): the state stays EXECUTING, and the
+        // next start marks it failed, as after a crash.
         .catch((err: unknown) =>
           console.error(`execution ${job.id}: could not record its end`, err),
         )
@@ -269,8 +208,8 @@ export class Executions {
     const tier = TIERS[job.tier];
     const started = new Date();
     job.startedAt = started.getTime();
-    this.deps.repo.markExecuting(job.id, started);
-    const file = path.join(this.resultsDir, `${job.id}.parquet`);
+    await this.deps.repo.markExecuting(job.id, started, started.getTime() - job.submittedAt);
+    const file = this.deps.results.fileOf(job.id);
     const timer = setTimeout(() => {
       job.timedOut = true;
       job.interrupt?.();
@@ -300,7 +239,7 @@ export class Executions {
       if (out.resultBytes > cap) job.tooLarge = true;
       if (job.tooLarge) throw new SqlError('FAILED_TYPE_EXECUTION_FAILED', 'too large');
       job.committing = true;
-      this.makeRoomForResult(job.contextId, out.resultBytes);
+      await this.deps.results.makeRoom(job.contextId, out.resultBytes);
       if (job.onResult) {
         const { columns, rowCount, declaredNames } = out;
         await job.onResult({ file, rowCount, columns, declaredNames }).catch((err: unknown) => {
@@ -311,7 +250,7 @@ export class Executions {
         });
       }
       const ms = elapsed();
-      this.deps.repo.markCompleted(job.id, {
+      await this.deps.repo.markCompleted(job.id, {
         endedAt: new Date(),
         expiresAt: new Date(Date.now() + this.deps.config.resultTtlMs),
         columnNames: out.columns.map((c) => c.name),
@@ -323,19 +262,27 @@ export class Executions {
         credits: creditsFor(tier, ms),
       });
     } catch (err) {
-      fs.rmSync(file, { force: true });
+      this.deps.results.discard(job.id);
       const ms = elapsed();
       const credits = creditsFor(tier, ms);
       if (job.cancelled) {
-        this.deps.repo.markCancelled(job.id, { cancelledAt: new Date(), executionMs: ms, credits });
+        await this.deps.repo.markCancelled(job.id, {
+          cancelledAt: new Date(),
+          executionMs: ms,
+          credits,
+        });
       } else if (job.timedOut || job.tooLarge) {
         const message = job.timedOut
           ? `the execution took longer than the ${tier.name} tier allows (${tier.timeoutMs / 60_000} minutes)`
           : tooLargeMessage(tier, cap);
         const error = { type: 'FAILED_TYPE_EXECUTION_FAILED', message };
-        this.deps.repo.markFailed(job.id, error, { endedAt: new Date(), executionMs: ms, credits });
+        await this.deps.repo.markFailed(job.id, error, {
+          endedAt: new Date(),
+          executionMs: ms,
+          credits,
+        });
       } else {
-        this.deps.repo.markFailed(job.id, this.toError(job, err), {
+        await this.deps.repo.markFailed(job.id, this.toError(job, err), {
           endedAt: new Date(),
           executionMs: ms,
           credits,
@@ -345,28 +292,10 @@ export class Executions {
       clearTimeout(timer);
       stopWatching();
     }
+    job.ended = true;
   }
 
-  /**
-   * Results are a cache with a budget per context (RESULT_STORAGE_BYTES): before a new result is
-   * kept, the context's oldest results expire early until it fits.
-   */
-  private makeRoomForResult(contextId: number, bytes: number) {
-    const budget = this.deps.config.resultStorageBytes;
-    let used = storageOf(this.deps.db, contextId).results;
-    for (const old of this.deps.repo.resultsOldestFirst(contextId)) {
-      if (used + bytes <= budget) return;
-      this.expire(old);
-      used -= old.result_bytes ?? 0;
-    }
-  }
-
-  private expire(e: ExecutionRecord) {
-    if (e.result_file) fs.rmSync(path.join(this.resultsDir, e.result_file), { force: true });
-    this.deps.repo.markExpired(e.id);
-  }
-
-  private toError(job: Job, err: unknown) {
+  private toError(job: Job, err: unknown): ExecutionError {
     if (isDiskFull(err))
       return {
         type: 'FAILED_TYPE_EXECUTION_FAILED',
@@ -383,12 +312,5 @@ export class Executions {
     if (err.offset === undefined) return { type: err.type, message };
     const { line, column } = lineColumn(job.originalSql, job.toOriginal(err.offset));
     return { type: err.type, message, metadata: { line, column } };
-  }
-
-  /** Deletes results past their expiry; their executions become QUERY_STATE_EXPIRED. */
-  sweepExpired(now = new Date()): number {
-    const due = this.deps.repo.dueForExpiry(now);
-    for (const e of due) this.expire(e);
-    return due.length;
   }
 }

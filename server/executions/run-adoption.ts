@@ -1,18 +1,13 @@
 import type { ParameterValue } from '../../contract/parameters.js';
-import { ParameterError, invalid } from '../errors.js';
-import type { ExecutionRecord, ExecutionsRepo } from '../store/executions-repo.js';
+import { ParameterError } from '../errors.js';
+import { parameterKey, renderSql, resolveParameterValues } from '../engine/parameters.js';
 import type { QueryRecord } from '../store/queries-repo.js';
-import { parameterKey, renderSql, resolveParameterValues } from './parameters.js';
+import type { Adoption, ExecutionRecord } from './execution-record.js';
 
-type SavedQuery = Pick<QueryRecord, 'id' | 'owner_id' | 'version' | 'query_sql' | 'parameters'>;
-
-/** What adopting a run changes on the execution, so it reads as a run of the saved query. */
-export type Adoption = {
-  queryId: number;
-  version: number;
-  paramsKey: string;
-  parameters: Record<string, unknown>;
-};
+export type SavedQuery = Pick<
+  QueryRecord,
+  'id' | 'owner_id' | 'version' | 'query_sql' | 'parameters'
+>;
 
 export const NOT_AN_EXECUTION_OF_THIS_CONTEXT =
   'execution_id: no execution of this context has this id';
@@ -61,11 +56,4 @@ export function adoption(
     if (err instanceof ParameterError) return { ok: false, problem: RUN_OF_OTHER_SQL };
     throw err;
   }
-}
-
-/** Makes execution `id` a run of the saved query `q`, or throws 400 saying why it cannot be. */
-export function adoptRun(repo: ExecutionsRepo, q: SavedQuery, id: string): void {
-  const verdict = adoption(repo.get(id), q);
-  if (!verdict.ok) throw invalid(verdict.problem);
-  repo.adopt(id, verdict.changes);
 }

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.js';
+import type { TrustedDuck } from '../engine/duck.js';
+import {
+  readJsonPage,
+  writeCsvPage,
+  type Page,
+  type PageParams,
+  type ResultSource,
+} from '../engine/results.js';
+import { invalid } from '../errors.js';
+import { STATES, type ExecutionRecord } from './execution-record.js';
+import { visibleState } from './execution-view.js';
+import type { ResultFiles } from './result-files.js';
+
+/** A CSV page written to a temporary file; the caller streams it and deletes it. */
+export type CsvPage = Awaited<ReturnType<typeof writeCsvPage>>;
+
+/** Pages of an execution's kept result, read by DuckDB (engine/results.ts). */
+export class ExecutionResults {
+  constructor(
+    private readonly deps: { config: Config; duck: TrustedDuck },
+    private readonly files: ResultFiles,
+  ) {}
+
+  /** The result file of a completed execution, if it is still kept. */
+  source(e: ExecutionRecord): ResultSource | undefined {
+    if (visibleState(e) !== STATES.completed || !e.result_file) return undefined;
+    const file = path.join(this.files.dir, e.result_file);
+    if (!fs.existsSync(file)) return undefined;
+    return {
+      file,
+      columnNames: e.column_names ?? [],
+      columnTypes: e.column_types ?? [],
+      rowCount: e.row_count ?? 0,
+      resultBytes: e.result_bytes ?? 0,
+    };
+  }
+
+  /** A JSON page of the result; undefined when there is none (the answer is the state alone). */
+  async jsonPage(e: ExecutionRecord, p: PageParams): Promise<Page | undefined> {
+    const src = this.source(e);
+    return src && readJsonPage(this.deps.duck, this.deps.config, src, p);
+  }
+
+  /** A CSV page of the result; invalid when there is none, saying why. */
+  async csvPage(e: ExecutionRecord, p: PageParams): Promise<CsvPage> {
+    const src = this.source(e);
+    if (!src) {
+      const state = visibleState(e);
+      if (state === STATES.failed)
+        throw invalid(`the execution failed: ${e.error?.message ?? 'no result'}`);
+      throw invalid(`the execution has no result to read (state ${state})`);
+    }
+    const tmp = path.join(this.deps.config.dataDir, 'tmp');
+    return writeCsvPage(this.deps.duck, this.deps.config, tmp, src, p);
+  }
+}

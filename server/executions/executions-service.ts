@@ -1,0 +1,347 @@
+import { ulid } from 'ulid';
+import type { Parameter, ParameterValue } from '../../contract/parameters.js';
+import type { Caller } from '../auth/caller.js';
+import type { Scope } from '../auth/keys.js';
+import type { Config } from '../config.js';
+import type { TrustedDuck } from '../engine/duck.js';
+import type { Lake } from '../lake/lake.js';
+import {
+  normalizeParameterDefs,
+  parameterKey,
+  placeholderNames,
+  renderSql,
+  resolveParameterValues,
+} from '../engine/parameters.js';
+import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
+import { ParameterError, forbidden, invalid, notFound, overLimit } from '../errors.js';
+import { canReadQuery } from '../queries/readable.js';
+import {
+  EXECUTE_QUERY_NOT_FOUND,
+  QUERY_NOT_FOUND,
+  type QueryRecord,
+} from '../store/queries-repo.js';
+import type { Store } from '../store/store.js';
+import { billingPeriod } from './billing-period.js';
+import { checkExecutionId, mayReadExecution } from './execution-access.js';
+import { NOT_ALLOWED_TO_EXECUTE } from './execution-input.js';
+import { ExecutionQueue, type ResultHandoff } from './execution-queue.js';
+import {
+  STATES,
+  type ExecutionRecord,
+  type ExecutionSource,
+  type ExecutionState,
+} from './execution-record.js';
+import { ExecutionResults } from './execution-results.js';
+import { ExecutionsRepo } from './executions-repo.js';
+import { ResultFiles } from './result-files.js';
+import { adoption, type SavedQuery } from './run-adoption.js';
+
+export type Submission = Caller & {
+  queryId: number;
+  queryVersion: number | null;
+  /** The SQL as written, with `{{name}}` placeholders. */
+  sql: string;
+  parameters: Parameter[];
+  values: Record<string, ParameterValue | null | undefined>;
+  performance: TierName;
+  source: ExecutionSource;
+  /**
+   * Awaited after the run and before the execution completes (a materialized view stores the
+   * result here); if it throws, the execution fails with the error's message instead.
+   */
+  onResult?: (r: ResultHandoff) => Promise<void>;
+};
+
+/** What an execute request asks besides the query: parameter values and the engine tier. */
+export type ExecuteInput = { values: Record<string, ParameterValue | null>; tier: TierName };
+
+/** Ad-hoc SQL to run (POST /sql/execute). */
+export type AdHocSql = {
+  sql: string;
+  /** Definitions typing its `{{name}}` placeholders; unused ones are ignored. */
+  parameters?: Parameter[];
+  values: Record<string, ParameterValue | null>;
+  performance?: TierName;
+};
+
+/** What the queue says of an execution besides its record (status answers). */
+export type LiveStatus = { queuePosition?: number; maxInflight: number; inflightReached: number };
+
+/** The queries this service reads (their access rule is queries/readable.ts). */
+export type QueryLookup = {
+  get(id: number): QueryRecord | undefined | Promise<QueryRecord | undefined>;
+};
+
+type ServiceDeps = {
+  config: Config;
+  store: Store;
+  lake: Lake;
+  duck: TrustedDuck;
+  queries: QueryLookup;
+};
+
+export const RESTART_MESSAGE =
+  'The service stopped while this execution was pending or running; nothing was kept. Run it again.';
+
+const EXECUTION_NOT_FOUND = 'Execution not found';
+
+/**
+ * Executions: submitting runs (parameters, billing limit), who may read, wait for and cancel
+ * them, their results, and the queue that runs them (execution-queue.ts).
+ */
+export class ExecutionsService {
+  private readonly repo: ExecutionsRepo;
+  private readonly files: ResultFiles;
+  private readonly queue: ExecutionQueue;
+  /** Reading pages of results (JSON, CSV). */
+  readonly results: ExecutionResults;
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.repo = new ExecutionsRepo(deps.store);
+    this.files = new ResultFiles({ config: deps.config, repo: this.repo });
+    this.queue = new ExecutionQueue({ ...deps, repo: this.repo, results: this.files });
+    this.results = new ExecutionResults(deps, this.files);
+  }
+
+  get resultsDir(): string {
+    return this.files.dir;
+  }
+
+  /** Marks what a previous process left pending or running as failed, and starts expiry. */
+  async start(): Promise<void> {
+    for (const e of await this.repo.failInterrupted(RESTART_MESSAGE)) this.files.discard(e.id);
+    await this.sweepExpired();
+    this.sweeper = setInterval(() => {
+      this.sweepExpired().catch((err: unknown) => console.error('result expiry failed', err));
+    }, 60_000);
+    this.sweeper.unref();
+  }
+
+  /** Interrupts running executions and resolves once each has recorded its end (execution-queue.ts). */
+  async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    await this.queue.stop();
+  }
+
+  /** Validates parameters (invalid), checks the billing limit (over_limit), records and queues the run. */
+  async submit(s: Submission): Promise<ExecutionRecord> {
+    const values = resolveParameterValues(s.parameters, s.values);
+    const rendered = renderSql(s.sql, values);
+    await this.checkCredits(s.contextId);
+    const record = await this.repo.insert({
+      id: ulid(),
+      query_id: s.queryId,
+      query_version: s.queryVersion,
+      context_id: s.contextId,
+      user_id: s.userId,
+      api_key_id: s.apiKeyId,
+      source: s.source,
+      sql: rendered.sql,
+      parameters: Object.fromEntries(
+        Object.entries(values).map(([k, v]) => [
+          k,
+          v.def.isMultiselect ? v.values : (v.values[0] ?? ''),
+        ]),
+      ),
+      params_key: parameterKey(values),
+      performance: s.performance,
+    });
+    this.queue.add({
+      id: record.id,
+      contextId: s.contextId,
+      tier: s.performance,
+      submittedAt: Date.parse(record.submitted_at),
+      sql: rendered.sql,
+      toOriginal: rendered.toOriginal,
+      originalSql: s.sql,
+      onResult: s.onResult,
+    });
+    return record;
+  }
+
+  /**
+   * Runs a saved query the caller may read (not_found otherwise; an archived one is forbidden).
+   * `input` is read once the query is known to be runnable.
+   */
+  async executeQuery(
+    caller: Caller,
+    source: 'app' | 'api',
+    queryId: number,
+    input: () => Promise<ExecuteInput>,
+  ): Promise<ExecutionRecord> {
+    const query = await this.deps.queries.get(queryId);
+    if (!query || !canReadQuery(query, caller.contextId)) throw notFound(EXECUTE_QUERY_NOT_FOUND);
+    if (query.is_archived) throw forbidden(NOT_ALLOWED_TO_EXECUTE);
+    const { values, tier } = await input();
+    return this.submit({
+      ...caller,
+      source,
+      queryId: query.id,
+      queryVersion: query.version,
+      sql: query.query_sql,
+      parameters: query.parameters,
+      values,
+      performance: tier,
+    });
+  }
+
+  /** Runs ad-hoc SQL (`query_id` 0); placeholders without a definition are text. */
+  executeSql(caller: Caller, source: 'app' | 'api', req: AdHocSql): Promise<ExecutionRecord> {
+    const used = placeholderNames(req.sql);
+    return this.submit({
+      ...caller,
+      source,
+      queryId: 0,
+      queryVersion: null,
+      sql: req.sql,
+      parameters: normalizeParameterDefs(
+        req.sql,
+        (req.parameters ?? []).filter((d) => used.includes(d.key)),
+      ),
+      values: req.values,
+      performance: req.performance ?? DEFAULT_TIER,
+    });
+  }
+
+  /** The execution if `contextId` may read it (execution-access.ts); else not_found. */
+  async readable(contextId: number, rawId: string): Promise<ExecutionRecord> {
+    const e = await this.repo.get(checkExecutionId(rawId));
+    if (e && e.context_id === contextId) return e;
+    const query = e && e.query_id > 0 ? await this.deps.queries.get(e.query_id) : undefined;
+    if (e && mayReadExecution(e, contextId, query)) return e;
+    throw notFound(EXECUTION_NOT_FOUND);
+  }
+
+  /** An execution of the caller's context; another context's → not_found. */
+  async own(contextId: number, rawId: string): Promise<ExecutionRecord> {
+    const e = await this.repo.get(checkExecutionId(rawId));
+    if (!e || e.context_id !== contextId) throw notFound(EXECUTION_NOT_FOUND);
+    return e;
+  }
+
+  /**
+   * A readable execution and what the queue says of it. With `waitMs`, an unfinished one is
+   * waited for up to that long (a long poll) and read again.
+   */
+  async status(
+    contextId: number,
+    rawId: string,
+    waitMs?: number,
+  ): Promise<{ execution: ExecutionRecord; live: LiveStatus }> {
+    let e = await this.readable(contextId, rawId);
+    if (waitMs && (e.state === STATES.pending || e.state === STATES.executing)) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.queue.settled(e.id),
+        new Promise((resolve) => (timer = setTimeout(resolve, waitMs))),
+      ]);
+      clearTimeout(timer);
+      e = await this.readable(contextId, e.id);
+    }
+    const live = {
+      queuePosition: this.queue.queuePosition(e.id),
+      maxInflight: this.queue.contextLimit,
+      inflightReached: this.queue.inflightReached(e.context_id),
+    };
+    return { execution: e, live };
+  }
+
+  /**
+   * Cancels an execution of the caller's context. A key of scope read may stop what it started,
+   * never what other keys or people run (README, key scopes).
+   */
+  async cancelAsCaller(caller: Caller, scope: Scope, rawId: string): Promise<boolean> {
+    const e = await this.own(caller.contextId, rawId);
+    if (scope === 'read' && e.api_key_id !== caller.apiKeyId)
+      throw forbidden('a key of scope read may cancel only the executions it started');
+    return this.queue.cancel(e.id);
+  }
+
+  /** Cancels a pending or running execution (execution-queue.ts); no access check. */
+  cancel(id: string): Promise<boolean> {
+    return this.queue.cancel(id);
+  }
+
+  /** Resolves when the execution reaches a terminal state (for pipelines, schedules, tests). */
+  settled(id: string): Promise<void> {
+    return this.queue.settled(id);
+  }
+
+  /** An execution by id, whoever ran it (for the services that started it). */
+  get(id: string): Promise<ExecutionRecord | undefined> {
+    return this.repo.get(id);
+  }
+
+  /** The states of executions by id, in one statement. */
+  states(ids: string[]): Promise<Map<string, ExecutionState>> {
+    return this.repo.states(ids);
+  }
+
+  /**
+   * The latest execution of `query` with a result for `contextId` (null = anonymous), with the
+   * parameter set `given` (by name; a list is a multiselect's values), if any. Only runs by the
+   * query's owner or by the caller count: another context's run may have read its private
+   * tables. None → not_found.
+   */
+  async latestOf(
+    query: QueryRecord,
+    contextId: number | null,
+    given: Record<string, string | string[]>,
+  ): Promise<ExecutionRecord> {
+    let key: string | undefined;
+    if (Object.keys(given).length) {
+      try {
+        key = parameterKey(resolveParameterValues(query.parameters, given));
+      } catch (err) {
+        if (err instanceof ParameterError)
+          throw notFound(`No result of this query for these parameters: ${err.message}`);
+        throw err;
+      }
+    }
+    const contexts = contextId === null ? [query.owner_id] : [query.owner_id, contextId];
+    const e = await this.repo.latestForQuery(query.id, contexts, key);
+    if (!e) throw notFound('No execution of this query has a result yet');
+    return e;
+  }
+
+  /** The latest execution of a query the caller may read (not_found otherwise); see latestOf. */
+  async latestOfQuery(
+    contextId: number,
+    queryId: number,
+    given: Record<string, string | string[]>,
+  ): Promise<ExecutionRecord> {
+    const query = await this.deps.queries.get(queryId);
+    if (!query || !canReadQuery(query, contextId)) throw notFound(QUERY_NOT_FOUND);
+    return this.latestOf(query, contextId, given);
+  }
+
+  /** Whether the query has a run by one of `contextIds` (with these values, if given). */
+  async hasRun(queryId: number, contextIds: number[], paramsKey?: string): Promise<boolean> {
+    return (await this.repo.latestForQuery(queryId, contextIds, paramsKey)) !== undefined;
+  }
+
+  /** Makes execution `id` a run of the saved query `q` (run-adoption.ts), or invalid saying why not. */
+  async adopt(q: SavedQuery, id: string): Promise<void> {
+    const verdict = adoption(await this.repo.get(id), q);
+    if (!verdict.ok) throw invalid(verdict.problem);
+    await this.repo.adopt(id, verdict.changes);
+  }
+
+  /** Credits the context's executions used between `from` and `to`. */
+  creditsUsed(contextId: number, from: Date, to: Date): Promise<number> {
+    return this.repo.creditsUsed(contextId, from, to);
+  }
+
+  /** over_limit once the context has used its plan's credits of the current billing period. */
+  async checkCredits(contextId: number): Promise<void> {
+    const { start, end } = billingPeriod(new Date());
+    if ((await this.repo.creditsUsed(contextId, start, end)) >= this.deps.config.plan.creditsLimit)
+      throw overLimit();
+  }
+
+  /** Deletes results past their expiry; their executions become QUERY_STATE_EXPIRED. */
+  sweepExpired(now = new Date()): Promise<number> {
+    return this.files.sweepExpired(now);
+  }
+}
