@@ -1,10 +1,51 @@
 import type { z } from '@hono/zod-openapi';
 import type { QueryParametersSchema } from '../../contract/executions.js';
-import type { ParameterValue } from '../../contract/parameters.js';
+import type { Parameter, ParameterValue } from '../../contract/parameters.js';
+import type { Caller } from '../auth/caller.js';
+import {
+  normalizeParameterDefs,
+  parameterKey,
+  placeholderNames,
+  renderSql,
+  resolveParameterValues,
+  type Rendered,
+} from '../engine/parameters.js';
+import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
 import { invalid } from '../errors.js';
+import type { ResultHandoff } from './execution-queue.js';
+import type { ExecutionSource, NewExecution } from './execution-record.js';
 
 export const NOT_ALLOWED_TO_EXECUTE =
   'Not allowed to execute query. Query is archived, unsaved or not enough permissions';
+
+/** A run to record and queue: who, where from, the SQL as written and the values for it. */
+export type Submission = Caller & {
+  queryId: number;
+  queryVersion: number | null;
+  /** The SQL as written, with `{{name}}` placeholders. */
+  sql: string;
+  parameters: Parameter[];
+  values: Record<string, ParameterValue | null | undefined>;
+  performance: TierName;
+  source: ExecutionSource;
+  /**
+   * Awaited after the run and before the execution completes (a materialized view stores the
+   * result here); if it throws, the execution fails with the error's message instead.
+   */
+  onResult?: (r: ResultHandoff) => Promise<void>;
+};
+
+/** What an execute request asks besides the query: parameter values and the engine tier. */
+export type ExecuteInput = { values: Record<string, ParameterValue | null>; tier: TierName };
+
+/** Ad-hoc SQL to run (POST /sql/execute). */
+export type AdHocSql = {
+  sql: string;
+  /** Definitions typing its `{{name}}` placeholders; unused ones are ignored. */
+  parameters?: Parameter[];
+  values: Record<string, ParameterValue | null>;
+  performance?: TierName;
+};
 
 /** Parameter values by name, from either form of `query_parameters` (a list or an object). */
 export function normalizeValues(
@@ -19,4 +60,53 @@ export function normalizeValues(
     }
   } else if (params) Object.assign(values, params);
   return values;
+}
+
+/** Ad-hoc SQL as a submission (`query_id` 0); placeholders without a definition are text. */
+export function adHocSubmission(caller: Caller, source: 'app' | 'api', req: AdHocSql): Submission {
+  const used = placeholderNames(req.sql);
+  return {
+    ...caller,
+    source,
+    queryId: 0,
+    queryVersion: null,
+    sql: req.sql,
+    parameters: normalizeParameterDefs(
+      req.sql,
+      (req.parameters ?? []).filter((d) => used.includes(d.key)),
+    ),
+    values: req.values,
+    performance: req.performance ?? DEFAULT_TIER,
+  };
+}
+
+/**
+ * The submission's values checked against its definitions (a ParameterError otherwise) and its
+ * SQL rendered: the execution to record, and the rendering for the queue.
+ */
+export function renderSubmission(
+  s: Submission,
+  id: string,
+): { execution: NewExecution; rendered: Rendered } {
+  const values = resolveParameterValues(s.parameters, s.values);
+  const rendered = renderSql(s.sql, values);
+  const execution: NewExecution = {
+    id,
+    query_id: s.queryId,
+    query_version: s.queryVersion,
+    context_id: s.contextId,
+    user_id: s.userId,
+    api_key_id: s.apiKeyId,
+    source: s.source,
+    sql: rendered.sql,
+    parameters: Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [
+        k,
+        v.def.isMultiselect ? v.values : (v.values[0] ?? ''),
+      ]),
+    ),
+    params_key: parameterKey(values),
+    performance: s.performance,
+  };
+  return { execution, rendered };
 }

@@ -1,15 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { isDiskFull, withoutServerPaths } from '../disk-full.js';
 import type { Lake } from '../lake/lake.js';
 import { SandboxInstances, SqlError, runInSandbox } from '../engine/sandbox.js';
-import { lineColumn } from '../engine/sql-errors.js';
 import { TIERS, creditsFor, type TierName } from '../engine/tiers.js';
-import { STATES, type ExecutionError } from './execution-record.js';
+import { STATES } from './execution-record.js';
 import type { ExecutionsRepo } from './executions-repo.js';
 import { contextLimit, pickNext } from './fair-slots.js';
 import { resultCap, tooLargeMessage, watchFileSize } from './result-cap.js';
+import { runError } from './run-error.js';
 import type { ResultFiles } from './result-files.js';
 
 /** The result file of a finished run; `declaredNames` are the column names before dedupe. */
@@ -282,7 +281,7 @@ export class ExecutionQueue {
           credits,
         });
       } else {
-        await this.deps.repo.markFailed(job.id, this.toError(job, err), {
+        await this.deps.repo.markFailed(job.id, runError(err, job, this.deps.config.dataDir), {
           endedAt: new Date(),
           executionMs: ms,
           credits,
@@ -293,24 +292,5 @@ export class ExecutionQueue {
       stopWatching();
     }
     job.ended = true;
-  }
-
-  private toError(job: Job, err: unknown): ExecutionError {
-    if (isDiskFull(err))
-      return {
-        type: 'FAILED_TYPE_EXECUTION_FAILED',
-        message: 'the server ran out of disk space while running this query; run it again later',
-      };
-    if (!(err instanceof SqlError)) {
-      console.error(err);
-      return {
-        type: 'FAILED_TYPE_EXECUTION_FAILED',
-        message: 'the engine failed unexpectedly; see the server log',
-      };
-    }
-    const message = withoutServerPaths(err.message, this.deps.config.dataDir);
-    if (err.offset === undefined) return { type: err.type, message };
-    const { line, column } = lineColumn(job.originalSql, job.toOriginal(err.offset));
-    return { type: err.type, message, metadata: { line, column } };
   }
 }

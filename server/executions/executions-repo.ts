@@ -139,12 +139,7 @@ export class ExecutionsRepo {
       .set((eb) => ({
         state: STATES.cancelled,
         cancelled_at: nowIso(r.cancelledAt),
-        ended_at: eb
-          .case()
-          .when('started_at', 'is', null)
-          .then(null)
-          .else(nowIso())
-          .end(),
+        ended_at: eb.case().when('started_at', 'is', null).then(null).else(nowIso()).end(),
         execution_time_ms: r.executionMs,
         cost_credits: r.credits,
       }))

@@ -1,18 +1,10 @@
 import { ulid } from 'ulid';
-import type { Parameter, ParameterValue } from '../../contract/parameters.js';
 import type { Caller } from '../auth/caller.js';
 import type { Scope } from '../auth/keys.js';
 import type { Config } from '../config.js';
 import type { TrustedDuck } from '../engine/duck.js';
 import type { Lake } from '../lake/lake.js';
-import {
-  normalizeParameterDefs,
-  parameterKey,
-  placeholderNames,
-  renderSql,
-  resolveParameterValues,
-} from '../engine/parameters.js';
-import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
+import { parameterKey, resolveParameterValues } from '../engine/parameters.js';
 import { ParameterError, forbidden, invalid, notFound, overLimit } from '../errors.js';
 import { canReadQuery } from '../queries/readable.js';
 import {
@@ -23,46 +15,20 @@ import {
 import type { Store } from '../store/store.js';
 import { billingPeriod } from './billing-period.js';
 import { checkExecutionId, mayReadExecution } from './execution-access.js';
-import { NOT_ALLOWED_TO_EXECUTE } from './execution-input.js';
-import { ExecutionQueue, type ResultHandoff } from './execution-queue.js';
 import {
-  STATES,
-  type ExecutionRecord,
-  type ExecutionSource,
-  type ExecutionState,
-} from './execution-record.js';
+  NOT_ALLOWED_TO_EXECUTE,
+  adHocSubmission,
+  renderSubmission,
+  type AdHocSql,
+  type ExecuteInput,
+  type Submission,
+} from './execution-input.js';
+import { ExecutionQueue } from './execution-queue.js';
+import { STATES, type ExecutionRecord, type ExecutionState } from './execution-record.js';
 import { ExecutionResults } from './execution-results.js';
 import { ExecutionsRepo } from './executions-repo.js';
 import { ResultFiles } from './result-files.js';
 import { adoption, type SavedQuery } from './run-adoption.js';
-
-export type Submission = Caller & {
-  queryId: number;
-  queryVersion: number | null;
-  /** The SQL as written, with `{{name}}` placeholders. */
-  sql: string;
-  parameters: Parameter[];
-  values: Record<string, ParameterValue | null | undefined>;
-  performance: TierName;
-  source: ExecutionSource;
-  /**
-   * Awaited after the run and before the execution completes (a materialized view stores the
-   * result here); if it throws, the execution fails with the error's message instead.
-   */
-  onResult?: (r: ResultHandoff) => Promise<void>;
-};
-
-/** What an execute request asks besides the query: parameter values and the engine tier. */
-export type ExecuteInput = { values: Record<string, ParameterValue | null>; tier: TierName };
-
-/** Ad-hoc SQL to run (POST /sql/execute). */
-export type AdHocSql = {
-  sql: string;
-  /** Definitions typing its `{{name}}` placeholders; unused ones are ignored. */
-  parameters?: Parameter[];
-  values: Record<string, ParameterValue | null>;
-  performance?: TierName;
-};
 
 /** What the queue says of an execution besides its record (status answers). */
 export type LiveStatus = { queuePosition?: number; maxInflight: number; inflightReached: number };
@@ -126,27 +92,9 @@ export class ExecutionsService {
 
   /** Validates parameters (invalid), checks the billing limit (over_limit), records and queues the run. */
   async submit(s: Submission): Promise<ExecutionRecord> {
-    const values = resolveParameterValues(s.parameters, s.values);
-    const rendered = renderSql(s.sql, values);
+    const { execution, rendered } = renderSubmission(s, ulid());
     await this.checkCredits(s.contextId);
-    const record = await this.repo.insert({
-      id: ulid(),
-      query_id: s.queryId,
-      query_version: s.queryVersion,
-      context_id: s.contextId,
-      user_id: s.userId,
-      api_key_id: s.apiKeyId,
-      source: s.source,
-      sql: rendered.sql,
-      parameters: Object.fromEntries(
-        Object.entries(values).map(([k, v]) => [
-          k,
-          v.def.isMultiselect ? v.values : (v.values[0] ?? ''),
-        ]),
-      ),
-      params_key: parameterKey(values),
-      performance: s.performance,
-    });
+    const record = await this.repo.insert(execution);
     this.queue.add({
       id: record.id,
       contextId: s.contextId,
@@ -188,20 +136,7 @@ export class ExecutionsService {
 
   /** Runs ad-hoc SQL (`query_id` 0); placeholders without a definition are text. */
   executeSql(caller: Caller, source: 'app' | 'api', req: AdHocSql): Promise<ExecutionRecord> {
-    const used = placeholderNames(req.sql);
-    return this.submit({
-      ...caller,
-      source,
-      queryId: 0,
-      queryVersion: null,
-      sql: req.sql,
-      parameters: normalizeParameterDefs(
-        req.sql,
-        (req.parameters ?? []).filter((d) => used.includes(d.key)),
-      ),
-      values: req.values,
-      performance: req.performance ?? DEFAULT_TIER,
-    });
+    return this.submit(adHocSubmission(caller, source, req));
   }
 
   /** The execution if `contextId` may read it (execution-access.ts); else not_found. */

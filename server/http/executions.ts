@@ -13,9 +13,8 @@ import {
 import { callerOf } from '../auth/caller.js';
 import { requireScope, type Principal } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
-import { normalizeValues } from '../executions/execution-input.js';
 import { statusView } from '../executions/execution-view.js';
-import type { ExecuteInput } from '../executions/executions-service.js';
+import { normalizeValues, type ExecuteInput } from '../executions/execution-input.js';
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
 import { invalid } from '../errors.js';
 import type { AppEnv } from './app-env.js';

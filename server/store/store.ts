@@ -1,5 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Kysely, SqliteDialect, type Transaction } from 'kysely';
+import {
+  Kysely,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from 'kysely';
 import type { Db } from './db.js';
 import type { Database } from './schema.js';
 
@@ -50,12 +57,33 @@ export class Store {
   }
 }
 
+/**
+ * SQLite ends a transaction itself on some errors (a full disk: SQLITE_FULL); the rollback that
+ * follows then fails and would hide the error that matters. It is skipped when none is open.
+ */
+class SqliteStoreDriver extends SqliteDriver {
+  constructor(private readonly sqlite: Db) {
+    super({ database: sqlite });
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
+  }
+}
+
+class SqliteStoreDialect extends SqliteDialect {
+  constructor(private readonly sqlite: Db) {
+    super({ database: sqlite });
+  }
+
+  override createDriver(): Driver {
+    return new SqliteStoreDriver(this.sqlite);
+  }
+}
+
 /** The store over an open SQLite database (better-sqlite3). */
 export function sqliteStore(sqlite: Db): Store {
-  return new Store(
-    new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
-    'sqlite',
-  );
+  return new Store(new Kysely<Database>({ dialect: new SqliteStoreDialect(sqlite) }), 'sqlite');
 }
 
 /** 1/0 for a flag column, and back. */
