@@ -18,17 +18,19 @@ import { normalizeValues, type ExecuteInput } from '../executions/execution-inpu
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
 import { invalid } from '../errors.js';
 import type { AppEnv } from './app-env.js';
-import { SECURED, errorResponses, formatIssues, newRouter, optionalJsonBody } from './router.js';
+import {
+  SECURED,
+  errorResponses,
+  formatIssues,
+  jsonAnswer,
+  newRouter,
+  optionalJsonBody,
+} from './router.js';
 
 const ExecutionIdParam = z.object({
   execution_id: z.string().openapi({ example: '01HZX3J3N7QK7Y3V8W9D2E4F5G' }),
 });
 const QueryIdParam = z.object({ query_id: z.string().openapi({ example: '42' }) });
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 
 export function parseQueryId(raw: string): number {
   if (!/^\d{1,15}$/.test(raw)) throw invalid(`invalid query id: ${raw.slice(0, 40)}`);
@@ -87,7 +89,7 @@ export function executionRoutes(deps: Deps) {
         },
       },
       responses: {
-        200: json(ExecuteQueryResponseSchema, 'Queued'),
+        200: jsonAnswer(ExecuteQueryResponseSchema, 'Queued'),
         ...errorResponses(400, 401, 402, 403, 404),
       },
     }),
@@ -119,7 +121,7 @@ export function executionRoutes(deps: Deps) {
         },
       },
       responses: {
-        200: json(ExecuteQueryResponseSchema, 'Queued'),
+        200: jsonAnswer(ExecuteQueryResponseSchema, 'Queued'),
         ...errorResponses(400, 401, 402),
       },
     }),
@@ -144,7 +146,10 @@ export function executionRoutes(deps: Deps) {
       summary: 'Status of an execution',
       security: SECURED,
       request: { params: ExecutionIdParam, query: StatusParamsSchema },
-      responses: { 200: json(ExecutionStatusSchema, 'Status'), ...errorResponses(400, 401, 404) },
+      responses: {
+        200: jsonAnswer(ExecutionStatusSchema, 'Status'),
+        ...errorResponses(400, 401, 404),
+      },
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -168,7 +173,7 @@ export function executionRoutes(deps: Deps) {
       security: SECURED,
       request: { params: ExecutionIdParam },
       responses: {
-        200: json(CancelResponseSchema, 'Whether it was cancelled'),
+        200: jsonAnswer(CancelResponseSchema, 'Whether it was cancelled'),
         ...errorResponses(400, 401, 403, 404),
       },
     }),
