@@ -9,8 +9,8 @@ import type { ExecutionsService } from './executions/executions-service.js';
 import type { Db } from './store/db.js';
 import type { Store } from './store/store.js';
 import type { Queries } from './store/queries-repo.js';
-import type { Visualizations } from './visualizations/visualizations-repo.js';
-import type { Dashboards } from './dashboards/dashboards-repo.js';
+import type { VisualizationsService } from './visualizations/visualizations-service.js';
+import type { DashboardsService } from './dashboards/dashboards-service.js';
 import type { UploadsService } from './uploads/uploads-service.js';
 import type { DatasetCatalog } from './catalog/datasets.js';
 import type { MatviewsService } from './matviews/matviews-service.js';
@@ -31,8 +31,8 @@ export type Deps = {
   // services added by later modules go below, one line each
   executions: ExecutionsService;
   queries: Queries;
-  visualizations: Visualizations;
-  dashboards: Dashboards;
+  visualizations: VisualizationsService;
+  dashboards: DashboardsService;
   uploads: UploadsService;
   catalog: DatasetCatalog;
   matviews: MatviewsService;

@@ -14,8 +14,10 @@ import { sqliteStore } from './store/store.js';
 import { Queries } from './store/queries-repo.js';
 import { ensureDemoQueries } from './catalog/demo-queries.js';
 import { ensureDemoData } from './catalog/demo-data.js';
-import { Visualizations } from './visualizations/visualizations-repo.js';
-import { Dashboards } from './dashboards/dashboards-repo.js';
+import { VisualizationsRepo } from './visualizations/visualizations-repo.js';
+import { VisualizationsService } from './visualizations/visualizations-service.js';
+import { DashboardsRepo } from './dashboards/dashboards-repo.js';
+import { DashboardsService } from './dashboards/dashboards-service.js';
 import { UploadsService } from './uploads/uploads-service.js';
 import { DatasetCatalog } from './catalog/datasets.js';
 import { PipelinesService } from './pipelines/pipelines-service.js';
@@ -35,7 +37,13 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
   const accounts = new Accounts(store);
   const queries = new Queries(db, config.plan);
   const executions = new ExecutionsService({ config, store, lake, duck, queries });
-  const visualizations = new Visualizations(db, queries);
+  const dashboardsRepo = new DashboardsRepo(store);
+  const visualizations = new VisualizationsService({
+    store,
+    repo: new VisualizationsRepo(store),
+    queries,
+    dashboards: dashboardsRepo,
+  });
   const deps: Deps = {
     config,
     db,
@@ -50,7 +58,7 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     executions,
     queries,
     visualizations,
-    dashboards: new Dashboards(db, queries, visualizations),
+    dashboards: new DashboardsService({ store, repo: dashboardsRepo, queries, visualizations }),
     uploads: await UploadsService.open({ config, db, duck, lake }),
     catalog: new DatasetCatalog(store, accounts),
     matviews: new MatviewsService({ config, db, accounts, lake, executions }),

@@ -1,413 +1,309 @@
-import type {
-  CreateDashboardRequest,
-  UpdateDashboardRequest,
-  WidgetPosition,
-} from '../../contract/dashboards.js';
-import { conflict, forbidden, invalid, notFound, staleWrite } from '../errors.js';
-import { type Db, nowIso, parseJson } from '../store/db.js';
-import { Queries, type QueryRecord } from '../store/queries-repo.js';
-import { Visualizations, type VisualizationRecord } from '../visualizations/visualizations-repo.js';
+import { sql, type Selectable } from 'kysely';
+import { nowIso, parseJson } from '../store/db.js';
+import type { DashboardWidgetsTable } from '../store/schema.js';
+import { flag, isSet, type Store } from '../store/store.js';
+import type { DashboardHead } from './dashboard-record.js';
 import type { ColumnsPerRow } from './layout.js';
-import { slugify, uniqueSlug } from './slugs.js';
-import {
-  planWidgets,
-  type StoredWidget,
-  type VisualizationInfo,
-  type WidgetInputs,
-  type WidgetKind,
-} from './widgets.js';
+import type { StoredWidget, WidgetPlan } from './widgets.js';
 
-export type DashboardRecord = {
+/** The fields of a dashboard a change sets (all of them: the service fills in the current ones). */
+export type DashboardFields = {
+  name: string;
+  slug: string;
+  isPrivate: boolean;
+  columnsPerRow: ColumnsPerRow;
+  tags: string[];
+};
+
+/** What a list keeps; text and tags come lower-cased and cleaned. */
+export type DashboardFilter = {
+  includeArchived: boolean;
+  /** Lower-cased substring of the name or slug. */
+  text?: string;
+  /** Lower-cased tags, every one needed. */
+  tags: string[];
+};
+
+const HEAD_COLS = [
+  'd.id',
+  'd.owner_id',
+  'a.handle as owner_handle',
+  'd.created_by',
+  'd.name',
+  'd.slug',
+  'd.is_private',
+  'd.is_archived',
+  'd.columns_per_row',
+  'd.tags',
+  'd.created_at',
+  'd.updated_at',
+  'd.version',
+] as const;
+
+type HeadRow = {
   id: number;
   owner_id: number;
   owner_handle: string;
   created_by: number | null;
   name: string;
   slug: string;
-  is_private: boolean;
-  is_archived: boolean;
-  columns_per_row: ColumnsPerRow;
-  tags: string[];
+  is_private: number;
+  is_archived: number;
+  columns_per_row: number;
+  tags: string;
   created_at: string;
   updated_at: string;
-  /** Bumped by every change (If-Match). */
   version: number;
-  text_widgets: { widget_id: number; text: string; position: WidgetPosition }[];
-  visualization_widgets: {
-    widget_id: number;
-    visualization_id: number;
-    position: WidgetPosition;
-  }[];
-  param_widgets: {
-    widget_id: string;
-    key: string;
-    query_id: number;
-    visualization_widget_id: number;
-    position: WidgetPosition;
-  }[];
 };
 
-export type DashboardListOptions = {
-  limit: number;
-  offset: number;
-  /** Case-insensitive substring of the name or slug. */
-  q?: string;
-  /** Every one must be among the dashboard's tags (case-insensitive). */
-  tags?: string[];
-  /** Default false. */
-  includeArchived?: boolean;
-};
+const toHead = (row: HeadRow): DashboardHead => ({
+  ...row,
+  is_private: isSet(row.is_private),
+  is_archived: isSet(row.is_archived),
+  columns_per_row: row.columns_per_row as ColumnsPerRow,
+  tags: parseJson<string[]>(row.tags, []),
+});
 
-/** One visualization of a dashboard as a viewer sees it: its query only when readable. */
-export type DashboardVisualizationView = {
-  visualization: VisualizationRecord;
-  query: QueryRecord | null;
-};
+const toWidget = ({
+  col,
+  row,
+  size_x,
+  size_y,
+  dashboard_id: _,
+  ...w
+}: Selectable<DashboardWidgetsTable>): StoredWidget => ({
+  ...w,
+  position: { col, row, size_x, size_y },
+});
 
-export const DASHBOARD_NOT_FOUND = 'Dashboard not found or private';
-export const PRIVATE_QUERY = 'This visualization’s query is private.';
+/** The widget columns of a planned row (everything but its id and dashboard). */
+const widgetValues = (w: WidgetPlan['rows'][number]) => ({
+  kind: w.kind,
+  uid: w.uid,
+  visualization_id: w.visualization_id,
+  text: w.text,
+  param_key: w.param_key,
+  query_id: w.query_id,
+  visualization_widget_id: w.visualization_widget_id,
+  col: w.position.col,
+  row: w.position.row,
+  size_x: w.position.size_x,
+  size_y: w.position.size_y,
+  ord: w.ord,
+});
 
-type Row = Omit<
-  DashboardRecord,
-  'is_private' | 'is_archived' | 'tags' | 'text_widgets' | 'visualization_widgets' | 'param_widgets'
-> & { is_private: number; is_archived: number; tags: string };
+/** Dashboards and their widgets in the metadata store: SQL only (rules: dashboards-service.ts). */
+export class DashboardsRepo {
+  constructor(private readonly store: Store) {}
 
-type WidgetDbRow = Omit<StoredWidget, 'position'> & {
-  col: number;
-  row: number;
-  size_x: number;
-  size_y: number;
-};
-
-const COLS = `d.id, d.owner_id, a.handle AS owner_handle, d.created_by, d.name, d.slug,
-  d.is_private, d.is_archived, d.columns_per_row, d.tags, d.created_at, d.updated_at, d.version`;
-const FROM = 'FROM dashboards d JOIN accounts a ON a.id = d.owner_id';
-
-/** Trimmed, without empty entries and without case-insensitive duplicates (first one kept). */
-function cleanTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return tags
-    .map((t) => t.trim())
-    .filter((t) => {
-      const k = t.toLowerCase();
-      if (!t || seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    });
-}
-
-const canSee = (d: DashboardRecord, contextId: number | null) =>
-  d.owner_id === contextId || (!d.is_private && !d.is_archived);
-
-/** Whether `contextId` (null = anonymous) may read a query: its owner context, or public. */
-export const canReadQuery = (q: QueryRecord, contextId: number | null) =>
-  q.owner_id === contextId || (!q.is_private && !q.is_temp);
-
-/**
- * Dashboards: visualization, text and parameter widgets on a 12-column grid, with a slug unique
- * per owner. Private or archived dashboards are seen only in their owner context.
- */
-export class Dashboards {
-  constructor(
-    private readonly db: Db,
-    private readonly queries: Queries,
-    private readonly visualizations: Visualizations,
-  ) {}
-
-  get(id: number): DashboardRecord | undefined {
-    const row = this.db.prepare(`SELECT ${COLS} ${FROM} WHERE d.id = ?`).get(id) as Row | undefined;
-    return row && this.withWidgets(row);
+  private heads() {
+    return this.store.db
+      .selectFrom('dashboards as d')
+      .innerJoin('accounts as a', 'a.id', 'd.owner_id');
   }
 
-  /** The dashboard if `contextId` owns it, or it is neither private nor archived; else 404. */
-  readable(id: number, contextId: number | null): DashboardRecord {
-    const d = this.get(id);
-    if (!d || !canSee(d, contextId)) throw notFound(DASHBOARD_NOT_FOUND);
-    return d;
+  async head(id: number): Promise<DashboardHead | undefined> {
+    const row = await this.heads().select(HEAD_COLS).where('d.id', '=', id).executeTakeFirst();
+    return row && toHead(row);
   }
 
-  /** The dashboard at `/{ownerHandle}/{slug}` (both case-insensitive), as `readable`. */
-  bySlug(ownerHandle: string, slug: string, contextId: number | null): DashboardRecord {
-    const id = this.db
-      .prepare(`SELECT d.id ${FROM} WHERE a.handle = ? AND d.slug = ?`)
-      .pluck()
-      .get(ownerHandle, slug) as number | undefined;
-    return this.readable(id ?? -1, contextId);
+  /** The id of the dashboard at `/{ownerHandle}/{slug}`, both compared case-insensitively. */
+  async idBySlug(ownerHandle: string, slug: string): Promise<number | undefined> {
+    const row = await this.heads()
+      .select('d.id')
+      .where(sql<boolean>`lower(a.handle) = lower(${ownerHandle})`)
+      .where(sql<boolean>`lower(d.slug) = lower(${slug})`)
+      .executeTakeFirst();
+    return row?.id;
   }
 
-  /** The dashboard if `contextId` owns it; 404 if it cannot see it, 403 if it is another's. */
-  writable(id: number, contextId: number): DashboardRecord {
-    const d = this.readable(id, contextId);
-    if (d.owner_id !== contextId)
-      throw forbidden('Dashboard is managed in the context of its owner');
-    return d;
+  /** Whether another dashboard of `ownerId` (not `exceptId`) has `slug`, whatever its case. */
+  async slugTaken(ownerId: number, slug: string, exceptId = -1): Promise<boolean> {
+    const row = await this.store.db
+      .selectFrom('dashboards')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .where(sql<boolean>`lower(slug) = lower(${slug})`)
+      .where('id', '!=', exceptId)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
-  /** Creates a dashboard owned by `ownerId`, laid out automatically (compat-reference 2.7). */
-  create(ownerId: number, authorId: number | null, input: CreateDashboardRequest) {
-    return this.db.transaction((): DashboardRecord => {
-      const slug = input.slug ?? uniqueSlug(slugify(input.name), (s) => this.slugTaken(ownerId, s));
-      if (input.slug !== undefined && this.slugTaken(ownerId, slug)) throw slugConflict(slug);
-      const columnsPerRow = (input.columns_per_row ?? 2) as ColumnsPerRow;
-      const plan = planWidgets(
-        [],
-        {
-          text_widgets: input.text_widgets ?? [],
-          visualization_widgets: (input.visualization_ids ?? []).map((visualization_id) => ({
-            visualization_id,
-          })),
-        },
-        {
-          columnsPerRow,
-          visualization: (id, label) => this.visualizationInfo(id, ownerId, label),
-          visualizationLabel: (i) => `visualization_ids[${i}]`,
-        },
+  async insert(ownerId: number, createdBy: number | null, f: DashboardFields): Promise<number> {
+    const now = nowIso();
+    const row = await this.store.db
+      .insertInto('dashboards')
+      .values({
+        owner_id: ownerId,
+        created_by: createdBy,
+        name: f.name,
+        slug: f.slug,
+        is_private: flag(f.isPrivate),
+        columns_per_row: f.columnsPerRow,
+        tags: JSON.stringify(f.tags),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Sets every field and bumps the version. */
+  async update(id: number, f: DashboardFields): Promise<void> {
+    await this.store.db
+      .updateTable('dashboards')
+      .set((eb) => ({
+        name: f.name,
+        slug: f.slug,
+        is_private: flag(f.isPrivate),
+        columns_per_row: f.columnsPerRow,
+        tags: JSON.stringify(f.tags),
+        updated_at: nowIso(),
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setArchived(id: number, archived: boolean): Promise<void> {
+    await this.store.db
+      .updateTable('dashboards')
+      .set((eb) => ({
+        is_archived: flag(archived),
+        updated_at: nowIso(),
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Dashboards of `ownerId` that pass `filter`, newest updated first, and how many pass. */
+  async list(
+    ownerId: number,
+    filter: DashboardFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ heads: DashboardHead[]; total: number }> {
+    let q = this.heads().where('d.owner_id', '=', ownerId);
+    if (!filter.includeArchived) q = q.where('d.is_archived', '=', 0);
+    if (filter.text)
+      // dialect: instr() is SQLite's; PostgreSQL needs strpos(lower(d.name), $1) > 0.
+      q = q.where(
+        sql<boolean>`(instr(lower(d.name), ${filter.text}) > 0 OR instr(lower(d.slug), ${filter.text}) > 0)`,
       );
-      const now = nowIso();
-      const info = this.db
-        .prepare(
-          `INSERT INTO dashboards (owner_id, created_by, name, slug, is_private, columns_per_row,
-             tags, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          ownerId,
-          authorId,
-          input.name,
-          slug,
-          input.is_private ? 1 : 0,
-          columnsPerRow,
-          JSON.stringify(cleanTags(input.tags ?? [])),
-          now,
-          now,
-        );
-      const id = Number(info.lastInsertRowid);
-      this.applyPlan(id, plan);
-      return this.get(id)!;
-    })();
-  }
-
-  /**
-   * Applies a change in the owner context. Empty → 400; archived → 403 (unarchive first); a
-   * slug another dashboard of the owner has → 409; a change to an older `expectedVersion` → 409.
-   * The name never changes the slug.
-   */
-  update(
-    id: number,
-    contextId: number,
-    changes: UpdateDashboardRequest,
-    expectedVersion?: number,
-  ): DashboardRecord {
-    if (!Object.values(changes).some((v) => v !== undefined))
-      throw invalid('Nothing to update: give at least one field');
-    return this.db.transaction((): DashboardRecord => {
-      const cur = this.writable(id, contextId);
-      if (expectedVersion !== undefined && expectedVersion !== cur.version)
-        throw staleWrite('dashboard', expectedVersion, cur.version);
-      if (cur.is_archived) throw forbidden('Dashboard is archived; unarchive it first');
-      if (changes.slug !== undefined && this.slugTaken(cur.owner_id, changes.slug, id))
-        throw slugConflict(changes.slug);
-      const columnsPerRow = (changes.columns_per_row ?? cur.columns_per_row) as ColumnsPerRow;
-      const widgets: WidgetInputs = {
-        text_widgets: changes.text_widgets,
-        visualization_widgets: changes.visualization_widgets,
-        param_widgets: changes.param_widgets,
-      };
-      if (Object.values(widgets).some((v) => v !== undefined)) {
-        const plan = planWidgets(this.storedWidgets(id), widgets, {
-          columnsPerRow,
-          visualization: (vid, label) => this.visualizationInfo(vid, contextId, label),
-        });
-        this.applyPlan(id, plan);
-      }
-      this.db
-        .prepare(
-          `UPDATE dashboards SET name = ?, slug = ?, is_private = ?, columns_per_row = ?, tags = ?,
-             updated_at = ?, version = version + 1 WHERE id = ?`,
-        )
-        .run(
-          changes.name ?? cur.name,
-          changes.slug ?? cur.slug,
-          (changes.is_private ?? cur.is_private) ? 1 : 0,
-          columnsPerRow,
-          JSON.stringify(changes.tags !== undefined ? cleanTags(changes.tags) : cur.tags),
-          nowIso(),
-          id,
-        );
-      return this.get(id)!;
-    })();
-  }
-
-  /** Archives or unarchives (owner context); doing it twice is a no-op. */
-  setArchived(id: number, contextId: number, archived: boolean): DashboardRecord {
-    return this.db.transaction((): DashboardRecord => {
-      const cur = this.writable(id, contextId);
-      if (cur.is_archived === archived) return cur;
-      this.db
-        .prepare(
-          'UPDATE dashboards SET is_archived = ?, updated_at = ?, version = version + 1 WHERE id = ?',
-        )
-        .run(archived ? 1 : 0, nowIso(), id);
-      return this.get(id)!;
-    })();
-  }
-
-  /** Dashboards of a context, newest updated first, with the total matching. */
-  list(contextId: number, opts: DashboardListOptions) {
-    const where = ['d.owner_id = ?'];
-    const args: (string | number)[] = [contextId];
-    if (!opts.includeArchived) where.push('d.is_archived = 0');
-    const q = opts.q?.trim().toLowerCase();
-    if (q) {
-      where.push('(instr(lower(d.name), ?) > 0 OR instr(lower(d.slug), ?) > 0)');
-      args.push(q, q);
-    }
-    for (const tag of cleanTags(opts.tags ?? [])) {
-      where.push('EXISTS (SELECT 1 FROM json_each(d.tags) t WHERE lower(t.value) = ?)');
-      args.push(tag.toLowerCase());
-    }
-    const clause = where.join(' AND ');
-    const total = this.db
-      .prepare(`SELECT count(*) ${FROM} WHERE ${clause}`)
-      .pluck()
-      .get(...args) as number;
-    const rows = this.db
-      .prepare(
-        `SELECT ${COLS} ${FROM} WHERE ${clause} ORDER BY d.updated_at DESC, d.id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...args, opts.limit, opts.offset) as Row[];
-    return { dashboards: rows.map((r) => this.withWidgets(r)), total };
+    for (const tag of filter.tags)
+      // dialect: json_each() over the JSON text is SQLite's; PostgreSQL needs
+      // EXISTS (SELECT 1 FROM jsonb_array_elements_text(d.tags::jsonb) t WHERE lower(t) = $1).
+      q = q.where(
+        sql<boolean>`EXISTS (SELECT 1 FROM json_each(d.tags) t WHERE lower(t.value) = ${tag})`,
+      );
+    const count = await q
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await q
+      .select(HEAD_COLS)
+      .orderBy('d.updated_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return { heads: rows.map(toHead), total: Number(count.n) };
   }
 
   /** How many dashboards (any state) `ownerId` owns. */
-  countOwned(ownerId: number): number {
-    return this.db
-      .prepare('SELECT count(*) FROM dashboards WHERE owner_id = ?')
-      .pluck()
-      .get(ownerId) as number;
+  async countOwned(ownerId: number): Promise<number> {
+    const row = await this.store.db
+      .selectFrom('dashboards')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The stored widgets of each dashboard (every id gets an entry), by kind, order and id. */
+  async widgets(dashboardIds: readonly number[]): Promise<Map<number, StoredWidget[]>> {
+    const out = new Map<number, StoredWidget[]>(dashboardIds.map((id) => [id, []]));
+    if (!dashboardIds.length) return out;
+    const rows = await this.store.db
+      .selectFrom('dashboard_widgets')
+      .selectAll()
+      .where('dashboard_id', 'in', dashboardIds)
+      .orderBy('kind')
+      .orderBy('ord')
+      .orderBy('id')
+      .execute();
+    for (const row of rows) out.get(row.dashboard_id)?.push(toWidget(row));
+    return out;
   }
 
   /**
-   * Each distinct visualization of the dashboard, in widget order, with its query when
-   * `contextId` may read it (null otherwise: the query's SQL and rows stay hidden).
+   * Stores a widget plan: new widgets are inserted before old ones are removed, so a new widget
+   * never takes the id of one that has just gone; kept widgets are updated in place.
    */
-  visualizationsOf(d: DashboardRecord, contextId: number | null): DashboardVisualizationView[] {
-    const ids = [...new Set(d.visualization_widgets.map((w) => w.visualization_id))];
-    return ids.flatMap((id) => {
-      const visualization = this.visualizations.get(id);
-      const query = visualization && this.queries.get(visualization.query_id);
-      if (!visualization || !query) return [];
-      return [{ visualization, query: canReadQuery(query, contextId) ? query : null }];
-    });
-  }
-
-  private visualizationInfo(id: number, contextId: number, label: string): VisualizationInfo {
-    const viz = this.visualizations.get(id);
-    const query = viz && this.queries.get(viz.query_id);
-    if (!viz || !query || !canReadQuery(query, contextId))
-      throw invalid(`${label}: visualization ${id} does not exist or is not readable here`);
-    return { queryId: query.id, parameterKeys: query.parameters.map((p) => p.key) };
-  }
-
-  private slugTaken(ownerId: number, slug: string, exceptId = -1): boolean {
-    return (
-      this.db
-        .prepare('SELECT 1 FROM dashboards WHERE owner_id = ? AND slug = ? AND id != ?')
-        .get(ownerId, slug, exceptId) !== undefined
-    );
-  }
-
-  private storedWidgets(dashboardId: number): StoredWidget[] {
-    const rows = this.db
-      .prepare('SELECT * FROM dashboard_widgets WHERE dashboard_id = ? ORDER BY kind, ord, id')
-      .all(dashboardId) as (WidgetDbRow & { dashboard_id: number })[];
-    return rows.map(({ col, row, size_x, size_y, dashboard_id: _, ...w }) => ({
-      ...w,
-      position: { col, row, size_x, size_y },
-    }));
-  }
-
-  /**
-   * Stores a plan: new widgets are inserted before old ones are removed, so a new widget never
-   * takes the id of one that has just gone; kept widgets are updated in place.
-   */
-  private applyPlan(dashboardId: number, plan: ReturnType<typeof planWidgets>): void {
-    const insert = this.db.prepare(
-      `INSERT INTO dashboard_widgets (dashboard_id, kind, uid, visualization_id, text, param_key,
-         query_id, visualization_widget_id, col, row, size_x, size_y, ord)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const update = this.db.prepare(
-      `UPDATE dashboard_widgets SET kind = ?, uid = ?, visualization_id = ?, text = ?,
-         param_key = ?, query_id = ?, visualization_widget_id = ?, col = ?, row = ?, size_x = ?,
-         size_y = ?, ord = ? WHERE id = ? AND dashboard_id = ?`,
-    );
+  async saveWidgets(dashboardId: number, plan: WidgetPlan): Promise<void> {
+    const db = this.store.db;
     const keep = new Set<number>();
     for (const w of plan.rows) {
-      const values = [
-        w.kind,
-        w.uid,
-        w.visualization_id,
-        w.text,
-        w.param_key,
-        w.query_id,
-        w.visualization_widget_id,
-        w.position.col,
-        w.position.row,
-        w.position.size_x,
-        w.position.size_y,
-        w.ord,
-      ];
       if (w.id === null) {
-        keep.add(Number(insert.run(dashboardId, ...values).lastInsertRowid));
+        const row = await db
+          .insertInto('dashboard_widgets')
+          .values({ dashboard_id: dashboardId, ...widgetValues(w) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        keep.add(row.id);
       } else {
-        update.run(...values, w.id, dashboardId);
+        await db
+          .updateTable('dashboard_widgets')
+          .set(widgetValues(w))
+          .where('id', '=', w.id)
+          .where('dashboard_id', '=', dashboardId)
+          .execute();
         keep.add(w.id);
       }
     }
-    const drop = this.db.prepare('DELETE FROM dashboard_widgets WHERE id = ?');
-    const stored = this.db
-      .prepare('SELECT id, kind FROM dashboard_widgets WHERE dashboard_id = ?')
-      .all(dashboardId) as { id: number; kind: WidgetKind }[];
+    const stored = await db
+      .selectFrom('dashboard_widgets')
+      .select(['id', 'kind'])
+      .where('dashboard_id', '=', dashboardId)
+      .execute();
     const dropParams = new Set(plan.dropParams);
-    for (const w of stored)
-      if ((plan.replace.includes(w.kind) && !keep.has(w.id)) || dropParams.has(w.id))
-        drop.run(w.id);
+    const drop = stored
+      .filter((w) => (plan.replace.includes(w.kind) && !keep.has(w.id)) || dropParams.has(w.id))
+      .map((w) => w.id);
+    if (drop.length) await db.deleteFrom('dashboard_widgets').where('id', 'in', drop).execute();
   }
 
-  private withWidgets(row: Row): DashboardRecord {
-    const widgets = this.storedWidgets(row.id);
-    const of = (kind: WidgetKind) =>
-      widgets.filter((w) => w.kind === kind).sort((a, b) => a.ord - b.ord || a.id - b.id);
-    const visualization_widgets = of('visualization').map((w) => ({
-      widget_id: w.id,
-      visualization_id: w.visualization_id!,
-      position: w.position,
-    }));
-    const vizIds = new Set(visualization_widgets.map((w) => w.widget_id));
-    return {
-      ...row,
-      is_private: row.is_private === 1,
-      is_archived: row.is_archived === 1,
-      tags: parseJson<string[]>(row.tags, []),
-      text_widgets: of('text').map((w) => ({
-        widget_id: w.id,
-        text: w.text ?? '',
-        position: w.position,
-      })),
-      visualization_widgets,
-      // A parameter widget whose visualization widget is gone is never served.
-      param_widgets: of('param')
-        .filter((w) => vizIds.has(w.visualization_widget_id ?? -1))
-        .map((w) => ({
-          widget_id: w.uid ?? String(w.id),
-          key: w.param_key ?? '',
-          query_id: w.query_id!,
-          visualization_widget_id: w.visualization_widget_id!,
-          position: w.position,
-        })),
-    };
+  /** The dashboards with a widget showing visualization `visualizationId`. */
+  async showing(visualizationId: number): Promise<number[]> {
+    const rows = await this.store.db
+      .selectFrom('dashboard_widgets')
+      .select('dashboard_id')
+      .distinct()
+      .where('kind', '=', 'visualization')
+      .where('visualization_id', '=', visualizationId)
+      .execute();
+    return rows.map((r) => r.dashboard_id);
+  }
+
+  /**
+   * Removes the parameter widgets of `dashboardIds` whose visualization widget is gone (after a
+   * visualization, and with it its widgets, was deleted), and marks those dashboards updated.
+   */
+  async dropDanglingParamWidgets(dashboardIds: readonly number[]): Promise<void> {
+    if (!dashboardIds.length) return;
+    const db = this.store.db;
+    await db
+      .deleteFrom('dashboard_widgets')
+      .where('kind', '=', 'param')
+      .where('dashboard_id', 'in', dashboardIds)
+      .where('visualization_widget_id', 'not in', (eb) =>
+        eb.selectFrom('dashboard_widgets').select('id').where('kind', '=', 'visualization'),
+      )
+      .execute();
+    await db
+      .updateTable('dashboards')
+      .set({ updated_at: nowIso() })
+      .where('id', 'in', dashboardIds)
+      .execute();
   }
 }
-
-const slugConflict = (slug: string) =>
-  conflict(`the slug "${slug}" is already used by another dashboard of this owner`);

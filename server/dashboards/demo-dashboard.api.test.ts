@@ -84,6 +84,6 @@ describe('the demo dashboard', () => {
   it('is made once: a restart adds no second one', async () => {
     const team = (await t.deps.accounts.byHandle(DEMO_TEAM))!;
     await ensureDemoDashboard(t.deps);
-    expect(t.deps.dashboards.countOwned(team.id)).toBe(1);
+    expect(await t.deps.dashboards.countOwned(team.id)).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { CreateVisualizationRequest } from '../../contract/visualizations.js';
+import type { Caller } from '../auth/caller.js';
 import { DEMO_TEAM } from '../catalog/demo-queries.js';
 import type { Deps } from '../deps.js';
 
@@ -101,15 +102,16 @@ const VISUALIZATIONS: { query: string; viz: CreateVisualizationRequest }[] = [
  */
 export async function ensureDemoDashboard(deps: Deps): Promise<void> {
   const team = await deps.accounts.byHandle(DEMO_TEAM);
-  if (!team || team.type !== 'team' || deps.dashboards.countOwned(team.id) > 0) return;
-  const { queries } = deps.queries.list(team.id, { limit: 1000, offset: 0 });
+  if (!team || team.type !== 'team' || (await deps.dashboards.countOwned(team.id)) > 0) return;
+  const { queries } = await deps.queries.list(team.id, { limit: 1000, offset: 0 });
   const byName = new Map(queries.map((q) => [q.name, q]));
   if (!VISUALIZATIONS.every((v) => byName.has(v.query))) return;
-  deps.db.transaction(() => {
-    const vizIds = VISUALIZATIONS.map(
-      ({ query, viz }) => deps.visualizations.create(byName.get(query)!.id, team.id, null, viz).id,
-    );
-    const created = deps.dashboards.create(team.id, null, {
+  const caller: Caller = { contextId: team.id, userId: null, apiKeyId: null };
+  await deps.store.transaction(async () => {
+    const vizIds: number[] = [];
+    for (const { query, viz } of VISUALIZATIONS)
+      vizIds.push((await deps.visualizations.create(byName.get(query)!.id, caller, viz)).id);
+    const created = await deps.dashboards.create(caller, {
       name: DEMO_DASHBOARD_NAME,
       slug: DEMO_DASHBOARD_SLUG,
       tags: ['demo'],
@@ -124,7 +126,7 @@ export async function ensureDemoDashboard(deps: Deps): Promise<void> {
       size_x,
       size_y,
     });
-    deps.dashboards.update(created.id, team.id, {
+    await deps.dashboards.update(created.id, caller, {
       text_widgets: [
         { widget_id: created.text_widgets[0]!.widget_id, text: INTRO, position: at(0, 0, 12, 4) },
       ],
@@ -159,7 +161,7 @@ export async function ensureDemoDashboard(deps: Deps): Promise<void> {
         },
       ],
     });
-  })();
+  });
 }
 
 /**
@@ -170,7 +172,7 @@ export async function ensureDemoDashboard(deps: Deps): Promise<void> {
 export async function runDemoDashboardQueries(deps: Deps): Promise<void> {
   const team = await deps.accounts.byHandle(DEMO_TEAM);
   if (!team) return;
-  const { queries } = deps.queries.list(team.id, { limit: 1000, offset: 0 });
+  const { queries } = await deps.queries.list(team.id, { limit: 1000, offset: 0 });
   const names = new Set(VISUALIZATIONS.map((v) => v.query));
   for (const query of queries.filter((q) => names.has(q.name))) {
     if (await deps.executions.hasRun(query.id, [team.id])) continue;

@@ -31,22 +31,23 @@ describe('slugify', () => {
 });
 
 describe('uniqueSlug', () => {
-  it('keeps a free slug', () => {
-    expect(uniqueSlug('sales', () => false)).toBe('sales');
+  it('keeps a free slug', async () => {
+    expect(await uniqueSlug('sales', () => false)).toBe('sales');
   });
 
-  it('adds -2, -3, ... until free', () => {
+  it('adds -2, -3, ... until free', async () => {
     const taken = new Set(['sales', 'sales-2', 'sales-3']);
-    expect(uniqueSlug('sales', (s) => taken.has(s))).toBe('sales-4');
-    expect(uniqueSlug('sales-2', (s) => taken.has(s))).toBe('sales-2-2');
+    expect(await uniqueSlug('sales', (s) => taken.has(s))).toBe('sales-4');
+    expect(await uniqueSlug('sales-2', (s) => taken.has(s))).toBe('sales-2-2');
+    expect(await uniqueSlug('sales', async (s) => taken.has(s))).toBe('sales-4');
   });
 
-  it('shortens the base so the suffix fits the limit', () => {
+  it('shortens the base so the suffix fits the limit', async () => {
     const base = 'a'.repeat(100);
-    const slug = uniqueSlug(base, (s) => s === base);
+    const slug = await uniqueSlug(base, (s) => s === base);
     expect(slug).toBe(`${'a'.repeat(98)}-2`);
     expect(slug).toHaveLength(100);
     const hyphenated = `${'a'.repeat(97)}-bc`;
-    expect(uniqueSlug(hyphenated, (s) => s === hyphenated)).toBe(`${'a'.repeat(97)}-2`);
+    expect(await uniqueSlug(hyphenated, (s) => s === hyphenated)).toBe(`${'a'.repeat(97)}-2`);
   });
 });

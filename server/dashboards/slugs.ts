@@ -25,17 +25,18 @@ export function slugify(name: string, max: number = DASHBOARD_LIMITS.slug): stri
 
 /**
  * `base` if it is free, else `base-2`, `base-3`, ... (the base shortened so the suffix fits the
- * limit). `taken` answers for one candidate (case-insensitively, as the store compares slugs).
+ * limit). `taken` answers for one candidate (case-insensitively, as the store compares slugs);
+ * candidates are asked one at a time, in order.
  */
-export function uniqueSlug(
+export async function uniqueSlug(
   base: string,
-  taken: (slug: string) => boolean,
+  taken: (slug: string) => boolean | Promise<boolean>,
   max: number = DASHBOARD_LIMITS.slug,
-): string {
-  if (!taken(base)) return base;
+): Promise<string> {
+  if (!(await taken(base))) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;
     const candidate = `${cut(base, max - suffix.length) || DEFAULT_SLUG}${suffix}`;
-    if (!taken(candidate)) return candidate;
+    if (!(await taken(candidate))) return candidate;
   }
 }

@@ -3,13 +3,9 @@ import type { Context } from 'hono';
 import { DashboardResponse, DashboardVisualizationsResponse } from '../../contract/dashboards.js';
 import { ExecutionResultSchema, ResultParamsSchema } from '../../contract/executions.js';
 import type { Deps } from '../deps.js';
-import {
-  PRIVATE_QUERY,
-  canReadQuery,
-  type DashboardRecord,
-} from '../dashboards/dashboards-repo.js';
+import type { DashboardRecord } from '../dashboards/dashboard-record.js';
+import { PRIVATE_QUERY } from '../dashboards/dashboards-service.js';
 import type { AppEnv } from './app-env.js';
-import { notFound } from '../errors.js';
 import { jsonResponse, latestExecutionOf, publicBaseUrl } from './results.js';
 import { etag } from './if-match.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
@@ -81,7 +77,8 @@ export function dashboardPublicRoutes(deps: Deps) {
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => respond(c, deps.dashboards.readable(c.req.valid('param').dashboard_id, viewer(c))),
+    async (c) =>
+      respond(c, await deps.dashboards.readable(c.req.valid('param').dashboard_id, viewer(c))),
   );
 
   r.openapi(
@@ -98,9 +95,9 @@ export function dashboardPublicRoutes(deps: Deps) {
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const { owner_handle, slug } = c.req.valid('param');
-      return respond(c, deps.dashboards.bySlug(owner_handle, slug, viewer(c)));
+      return respond(c, await deps.dashboards.bySlug(owner_handle, slug, viewer(c)));
     },
   );
 
@@ -118,10 +115,12 @@ export function dashboardPublicRoutes(deps: Deps) {
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => {
-      const ctx = viewer(c);
-      const d = deps.dashboards.readable(c.req.valid('param').dashboard_id, ctx);
-      const visualizations = deps.dashboards.visualizationsOf(d, ctx).map((v) => ({
+    async (c) => {
+      const views = await deps.dashboards.visualizationsOf(
+        c.req.valid('param').dashboard_id,
+        viewer(c),
+      );
+      const visualizations = views.map((v) => ({
         visualization_id: v.visualization.id,
         visualization: toVisualizationResponse(v.visualization),
         query: v.query && {
@@ -153,12 +152,7 @@ export function dashboardPublicRoutes(deps: Deps) {
     async (c) => {
       const ctx = viewer(c);
       const { dashboard_id, visualization_id } = c.req.valid('param');
-      const d = deps.dashboards.readable(dashboard_id, ctx);
-      if (!d.visualization_widgets.some((w) => w.visualization_id === visualization_id))
-        throw notFound('This visualization is not on this dashboard');
-      const viz = deps.visualizations.get(visualization_id);
-      const query = viz && deps.queries.get(viz.query_id);
-      if (!query || !canReadQuery(query, ctx)) throw notFound(PRIVATE_QUERY);
+      const query = await deps.dashboards.visualizationQuery(dashboard_id, visualization_id, ctx);
       const e = await latestExecutionOf(deps, c, query, ctx);
       return jsonResponse(c, deps, e, c.req.valid('query')) as never;
     },

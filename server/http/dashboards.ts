@@ -8,6 +8,7 @@ import {
   ListDashboardsResponse,
   UpdateDashboardRequest,
 } from '../../contract/dashboards.js';
+import { callerOf } from '../auth/caller.js';
 import type { Scope } from '../auth/keys.js';
 import { requireScope } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
@@ -80,9 +81,9 @@ export function dashboardRoutes(deps: Deps) {
         ...errorResponses(400, 401, 403, 409),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read_write');
-      const d = deps.dashboards.create(p.context.id, p.user?.id ?? null, c.req.valid('json'));
+      const d = await deps.dashboards.create(callerOf(p), c.req.valid('json'));
       return c.json(toDashboardResponse(d, publicBaseUrl(c, deps)), 200);
     },
   );
@@ -101,10 +102,10 @@ export function dashboardRoutes(deps: Deps) {
         ...errorResponses(400, 401),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
       const q = c.req.valid('query');
-      const { dashboards, total } = deps.dashboards.list(p.context.id, {
+      const { dashboards, total } = await deps.dashboards.list(callerOf(p), {
         limit: q.limit,
         offset: q.offset,
         q: q.q,
@@ -137,11 +138,11 @@ export function dashboardRoutes(deps: Deps) {
         ...errorResponses(400, 401, 403, 404, 409),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read_write');
-      const d = deps.dashboards.update(
+      const d = await deps.dashboards.update(
         c.req.valid('param').dashboard_id,
-        p.context.id,
+        callerOf(p),
         c.req.valid('json'),
         ifMatchVersion(c),
       );
@@ -167,11 +168,11 @@ export function dashboardRoutes(deps: Deps) {
           ...errorResponses(400, 401, 403, 404),
         },
       }),
-      (c) => {
+      async (c) => {
         const p = requireScope(c, 'read_write');
-        const d = deps.dashboards.setArchived(
+        const d = await deps.dashboards.setArchived(
           c.req.valid('param').dashboard_id,
-          p.context.id,
+          callerOf(p),
           action === 'archive',
         );
         return c.json({ dashboard_id: d.id, ok: true }, 200);

@@ -10,6 +10,7 @@ import {
   VISUALIZATION_TYPES,
   VisualizationIdResponse,
 } from '../../contract/visualizations.js';
+import { callerOf } from '../auth/caller.js';
 import type { Scope } from '../auth/keys.js';
 import { requireScope } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
@@ -88,15 +89,10 @@ export function visualizationRoutes(deps: Deps) {
         ...errorResponses(400, 401, 403, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read_write');
       const { query_id } = c.req.valid('param');
-      const v = deps.visualizations.create(
-        query_id,
-        p.context.id,
-        p.user?.id ?? null,
-        c.req.valid('json'),
-      );
+      const v = await deps.visualizations.create(query_id, callerOf(p), c.req.valid('json'));
       return c.json({ id: v.id }, 200);
     },
   );
@@ -115,12 +111,12 @@ export function visualizationRoutes(deps: Deps) {
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
       const { query_id } = c.req.valid('param');
-      const { visualizations, total } = deps.visualizations.listForQuery(
+      const { visualizations, total } = await deps.visualizations.listForQuery(
         query_id,
-        p.context.id,
+        callerOf(p),
         c.req.valid('query'),
       );
       return c.json(
@@ -153,9 +149,9 @@ export function visualizationRoutes(deps: Deps) {
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
-      const { viz } = deps.visualizations.readable(c.req.valid('param').id, p.context.id);
+      const { viz } = await deps.visualizations.readable(c.req.valid('param').id, p.context.id);
       c.header('ETag', etag(viz.version));
       return c.json(toVisualizationResponse(viz), 200);
     },
@@ -183,11 +179,11 @@ export function visualizationRoutes(deps: Deps) {
           ...errorResponses(400, 401, 403, 404, 409),
         },
       }),
-      (c) => {
+      async (c) => {
         const p = requireScope(c, 'read_write');
-        const v = deps.visualizations.update(
+        const v = await deps.visualizations.update(
           c.req.valid('param').id,
-          p.context.id,
+          callerOf(p),
           c.req.valid('json'),
           ifMatchVersion(c),
         );
@@ -210,9 +206,9 @@ export function visualizationRoutes(deps: Deps) {
         ...errorResponses(400, 401, 403, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read_write');
-      deps.visualizations.delete(c.req.valid('param').id, p.context.id);
+      await deps.visualizations.delete(c.req.valid('param').id, callerOf(p));
       return c.json({ ok: true }, 200);
     },
   );

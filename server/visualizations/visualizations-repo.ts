@@ -1,11 +1,8 @@
-import type {
-  CreateVisualizationRequest,
-  UpdateVisualizationRequest,
-  VisualizationType,
-} from '../../contract/visualizations.js';
-import { forbidden, invalid, notFound, staleWrite } from '../errors.js';
-import { type Db, nowIso, parseJson } from '../store/db.js';
-import { Queries, type QueryRecord } from '../store/queries-repo.js';
+import type { Selectable } from 'kysely';
+import type { VisualizationType } from '../../contract/visualizations.js';
+import { nowIso, parseJson } from '../store/db.js';
+import type { VisualizationsTable } from '../store/schema.js';
+import type { Store } from '../store/store.js';
 
 export type VisualizationRecord = {
   id: number;
@@ -21,165 +18,112 @@ export type VisualizationRecord = {
   version: number;
 };
 
-type Row = Omit<VisualizationRecord, 'options'> & { options: string };
+/** The fields a change sets (all of them: the service fills in the current values). */
+export type VisualizationFields = Pick<
+  VisualizationRecord,
+  'name' | 'type' | 'description' | 'options'
+>;
 
-export const VISUALIZATION_NOT_FOUND = 'Visualization not found or private';
+const COLS = [
+  'id',
+  'query_id',
+  'created_by',
+  'name',
+  'type',
+  'description',
+  'options',
+  'created_at',
+  'updated_at',
+  'version',
+] as const;
 
-const COLS =
-  'id, query_id, created_by, name, type, description, options, created_at, updated_at, version';
-
-const toRecord = (row: Row): VisualizationRecord => ({
+const toRecord = (row: Selectable<VisualizationsTable>): VisualizationRecord => ({
   ...row,
+  type: row.type as VisualizationType,
   options: parseJson<Record<string, unknown>>(row.options, {}),
 });
 
-/**
- * Removes parameter widgets whose visualization widget is gone (after a visualization, and with it
- * its widgets, was deleted). `dashboardIds` limits the sweep; empty = nothing to do.
- */
-export function dropDanglingParamWidgets(db: Db, dashboardIds: readonly number[]): void {
-  if (!dashboardIds.length) return;
-  db.prepare(
-    `DELETE FROM dashboard_widgets
-     WHERE kind = 'param' AND dashboard_id IN (${dashboardIds.map(() => '?').join(', ')})
-       AND visualization_widget_id NOT IN (
-         SELECT id FROM dashboard_widgets WHERE kind = 'visualization')`,
-  ).run(...dashboardIds);
-}
+/** Visualizations in the metadata store: SQL only (the rules are in visualizations-service.ts). */
+export class VisualizationsRepo {
+  constructor(private readonly store: Store) {}
 
-/**
- * Visualizations of saved queries. They follow their query: readable where the query is
- * (public, or the owner context), changed only in the query's owner context.
- */
-export class Visualizations {
-  constructor(
-    private readonly db: Db,
-    private readonly queries: Queries,
-  ) {}
-
-  get(id: number): VisualizationRecord | undefined {
-    const row = this.db.prepare(`SELECT ${COLS} FROM visualizations WHERE id = ?`).get(id) as
-      Row | undefined;
+  async get(id: number): Promise<VisualizationRecord | undefined> {
+    const row = await this.store.db
+      .selectFrom('visualizations')
+      .select(COLS)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row && toRecord(row);
   }
 
-  /** The visualization and its query if `contextId` may read the query (null = anonymous); else 404. */
-  readable(id: number, contextId: number | null): { viz: VisualizationRecord; query: QueryRecord } {
-    const viz = this.get(id);
-    const query = viz && this.queries.get(viz.query_id);
-    if (!viz || !query || (query.owner_id !== contextId && (query.is_private || query.is_temp)))
-      throw notFound(VISUALIZATION_NOT_FOUND);
-    return { viz, query };
-  }
-
-  /** As `readable`, and 403 unless `contextId` owns the query. */
-  writable(id: number, contextId: number): VisualizationRecord {
-    const { viz, query } = this.readable(id, contextId);
-    if (query.owner_id !== contextId)
-      throw forbidden('Visualization is managed in the context of its query’s owner');
-    return viz;
-  }
-
-  /** Creates a visualization of a saved query owned by `contextId` (404 / 403 as for the query). */
-  create(
+  async insert(
     queryId: number,
-    contextId: number,
-    authorId: number | null,
-    input: CreateVisualizationRequest,
-  ): VisualizationRecord {
-    const query = this.queries.writable(queryId, contextId);
-    if (query.is_temp)
-      throw invalid('A temporary query cannot have visualizations; save the query first');
+    createdBy: number | null,
+    v: VisualizationFields,
+  ): Promise<VisualizationRecord> {
     const now = nowIso();
-    const info = this.db
-      .prepare(
-        `INSERT INTO visualizations (query_id, created_by, name, type, description, options,
-           created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        query.id,
-        authorId,
-        input.name,
-        input.type,
-        input.description ?? '',
-        JSON.stringify(input.options ?? {}),
-        now,
-        now,
-      );
-    return this.get(Number(info.lastInsertRowid))!;
+    const row = await this.store.db
+      .insertInto('visualizations')
+      .values({
+        query_id: queryId,
+        created_by: createdBy,
+        name: v.name,
+        type: v.type,
+        description: v.description,
+        options: JSON.stringify(v.options),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(COLS)
+      .executeTakeFirstOrThrow();
+    return toRecord(row);
   }
 
-  /** A query's visualizations (the query readable by `contextId`), oldest first, and their count. */
-  listForQuery(
+  async countForQuery(queryId: number): Promise<number> {
+    const row = await this.store.db
+      .selectFrom('visualizations')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('query_id', '=', queryId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** A query's visualizations, oldest first. */
+  async listForQuery(
     queryId: number,
-    contextId: number,
     page: { limit: number; offset: number },
-  ): { visualizations: VisualizationRecord[]; total: number } {
-    const query = this.queries.readable(queryId, contextId);
-    const total = this.db
-      .prepare('SELECT count(*) FROM visualizations WHERE query_id = ?')
-      .pluck()
-      .get(query.id) as number;
-    const rows = this.db
-      .prepare(`SELECT ${COLS} FROM visualizations WHERE query_id = ? ORDER BY id LIMIT ? OFFSET ?`)
-      .all(query.id, page.limit, page.offset) as Row[];
-    return { visualizations: rows.map(toRecord), total };
+  ): Promise<VisualizationRecord[]> {
+    const rows = await this.store.db
+      .selectFrom('visualizations')
+      .select(COLS)
+      .where('query_id', '=', queryId)
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return rows.map(toRecord);
   }
 
-  /**
-   * Changes the given fields (`options` replaces the whole object); empty changes → 400; a
-   * change made to an older `expectedVersion` than the current one → 409.
-   */
-  update(
-    id: number,
-    contextId: number,
-    changes: UpdateVisualizationRequest,
-    expectedVersion?: number,
-  ): VisualizationRecord {
-    const given = Object.values(changes).some((v) => v !== undefined);
-    if (!given) throw invalid('Nothing to update: give at least one field');
-    return this.db.transaction(() => {
-      const cur = this.writable(id, contextId);
-      if (expectedVersion !== undefined && expectedVersion !== cur.version)
-        throw staleWrite('visualization', expectedVersion, cur.version);
-      this.db
-        .prepare(
-          `UPDATE visualizations SET name = ?, type = ?, description = ?, options = ?,
-             updated_at = ?, version = version + 1 WHERE id = ?`,
-        )
-        .run(
-          changes.name ?? cur.name,
-          changes.type ?? cur.type,
-          changes.description ?? cur.description,
-          JSON.stringify(changes.options ?? cur.options),
-          nowIso(),
-          id,
-        );
-      return this.get(id)!;
-    })();
+  /** Sets every field and bumps the version. */
+  async update(id: number, v: VisualizationFields): Promise<VisualizationRecord> {
+    const row = await this.store.db
+      .updateTable('visualizations')
+      .set((eb) => ({
+        name: v.name,
+        type: v.type,
+        description: v.description,
+        options: JSON.stringify(v.options),
+        updated_at: nowIso(),
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', id)
+      .returning(COLS)
+      .executeTakeFirstOrThrow();
+    return toRecord(row);
   }
 
-  /**
-   * Deletes a visualization for good. Its dashboard widgets go with it (foreign key cascade), and
-   * so do the parameter widgets that drove those widgets.
-   */
-  delete(id: number, contextId: number): void {
-    this.db.transaction(() => {
-      this.writable(id, contextId);
-      const dashboards = this.db
-        .prepare(
-          "SELECT DISTINCT dashboard_id FROM dashboard_widgets WHERE kind = 'visualization' AND visualization_id = ?",
-        )
-        .pluck()
-        .all(id) as number[];
-      this.db.prepare('DELETE FROM visualizations WHERE id = ?').run(id);
-      dropDanglingParamWidgets(this.db, dashboards);
-      if (dashboards.length)
-        this.db
-          .prepare(
-            `UPDATE dashboards SET updated_at = ? WHERE id IN (${dashboards.map(() => '?').join(', ')})`,
-          )
-          .run(nowIso(), ...dashboards);
-    })();
+  /** Deletes the visualization; its dashboard widgets go with it (foreign key cascade). */
+  async delete(id: number): Promise<void> {
+    await this.store.db.deleteFrom('visualizations').where('id', '=', id).execute();
   }
 }
