@@ -8,7 +8,7 @@ import { PRIVATE_QUERY } from '../dashboards/dashboards-service.js';
 import type { AppEnv } from './app-env.js';
 import { jsonResponse, latestExecutionOf, publicBaseUrl } from './results.js';
 import { etag } from './if-match.js';
-import { SECURED, errorResponses, newRouter } from './router.js';
+import { SECURED, errorResponses, jsonContent, newRouter } from './router.js';
 import { toVisualizationResponse } from './visualizations.js';
 
 export const Id = z
@@ -22,8 +22,6 @@ const SlugParams = z.object({
   slug: z.string().min(1).max(200),
 });
 const ResultsParams = z.object({ dashboard_id: Id, visualization_id: Id });
-
-export const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 /** Signed in or not: an API key, a session, or nobody. */
 const OPTIONAL_AUTH: Record<string, string[]>[] = [...SECURED, {}];
@@ -73,7 +71,7 @@ export function dashboardPublicRoutes(deps: Deps) {
       security: OPTIONAL_AUTH,
       request: { params: DashboardIdParams },
       responses: {
-        200: { description: 'The dashboard', content: json(DashboardResponse) },
+        200: { description: 'The dashboard', content: jsonContent(DashboardResponse) },
         ...errorResponses(400, 401, 404),
       },
     }),
@@ -91,7 +89,7 @@ export function dashboardPublicRoutes(deps: Deps) {
       security: OPTIONAL_AUTH,
       request: { params: SlugParams },
       responses: {
-        200: { description: 'The dashboard', content: json(DashboardResponse) },
+        200: { description: 'The dashboard', content: jsonContent(DashboardResponse) },
         ...errorResponses(400, 401, 404),
       },
     }),
@@ -111,7 +109,10 @@ export function dashboardPublicRoutes(deps: Deps) {
       security: OPTIONAL_AUTH,
       request: { params: DashboardIdParams },
       responses: {
-        200: { description: 'Visualizations', content: json(DashboardVisualizationsResponse) },
+        200: {
+          description: 'Visualizations',
+          content: jsonContent(DashboardVisualizationsResponse),
+        },
         ...errorResponses(400, 401, 404),
       },
     }),
@@ -145,7 +146,7 @@ export function dashboardPublicRoutes(deps: Deps) {
       security: OPTIONAL_AUTH,
       request: { params: ResultsParams, query: ResultParamsSchema },
       responses: {
-        200: { description: 'Results', content: json(ExecutionResultSchema) },
+        200: { description: 'Results', content: jsonContent(ExecutionResultSchema) },
         ...errorResponses(400, 401, 404),
       },
     }),

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import {
   ArchiveDashboardResponse,
   CreateDashboardRequest,
@@ -9,27 +8,16 @@ import {
   UpdateDashboardRequest,
 } from '../../contract/dashboards.js';
 import { callerOf } from '../auth/caller.js';
-import type { Scope } from '../auth/keys.js';
 import { requireScope } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
-import type { AppEnv } from './app-env.js';
 import {
   DashboardIdParams,
   dashboardPublicRoutes,
-  json,
   toDashboardResponse,
 } from './dashboards-public.js';
 import { publicBaseUrl } from './results.js';
 import { IF_MATCH_NOTE, ifMatchVersion } from './if-match.js';
-import { SECURED, errorResponses, newRouter } from './router.js';
-
-/** Checks key and scope before the body is validated, so a missing key is 401, not 400. */
-const needs =
-  (scope: Scope): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    requireScope(c, scope);
-    await next();
-  };
+import { SECURED, errorResponses, jsonContent, needs, newRouter } from './router.js';
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 const ListParams = z.object({
@@ -75,9 +63,9 @@ export function dashboardRoutes(deps: Deps) {
       description: `The slug comes from the name (made unique for the owner with -2, -3, ...) unless \`slug\` is given (409 if taken). \`visualization_ids\` must be readable by the caller. ${LAYOUT_NOTE}`,
       security: SECURED,
       middleware: [needs('read_write')],
-      request: { body: { content: json(CreateDashboardRequest), required: true } },
+      request: { body: { content: jsonContent(CreateDashboardRequest), required: true } },
       responses: {
-        200: { description: 'Created', content: json(DashboardResponse) },
+        200: { description: 'Created', content: jsonContent(DashboardResponse) },
         ...errorResponses(400, 401, 403, 409),
       },
     }),
@@ -98,7 +86,7 @@ export function dashboardRoutes(deps: Deps) {
       middleware: [needs('read')],
       request: { query: ListParams },
       responses: {
-        200: { description: 'Dashboards', content: json(ListDashboardsResponse) },
+        200: { description: 'Dashboards', content: jsonContent(ListDashboardsResponse) },
         ...errorResponses(400, 401),
       },
     }),
@@ -131,10 +119,10 @@ export function dashboardRoutes(deps: Deps) {
       middleware: [needs('read_write')],
       request: {
         params: DashboardIdParams,
-        body: { content: json(UpdateDashboardRequest), required: true },
+        body: { content: jsonContent(UpdateDashboardRequest), required: true },
       },
       responses: {
-        200: { description: 'Updated', content: json(DashboardResponse) },
+        200: { description: 'Updated', content: jsonContent(DashboardResponse) },
         ...errorResponses(400, 401, 403, 404, 409),
       },
     }),
@@ -164,7 +152,7 @@ export function dashboardRoutes(deps: Deps) {
         middleware: [needs('read_write')],
         request: { params: DashboardIdParams },
         responses: {
-          200: { description: 'Done', content: json(ArchiveDashboardResponse) },
+          200: { description: 'Done', content: jsonContent(ArchiveDashboardResponse) },
           ...errorResponses(400, 401, 403, 404),
         },
       }),

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import {
   CreateVisualizationRequest,
   DeleteVisualizationResponse,
@@ -11,21 +10,11 @@ import {
   VisualizationIdResponse,
 } from '../../contract/visualizations.js';
 import { callerOf } from '../auth/caller.js';
-import type { Scope } from '../auth/keys.js';
 import { requireScope } from '../auth/principal.js';
 import type { Deps } from '../deps.js';
 import type { VisualizationRecord } from '../visualizations/visualizations-repo.js';
-import type { AppEnv } from './app-env.js';
 import { IF_MATCH_NOTE, etag, ifMatchVersion } from './if-match.js';
-import { SECURED, errorResponses, newRouter } from './router.js';
-
-/** Checks key and scope before the body is validated, so a missing key is 401, not 400. */
-const needs =
-  (scope: Scope): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    requireScope(c, scope);
-    await next();
-  };
+import { SECURED, errorResponses, jsonContent, needs, newRouter } from './router.js';
 
 const Id = z
   .string()
@@ -46,8 +35,6 @@ const ListParams = z.object({
     }),
   offset: z.coerce.number().int().min(0).default(0),
 });
-
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 /** The wire form of a visualization (compat-reference 2.6). */
 export function toVisualizationResponse(v: VisualizationRecord): GetVisualizationResponse {
@@ -82,10 +69,10 @@ export function visualizationRoutes(deps: Deps) {
       middleware: [needs('read_write')],
       request: {
         params: QueryIdParams,
-        body: { content: json(CreateVisualizationRequest), required: true },
+        body: { content: jsonContent(CreateVisualizationRequest), required: true },
       },
       responses: {
-        200: { description: 'Created', content: json(VisualizationIdResponse) },
+        200: { description: 'Created', content: jsonContent(VisualizationIdResponse) },
         ...errorResponses(400, 401, 403, 404),
       },
     }),
@@ -107,7 +94,7 @@ export function visualizationRoutes(deps: Deps) {
       middleware: [needs('read')],
       request: { params: QueryIdParams, query: ListParams },
       responses: {
-        200: { description: 'Visualizations', content: json(ListVisualizationsResponse) },
+        200: { description: 'Visualizations', content: jsonContent(ListVisualizationsResponse) },
         ...errorResponses(400, 401, 404),
       },
     }),
@@ -145,7 +132,7 @@ export function visualizationRoutes(deps: Deps) {
       middleware: [needs('read')],
       request: { params: VizIdParams },
       responses: {
-        200: { description: 'The visualization', content: json(GetVisualizationResponse) },
+        200: { description: 'The visualization', content: jsonContent(GetVisualizationResponse) },
         ...errorResponses(400, 401, 404),
       },
     }),
@@ -172,10 +159,10 @@ export function visualizationRoutes(deps: Deps) {
         middleware: [needs('read_write')],
         request: {
           params: VizIdParams,
-          body: { content: json(UpdateVisualizationRequest), required: true },
+          body: { content: jsonContent(UpdateVisualizationRequest), required: true },
         },
         responses: {
-          200: { description: 'Updated', content: json(VisualizationIdResponse) },
+          200: { description: 'Updated', content: jsonContent(VisualizationIdResponse) },
           ...errorResponses(400, 401, 403, 404, 409),
         },
       }),
@@ -202,7 +189,7 @@ export function visualizationRoutes(deps: Deps) {
       middleware: [needs('read_write')],
       request: { params: VizIdParams },
       responses: {
-        200: { description: 'Deleted', content: json(DeleteVisualizationResponse) },
+        200: { description: 'Deleted', content: jsonContent(DeleteVisualizationResponse) },
         ...errorResponses(400, 401, 403, 404),
       },
     }),
