@@ -59,7 +59,3 @@ export const staleWrite = (kind: string, expected: number, current: number) =>
   conflict(
     `the ${kind} was changed since version ${expected} (it is now version ${current}); reload it and apply your change again`,
   );
-
-/** Whether `err` is an AppError of `kind`. */
-export const isKind = (err: unknown, kind: ErrorKind): err is AppError =>
-  err instanceof AppError && err.kind === kind;

@@ -1,5 +1,3 @@
-import { sql, type RawBuilder } from 'kysely';
-
 /** What the readability of a query depends on. */
 export type QueryVisibility = { owner_id: number; is_private: boolean; is_temp: boolean };
 
@@ -14,12 +12,3 @@ export const canReadQuery = (q: QueryVisibility, contextId: number | null): bool
 
 /** Public: readable by any context and by anonymous viewers. */
 export const isPublicQuery = (q: QueryVisibility): boolean => canReadQuery(q, null);
-
-/**
- * The same rule as a SQL condition on the queries table under `alias`, for lists and joins
- * (flags are stored as 0/1 in both dialects).
- */
-export function readableQuerySql(alias: string, contextId: number | null): RawBuilder<boolean> {
-  const col = (c: string) => sql.ref(`${alias}.${c}`);
-  return sql<boolean>`(${col('owner_id')} = ${contextId ?? -1} OR (${col('is_private')} = 0 AND ${col('is_temp')} = 0))`;
-}
