@@ -4,7 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
-import { authenticate } from './auth/principal.js';
+import { authenticate } from './http/principal.js';
 import { DISK_FULL_MESSAGE, isDiskFull } from './disk-full.js';
 import type { Deps } from './deps.js';
 import type { AppEnv } from './http/app-env.js';

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from './principal.js';
 
 export type AppEnv = { Variables: { principal: Principal | null } };
 export type Router = OpenAPIHono<AppEnv>;

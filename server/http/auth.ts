@@ -7,7 +7,7 @@ import { validateHandle } from '../auth/accounts.js';
 import { DEVICE_COOKIE, DEVICE_TTL_MS } from '../auth/devices.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.js';
 import { randomToken } from '../auth/tokens.js';
-import { requirePrincipal, type Principal } from '../auth/principal.js';
+import { requirePrincipal, type Principal } from './principal.js';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';

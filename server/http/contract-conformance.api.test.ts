@@ -166,7 +166,9 @@ describe('answers follow the contract', () => {
       body,
     });
     expect(board.json.visualization_widgets).toHaveLength(1);
-    await t.callOk(DashboardResponse, 'GET', `/api/v1/dashboards/${board.json.dashboard_id}`, { key: u.key });
+    await t.callOk(DashboardResponse, 'GET', `/api/v1/dashboards/${board.json.dashboard_id}`, {
+      key: u.key,
+    });
     await t.callOk(
       DashboardResponse,
       'GET',

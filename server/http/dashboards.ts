@@ -8,7 +8,7 @@ import {
   UpdateDashboardRequest,
 } from '../../contract/dashboards.js';
 import { callerOf } from '../auth/caller.js';
-import { requireScope } from '../auth/principal.js';
+import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import {
   DashboardIdParams,

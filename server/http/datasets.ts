@@ -9,7 +9,7 @@ import {
   SearchDatasetsRequest,
   SearchDatasetsResponse,
 } from '../../contract/datasets.js';
-import { requireScope } from '../auth/principal.js';
+import { requireScope } from './principal.js';
 import { toDataset } from '../catalog/datasets-wire.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';

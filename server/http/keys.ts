@@ -9,7 +9,7 @@ import {
 } from '../../contract/accounts.js';
 import type { Account, Accounts } from '../auth/accounts.js';
 import { requireKeyAdmin, type ApiKeyInfo } from '../auth/keys.js';
-import { requirePrincipal, type Principal } from '../auth/principal.js';
+import { requirePrincipal, type Principal } from './principal.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
 import { forbidden, notFound } from '../errors.js';

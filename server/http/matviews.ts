@@ -11,7 +11,7 @@ import {
   MatviewUpsertResponse,
   MatviewsListResponse,
 } from '../../contract/matviews.js';
-import { requireScope } from '../auth/principal.js';
+import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import { fullView, listElement, refreshInfo } from '../matviews/matviews-wire.js';
 import { SECURED, errorResponses, newRouter, optionalJsonBody } from './router.js';

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../deps.js';
-import { requirePrincipal } from '../auth/principal.js';
+import { requirePrincipal } from './principal.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
 const Health = z.object({ status: z.literal('ok') }).openapi('Health');

@@ -10,7 +10,7 @@ import {
   PipelineExecutionsListResponse,
 } from '../../contract/pipelines.js';
 import type { Scope } from '../auth/keys.js';
-import { requireScope, type Principal } from '../auth/principal.js';
+import { requireScope, type Principal } from './principal.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
 import { invalid } from '../errors.js';

@@ -12,7 +12,7 @@ import {
   UpdateQueryResponse,
 } from '../../contract/queries.js';
 import { requestedParameters } from '../../contract/queries.js';
-import { requireScope } from '../auth/principal.js';
+import { requireScope } from './principal.js';
 import type { Scope } from '../auth/keys.js';
 import type { Deps } from '../deps.js';
 import type { QueryChanges, QueryRecord } from '../store/queries-repo.js';

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ExecutionResultSchema, ResultParamsSchema } from '../../contract/executions.js';
-import { requireScope } from '../auth/principal.js';
+import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
 import { resultsBody } from '../executions/execution-view.js';

@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { requireScope } from '../auth/principal.js';
+import { requireScope } from './principal.js';
 import type { Scope } from '../auth/keys.js';
 import { invalid } from '../errors.js';
 import type { AppEnv, Router } from './app-env.js';

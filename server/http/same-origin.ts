@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { presentedKey } from '../auth/principal.js';
+import { presentedKey } from './principal.js';
 import type { Config } from '../config.js';
 import type { AppEnv } from './app-env.js';
 import { forbidden } from '../errors.js';

@@ -7,7 +7,7 @@ import {
   Ok,
   TeamCreated,
 } from '../../contract/accounts.js';
-import { requireScope, requireUser } from '../auth/principal.js';
+import { requireScope, requireUser } from './principal.js';
 import type { Deps } from '../deps.js';
 import { Teams } from '../auth/teams.js';
 import { SECURED, errorResponses, newRouter } from './router.js';

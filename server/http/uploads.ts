@@ -5,7 +5,7 @@ import { createRoute, z, type RouteConfig, type RouteHandler } from '@hono/zod-o
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Scope } from '../auth/keys.js';
-import { requireScope } from '../auth/principal.js';
+import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import { tooLargeError } from '../uploads/body-file.js';
 import type { Format } from '../uploads/uploads-service.js';

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireScope } from '../auth/principal.js';
+import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import { billingPeriod } from '../executions/billing-period.js';
 import { planStorage, storageOf } from '../usage/storage.js';

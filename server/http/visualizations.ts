@@ -10,7 +10,7 @@ import {
   VisualizationIdResponse,
 } from '../../contract/visualizations.js';
 import { callerOf } from '../auth/caller.js';
-import { requireScope } from '../auth/principal.js';
+import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import type { VisualizationRecord } from '../visualizations/visualizations-repo.js';
 import { IF_MATCH_NOTE, etag, ifMatchVersion } from './if-match.js';
