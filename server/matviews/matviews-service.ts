@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { ResultHandoff } from '../executions/execution-queue.js';
 import type { ExecutionsService } from '../executions/executions-service.js';
 import type { Lake, LakeTable } from '../lake/lake.js';
+import { OwnerLocks } from '../lake/owner-locks.js';
 import { RetiredSnapshots } from '../lake/retired-snapshots.js';
 import { DEFAULT_TIER, isTierName, type TierName } from '../engine/tiers.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
@@ -68,7 +69,7 @@ export class MatviewsService {
   readonly repo: MatviewsRepo;
   readonly retired: RetiredSnapshots;
   private readonly queries: Queries;
-  private readonly locks = new Map<number, Promise<unknown>>();
+  private readonly locks = new OwnerLocks();
   /** Refreshes being recorded, by view: a second start answers the first. */
   private readonly starting = new Map<number, Promise<{ executionId: string; started: boolean }>>();
 
@@ -207,7 +208,7 @@ export class MatviewsService {
         (isTierName(query.engine) ? query.engine : DEFAULT_TIER),
     };
     await this.deps.executions.checkCredits(who.contextId);
-    const view = await this.locked(who.contextId, async () => {
+    const view = await this.locks.run(who.contextId, async () => {
       const taken = await this.deps.lake.get(CATALOG, query.owner_handle.toLowerCase(), name);
       return this.deps.db.transaction(() => this.save(who, query, existing, fields, taken))();
     });
@@ -222,7 +223,7 @@ export class MatviewsService {
     const view = this.owned(contextId, name);
     const running = this.repo.inFlight(view.id);
     if (running) await this.deps.executions.cancel(running);
-    await this.locked(view.ownerId, async () => {
+    await this.locks.run(view.ownerId, async () => {
       const table = await this.table(view);
       this.deps.db.transaction(() => {
         if (table) this.deps.db.prepare('DELETE FROM lake_tables WHERE id = ?').run(table.id);
@@ -287,7 +288,7 @@ export class MatviewsService {
     r: ResultHandoff,
   ) {
     try {
-      await this.locked(start.ownerId, async () => {
+      await this.locks.run(start.ownerId, async () => {
         const view = this.repo.byId(start.id);
         if (!view) throw new Error('the view was deleted while it refreshed');
         const previous = await storeSnapshot(this.deps, {
@@ -315,17 +316,6 @@ export class MatviewsService {
     if (parts.length === 3 && parts[0]!.toLowerCase() === CATALOG)
       return this.repo.byHandleName(parts[1]!, parts[2]!);
     return undefined;
-  }
-
-  private locked<T>(ownerId: number, fn: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(ownerId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(fn);
-    const tail = next.catch(() => undefined);
-    this.locks.set(ownerId, tail);
-    void tail.then(() => {
-      if (this.locks.get(ownerId) === tail) this.locks.delete(ownerId);
-    });
-    return next;
   }
 }
 
