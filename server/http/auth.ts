@@ -16,9 +16,8 @@ import { clientIp } from './client-ip.js';
 import { conflict, forbidden, invalid, rateLimited, unauthenticated } from '../errors.js';
 import { retryAfterSeconds } from './rate-limit.js';
 import { SigninThrottle } from './signin-throttle.js';
-import { SECURED, errorResponses, newRouter } from './router.js';
+import { errorResponses, jsonContent, newRouter, SECURED } from './router.js';
 
-const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const BAD_SIGNIN = 'invalid handle or password';
 
 /** Whether the session cookie gets Secure: an https request, PUBLIC_URL, or a trusted proxy's word. */
@@ -100,9 +99,9 @@ export function authRoutes(deps: Deps) {
       path: '/auth/signup',
       tags: ['auth'],
       summary: 'Create a user and start a session (sets the strata_session cookie)',
-      request: { body: { required: true, ...json(SignupBody) } },
+      request: { body: { required: true, content: jsonContent(SignupBody) } },
       responses: {
-        200: { description: 'Signed up', ...json(Me) },
+        200: { description: 'Signed up', content: jsonContent(Me) },
         ...errorResponses(400, 403, 409),
       },
     }),
@@ -126,9 +125,9 @@ export function authRoutes(deps: Deps) {
       path: '/auth/signin',
       tags: ['auth'],
       summary: 'Start a session with a handle and password (sets the strata_session cookie)',
-      request: { body: { required: true, ...json(SigninBody) } },
+      request: { body: { required: true, content: jsonContent(SigninBody) } },
       responses: {
-        200: { description: 'Signed in', ...json(Me) },
+        200: { description: 'Signed in', content: jsonContent(Me) },
         ...errorResponses(400, 401, 429),
       },
     }),
@@ -164,7 +163,7 @@ export function authRoutes(deps: Deps) {
       path: '/auth/signout',
       tags: ['auth'],
       summary: 'End the session and clear its cookie',
-      responses: { 200: { description: 'Signed out', ...json(Ok) } },
+      responses: { 200: { description: 'Signed out', content: jsonContent(Ok) } },
     }),
     async (c) => {
       const token = getCookie(c, SESSION_COOKIE);
@@ -187,7 +186,7 @@ export function authRoutes(deps: Deps) {
       summary: 'The signed-in user, the active context and the contexts it may act in',
       security: SECURED,
       responses: {
-        200: { description: 'Who am I', ...json(Me) },
+        200: { description: 'Who am I', content: jsonContent(Me) },
         ...errorResponses(401, 403),
       },
     }),

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import {
   Dataset,
   DatasetSlugParams,
@@ -12,16 +11,14 @@ import {
 import { requireScope } from './principal.js';
 import { toDataset } from '../catalog/datasets-wire.js';
 import type { Deps } from '../deps.js';
-import type { AppEnv } from './app-env.js';
-import { SECURED, errorResponses, newRouter, optionalJsonBody } from './router.js';
-
-/** Checks the key before input is validated, so a missing key is 401, not 400. */
-const needsRead: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireScope(c, 'read');
-  await next();
-};
-
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
+import {
+  errorResponses,
+  jsonContent,
+  needs,
+  newRouter,
+  optionalJsonBody,
+  SECURED,
+} from './router.js';
 
 const OWNERSHIP =
   'Built-in datasets (the demo data) have no owner account and are shown as owned by the team `dune`.';
@@ -40,10 +37,10 @@ export function datasetRoutes(deps: Deps) {
       summary: 'List the datasets the caller can see, by full name',
       description: `Public datasets of every context and the caller context's private ones. \`limit\` defaults to 50; a limit over 250 is clamped to 250 (not rejected). ${OWNERSHIP}`,
       security: SECURED,
-      middleware: [needsRead],
+      middleware: [needs('read')],
       request: { query: ListDatasetsParams },
       responses: {
-        200: { description: 'Datasets', content: json(ListDatasetsResponse) },
+        200: { description: 'Datasets', content: jsonContent(ListDatasetsResponse) },
         ...errorResponses(400, 401),
       },
     }),
@@ -68,10 +65,10 @@ export function datasetRoutes(deps: Deps) {
       summary: 'One dataset by full name, with its columns',
       description: `The slug is the full name, e.g. \`dex.trades\` or \`dune.<namespace>.<table>\` (parts may be double-quoted; case-insensitive). Unknown datasets and other contexts' private ones are 404. ${OWNERSHIP}`,
       security: SECURED,
-      middleware: [needsRead],
+      middleware: [needs('read')],
       request: { params: DatasetSlugParams },
       responses: {
-        200: { description: 'The dataset', content: json(Dataset) },
+        200: { description: 'The dataset', content: jsonContent(Dataset) },
         ...errorResponses(400, 401, 404),
       },
     }),
@@ -91,10 +88,10 @@ export function datasetRoutes(deps: Deps) {
       description:
         "Every word of `query` must match (as a prefix) the name, description, contract metadata or column names. Ranking: exact full name, then name matches, then description matches, then column matches; within each, by page_rank_score, then text relevance. Without `query`, by page_rank_score. Private datasets (the caller context's own only) appear only with `include_private=true`. `limit` defaults to 20; over 250 is clamped to 250. `next_offset` is present only when `has_more`. The body may be omitted (every dataset).",
       security: SECURED,
-      middleware: [needsRead],
-      request: { body: { content: json(SearchDatasetsRequest), required: false } },
+      middleware: [needs('read')],
+      request: { body: { content: jsonContent(SearchDatasetsRequest), required: false } },
       responses: {
-        200: { description: 'Results', content: json(SearchDatasetsResponse) },
+        200: { description: 'Results', content: jsonContent(SearchDatasetsResponse) },
         ...errorResponses(400, 401),
       },
     }),
@@ -114,12 +111,12 @@ export function datasetRoutes(deps: Deps) {
       description:
         'Public decoded tables whose contract list has the address (EVM 0x-hex, case-insensitive, or Tron), by page_rank_score; the result shape of /datasets/search, with `metadata` always included. `limit` defaults to 20; over 250 is clamped to 250.',
       security: SECURED,
-      middleware: [needsRead],
+      middleware: [needs('read')],
       request: {
-        body: { content: json(SearchDatasetsByContractRequest), required: true },
+        body: { content: jsonContent(SearchDatasetsByContractRequest), required: true },
       },
       responses: {
-        200: { description: 'Results', content: json(SearchDatasetsResponse) },
+        200: { description: 'Results', content: jsonContent(SearchDatasetsResponse) },
         ...errorResponses(400, 401),
       },
     }),

@@ -13,9 +13,8 @@ import { requirePrincipal, type Principal } from './principal.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
 import { forbidden, notFound } from '../errors.js';
-import { errorResponses, newRouter } from './router.js';
+import { errorResponses, jsonContent, newRouter } from './router.js';
 
-const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const KeyParam = z.object({
   id: z
     .string()
@@ -65,7 +64,7 @@ export function keyRoutes(deps: Deps) {
       summary: 'Live API keys of the active context (x-strata-context)',
       security: [{ Session: [] }],
       responses: {
-        200: { description: 'Keys', ...json(ApiKeyList) },
+        200: { description: 'Keys', content: jsonContent(ApiKeyList) },
         ...errorResponses(401, 403),
       },
     }),
@@ -85,9 +84,9 @@ export function keyRoutes(deps: Deps) {
       tags: ['keys'],
       summary: 'Create an API key; the secret is in this response only',
       security: [{ Session: [] }],
-      request: { body: { required: true, ...json(CreateKeyBody) } },
+      request: { body: { required: true, content: jsonContent(CreateKeyBody) } },
       responses: {
-        200: { description: 'Created', ...json(CreatedKey) },
+        200: { description: 'Created', content: jsonContent(CreatedKey) },
         ...errorResponses(400, 401, 403, 404),
       },
     }),
@@ -128,7 +127,7 @@ export function keyRoutes(deps: Deps) {
       security: [{ Session: [] }],
       request: { params: KeyParam },
       responses: {
-        200: { description: 'Revoked', ...json(Ok) },
+        200: { description: 'Revoked', content: jsonContent(Ok) },
         ...errorResponses(400, 401, 403, 404),
       },
     }),

@@ -10,9 +10,8 @@ import {
 import { requireScope, requireUser } from './principal.js';
 import type { Deps } from '../deps.js';
 import { Teams } from '../auth/teams.js';
-import { SECURED, errorResponses, newRouter } from './router.js';
+import { errorResponses, jsonContent, newRouter, SECURED } from './router.js';
 
-const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const TeamParam = z.object({
   handle: z
     .string()
@@ -38,9 +37,9 @@ export function teamRoutes(deps: Deps) {
       tags: ['teams'],
       summary: 'Create a team; the caller becomes its admin',
       security: SECURED,
-      request: { body: { required: true, ...json(CreateTeamBody) } },
+      request: { body: { required: true, content: jsonContent(CreateTeamBody) } },
       responses: {
-        200: { description: 'Created', ...json(TeamCreated) },
+        200: { description: 'Created', content: jsonContent(TeamCreated) },
         ...errorResponses(400, 401, 403, 409),
       },
     }),
@@ -70,7 +69,7 @@ export function teamRoutes(deps: Deps) {
       security: SECURED,
       request: { params: TeamParam },
       responses: {
-        200: { description: 'Members', ...json(Members) },
+        200: { description: 'Members', content: jsonContent(Members) },
         ...errorResponses(400, 401, 403, 404),
       },
     }),
@@ -93,9 +92,9 @@ export function teamRoutes(deps: Deps) {
       tags: ['teams'],
       summary: 'Add a user to a team (team admins only)',
       security: SECURED,
-      request: { params: TeamParam, body: { required: true, ...json(AddMemberBody) } },
+      request: { params: TeamParam, body: { required: true, content: jsonContent(AddMemberBody) } },
       responses: {
-        200: { description: 'Added', ...json(Member) },
+        200: { description: 'Added', content: jsonContent(Member) },
         ...errorResponses(400, 401, 403, 404, 409),
       },
     }),
@@ -131,7 +130,7 @@ export function teamRoutes(deps: Deps) {
       security: SECURED,
       request: { params: MemberParams },
       responses: {
-        200: { description: 'Removed', ...json(Ok) },
+        200: { description: 'Removed', content: jsonContent(Ok) },
         ...errorResponses(400, 401, 403, 404, 409),
       },
     }),

@@ -22,15 +22,7 @@ import {
 } from '../../contract/uploads.js';
 import type { AppEnv } from './app-env.js';
 import { invalid } from '../errors.js';
-import { SECURED, errorResponses, newRouter } from './router.js';
-
-/** Checks key and scope before the body is read, so a missing key is 401, not 400. */
-const needs =
-  (scope: Scope): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    requireScope(c, scope);
-    await next();
-  };
+import { errorResponses, jsonContent, needs, newRouter, SECURED } from './router.js';
 
 /** The deprecated /table... and /tables paths: same behaviour, plus these headers. */
 export const SUNSET = 'Sun, 01 Mar 2026 00:00:00 GMT';
@@ -43,7 +35,6 @@ const sunset: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** createRoute, for configs built with spreads (which the router lint rule cannot read). */
 const route = <R extends RouteConfig>(config: R) => createRoute(config);
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const CSV_TYPES = new Set(['text/csv']);
 const NDJSON_TYPES = new Set(['application/x-ndjson', 'application/ndjson', 'application/jsonl']);
 
@@ -97,9 +88,9 @@ export function uploadRoutes(deps: Deps) {
         summary: 'Create an uploaded table from a schema',
         description: `Creates the empty table \`dune.<namespace>.<table_name>\`. \`namespace\` must be the handle of the key's context (else 403). Names are case-insensitive and kept in lower case. Types: varchar, varbinary, bigint, integer, double, boolean, timestamp, date, uint256, int256. A table of that name already existing is 409.`,
         ...common(deprecated, 'read_write'),
-        request: { body: { content: json(TableCreateRequest), required: true } },
+        request: { body: { content: jsonContent(TableCreateRequest), required: true } },
         responses: {
-          200: { description: 'Created', content: json(TableCreateResponse) },
+          200: { description: 'Created', content: jsonContent(TableCreateResponse) },
           ...errorResponses(400, 401, 402, 403, 409),
         },
       }),
@@ -137,7 +128,7 @@ export function uploadRoutes(deps: Deps) {
           },
         },
         responses: {
-          200: { description: 'Inserted', content: json(TableInsertResponse) },
+          200: { description: 'Inserted', content: jsonContent(TableInsertResponse) },
           ...errorResponses(400, 401, 402, 403, 404, 413),
         },
       }),
@@ -185,9 +176,9 @@ export function uploadRoutes(deps: Deps) {
         description:
           "Creates (or replaces, schema and rows) the table `dune.<context handle>.dataset_<table_name>` (the prefix is not doubled when table_name already starts with `dataset_`). Column names come from the header line (lower-cased; they must be valid names) and types from DuckDB's CSV sniffer over the whole file: bigint, double, boolean, date, timestamp or varchar. Bodies over MAX_UPLOAD_BYTES are 413.",
         ...common(deprecated, 'read_write', limitBody),
-        request: { body: { content: json(CSVUploadRequest), required: true } },
+        request: { body: { content: jsonContent(CSVUploadRequest), required: true } },
         responses: {
-          200: { description: 'Uploaded', content: json(CSVUploadResponse) },
+          200: { description: 'Uploaded', content: jsonContent(CSVUploadResponse) },
           ...errorResponses(400, 401, 402, 403, 409, 413),
         },
       }),
@@ -223,7 +214,7 @@ export function uploadRoutes(deps: Deps) {
         ...common(deprecated, 'read_write'),
         request: { params: TableParams },
         responses: {
-          200: { description: 'Cleared', content: json(MessageResponse) },
+          200: { description: 'Cleared', content: jsonContent(MessageResponse) },
           ...errorResponses(401, 403, 404),
         },
       }),
@@ -246,7 +237,7 @@ export function uploadRoutes(deps: Deps) {
         ...common(deprecated, 'read_write'),
         request: { params: TableParams },
         responses: {
-          200: { description: 'Deleted', content: json(MessageResponse) },
+          200: { description: 'Deleted', content: jsonContent(MessageResponse) },
           ...errorResponses(401, 403, 404),
         },
       }),
@@ -270,7 +261,7 @@ export function uploadRoutes(deps: Deps) {
         ...common(deprecated, 'read'),
         request: { query: ListParams },
         responses: {
-          200: { description: 'Tables', content: json(TableListResponse) },
+          200: { description: 'Tables', content: jsonContent(TableListResponse) },
           ...errorResponses(400, 401),
         },
       }),
