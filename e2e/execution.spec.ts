@@ -65,7 +65,8 @@ test.describe('live execution', () => {
     await page.goto(`/queries/${queryId}`);
 
     const n = page.getByLabel('n', { exact: true });
-    await expect(n).toHaveValue('1');
+    // Three runs hold both cores of a small machine: the page may take a while to render.
+    await expect(n).toHaveValue('1', { timeout: 30_000 });
     await n.fill('12345');
     await expect(page).toHaveURL(/12345/);
     await runButton(page).click();

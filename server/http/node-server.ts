@@ -64,6 +64,9 @@ export function createNodeServer(
     { maxHeaderSize: limits.maxHeaderBytes, headersTimeout: 20_000, requestTimeout: 0 },
     listener,
   );
+  // Idle keep-alive connections stay open for 30 s (Node's 5 s default races clients that reuse a
+  // connection just as the server closes it: their request fails with ECONNRESET).
+  server.keepAliveTimeout = 30_000;
   server.on('clientError', answerClientError(limits));
   return server;
 }

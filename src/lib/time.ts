@@ -11,7 +11,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
   ['second', 1],
 ];
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
 /** "3 hours ago", "in 2 days", "now"; null for an invalid time. */
 export function fromNow(iso: string, now: Date = new Date()): string | null {
