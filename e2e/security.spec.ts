@@ -23,6 +23,8 @@ async function watchCsp(page: Page): Promise<string[]> {
 
 test.describe('security headers', () => {
   test('the app, Monaco, ECharts and the API reference work under the CSP', async ({ page }) => {
+    // Three pages, each with a large chunk (the editor, the charts, Swagger UI).
+    test.setTimeout(90_000);
     const violations = await watchCsp(page);
     await signUp(page);
     const created = await page.request.post('/api/v1/query', {
