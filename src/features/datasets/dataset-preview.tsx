@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconPlayerPlay } from '@tabler/icons-react';
+import { Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   previewOptions,
@@ -8,6 +8,7 @@ import {
   type PreviewResult,
 } from './preview-api';
 import { isCompletedState } from '../../../contract/rules/enums';
+import { ListError } from '../../components/list-states';
 import { cellText } from './format';
 import { PREVIEW_ROWS } from './preview-sql';
 
@@ -15,19 +16,6 @@ const STATE_TEXT: Record<string, string> = {
   QUERY_STATE_PENDING: 'Queued',
   QUERY_STATE_EXECUTING: 'Running',
 };
-
-function Problem(props: { title: string; message: string; onRetry: () => void }) {
-  return (
-    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={props.title} role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{props.message}</Text>
-        <Button size="xs" variant="light" onClick={props.onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
 
 function RowsTable({ result }: { result: NonNullable<PreviewResult['result']> }) {
   const names = result.metadata.column_names;
@@ -94,11 +82,11 @@ export function DatasetPreview({ ctx, fullName }: { ctx: string; fullName: strin
   let body;
   if (start.isError)
     body = (
-      <Problem title="The preview did not start" message={start.error.message} onRetry={again} />
+      <ListError title="The preview did not start" message={start.error.message} onRetry={again} />
     );
   else if (status.isError)
     body = (
-      <Problem
+      <ListError
         title="Could not follow the preview"
         message={status.error.message}
         onRetry={again}
@@ -106,7 +94,7 @@ export function DatasetPreview({ ctx, fullName }: { ctx: string; fullName: strin
     );
   else if (finished && !completed)
     body = (
-      <Problem
+      <ListError
         title="The preview failed"
         message={
           status.data?.error?.message ?? `The run ended as ${status.data?.state ?? 'unknown'}.`
@@ -116,7 +104,7 @@ export function DatasetPreview({ ctx, fullName }: { ctx: string; fullName: strin
     );
   else if (rows.isError)
     body = (
-      <Problem
+      <ListError
         title="Could not read the preview"
         message={rows.error.message}
         onRetry={() => void rows.refetch()}
