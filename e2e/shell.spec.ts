@@ -9,6 +9,8 @@ test.describe('sign-in and the app shell', () => {
     await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fqueries/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await page.getByRole('link', { name: 'Create an account' }).click();
+    // The sign-in page has a Handle field too: fill only once the sign-up page is there.
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     const handle = uniqueHandle('newbie');
     await page.getByLabel('Handle').fill(handle);
     await page.getByLabel('Password', { exact: true }).fill('short');
