@@ -9,6 +9,7 @@ import type { Deps } from './deps.js';
 import { TrustedDuck } from './engine/duck.js';
 import { ExecutionsService } from './executions/executions-service.js';
 import { Lake } from './lake/lake.js';
+import { RetiredSnapshots } from './lake/retired-snapshots.js';
 import { openDb } from './store/db.js';
 import { sqliteStore } from './store/store.js';
 import { Queries } from './store/queries-repo.js';
@@ -23,8 +24,8 @@ import { DatasetCatalog } from './catalog/datasets.js';
 import { PipelinesService } from './pipelines/pipelines-service.js';
 import { ensureDemoDashboard, runDemoDashboardQueries } from './dashboards/demo-dashboard.js';
 import { MatviewsService } from './matviews/matviews-service.js';
-import { CATALOG as MATVIEW_CATALOG } from './matviews/matviews-repo.js';
 import { MatviewScheduler } from './matviews/scheduler.js';
+import { planStorage, storageOf } from './usage/storage.js';
 
 /** Opens the stores and builds every service; `close` releases them. */
 export async function buildDeps(config: Config): Promise<Deps & { close: () => Promise<void> }> {
@@ -44,6 +45,20 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     queries,
     dashboards: dashboardsRepo,
   });
+  const log = (m: string) => {
+    if (config.logLevel !== 'silent') console.warn(m);
+  };
+  const matviews = new MatviewsService({
+    store,
+    config,
+    accounts,
+    queries,
+    lake,
+    executions,
+    retired: new RetiredSnapshots(lake.repo, lake.root),
+    storageUsed: (contextId) => planStorage(storageOf(db, contextId)),
+  });
+  const pipelines = new PipelinesService({ store, lake, queries, executions, matviews }, log);
   const deps: Deps = {
     config,
     db,
@@ -61,30 +76,27 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     dashboards: new DashboardsService({ store, repo: dashboardsRepo, queries, visualizations }),
     uploads: await UploadsService.open({ config, db, duck, lake }),
     catalog: new DatasetCatalog(store, accounts),
-    matviews: new MatviewsService({ config, db, accounts, lake, executions }),
-    pipelines: new PipelinesService(db, () => deps),
+    matviews,
+    pipelines,
   };
   // start-up work (recovery, demo data) goes below
-  await deps.matviews.retired.sweepOrphans(MATVIEW_CATALOG, 'matview');
+  await matviews.start();
   await executions.start();
-  deps.pipelines.start();
+  await pipelines.start();
   if (config.demoData)
     await ensureDemoData(deps, config.logLevel === 'silent' ? undefined : console.log);
   if (config.demoData) await ensureDemoQueries(deps);
   if (config.demoData) await ensureDemoDashboard(deps);
   if (config.demoData) await runDemoDashboardQueries(deps);
-  const scheduler = new MatviewScheduler(
-    deps.matviews,
-    (m) => config.logLevel !== 'silent' && console.warn(m),
-  );
+  const scheduler = new MatviewScheduler(matviews, log);
   scheduler.run(config.schedulerTickMs);
   return {
     ...deps,
     close: async () => {
-      scheduler.stop();
-      deps.pipelines.close();
+      await scheduler.stop();
+      await pipelines.close();
       await executions.stop();
-      deps.matviews.close();
+      matviews.close();
       deps.uploads.close();
       duck.close();
       db.close();

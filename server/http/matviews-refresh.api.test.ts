@@ -188,11 +188,11 @@ describe('the service interface pipelines use', () => {
     });
     await setSql(q, 'SELECT 2 AS x');
     const m = t.deps.matviews;
-    expect(m.find(alice.account.id, name)?.name).toBe('result_pipe');
-    expect(m.find(alice.account.id, 'result_pipe')?.fullName).toBe(name);
-    expect(m.find(bob.account.id, name)).toBeUndefined();
-    expect(m.byFullName(name)?.isPrivate).toBe(true);
-    expect(m.byFullName('result_pipe')).toBeUndefined();
+    expect((await m.find(alice.account.id, name))?.name).toBe('result_pipe');
+    expect((await m.find(alice.account.id, 'result_pipe'))?.fullName).toBe(name);
+    expect(await m.find(bob.account.id, name)).toBeUndefined();
+    expect((await m.byFullName(name))?.isPrivate).toBe(true);
+    expect(await m.byFullName('result_pipe')).toBeUndefined();
     await expect(
       m.refresh({
         contextId: bob.account.id,

@@ -173,7 +173,7 @@ describe('the scheduler', () => {
         cron_expression: '0 0 * * *',
       });
       const past = new Date(Date.now() - 60_000).toISOString();
-      s.deps.db.prepare('UPDATE matviews SET next_execution_time = ?').run(past);
+      await s.deps.store.db.updateTable('matviews').set({ next_execution_time: past }).execute();
       const deadline = Date.now() + 10_000;
       let triggers: string[] = [];
       while (Date.now() < deadline && !triggers.includes('schedule')) {
@@ -214,13 +214,13 @@ describe('restarts', () => {
 
       deps = await buildDeps(config);
       expect((await new MatviewScheduler(deps.matviews).tick(slot)).started).toEqual([]);
-      const refreshes = deps.matviews.repo.refreshes(up.view.id, 100, 0).refreshes;
+      const { refreshes } = await deps.matviews.repo.refreshes(up.view.id, 100, 0);
       expect(refreshes.map((r) => [r.trigger, r.state])).toEqual([
         ['schedule', 'QUERY_STATE_COMPLETED'],
         ['upsert', 'QUERY_STATE_COMPLETED'],
       ]);
       // and the next slot is still there for the new process
-      expect(deps.matviews.repo.byId(up.view.id)!.nextExecutionTime).toBe(
+      expect((await deps.matviews.repo.byId(up.view.id))!.nextExecutionTime).toBe(
         new Date(slot.getTime() + HOUR).toISOString(),
       );
       await deps.close();

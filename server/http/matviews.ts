@@ -11,6 +11,7 @@ import {
   MatviewUpsertResponse,
   MatviewsListResponse,
 } from '../../contract/matviews.js';
+import { callerOf } from '../auth/caller.js';
 import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import { fullView, listElement, refreshInfo } from '../matviews/matviews-wire.js';
@@ -80,10 +81,7 @@ export function matviewRoutes(deps: Deps) {
     async (c) => {
       const p = requireScope(c, 'read_write');
       const body = c.req.valid('json');
-      const { view, executionId } = await matviews.upsert(
-        { contextId: p.context.id, userId: p.user?.id ?? null, apiKeyId: p.apiKeyId },
-        body,
-      );
+      const { view, executionId } = await matviews.upsert(callerOf(p), body);
       return c.json({ name: view.fullName, execution_id: executionId }, 200);
     },
   );
@@ -106,10 +104,10 @@ export function matviewRoutes(deps: Deps) {
     async (c) => {
       const p = requireScope(c, 'read');
       const { limit, offset } = c.req.valid('query');
-      const page = matviews.repo.list(p.context.id, limit, offset);
+      const page = await matviews.list(p.context.id, limit, offset);
       return c.json(
         {
-          materialized_views: await Promise.all(page.views.map((v) => listElement(matviews, v))),
+          materialized_views: page.views.map(listElement),
           ...(page.more ? { next_offset: offset + limit } : {}),
         },
         200,
@@ -134,8 +132,8 @@ export function matviewRoutes(deps: Deps) {
     }),
     async (c) => {
       const p = requireScope(c, 'read');
-      const view = matviews.readable(p.context.id, c.req.valid('param').name);
-      return c.json(await fullView(matviews, deps.accounts, view), 200);
+      const view = await matviews.describe(p.context.id, c.req.valid('param').name);
+      return c.json(fullView(view), 200);
     },
   );
 
@@ -186,9 +184,7 @@ export function matviewRoutes(deps: Deps) {
       const { name } = c.req.valid('param');
       const body = await optionalJsonBody(c, MatviewRefreshRequest);
       const { view, executionId } = await matviews.refresh({
-        contextId: p.context.id,
-        userId: p.user?.id ?? null,
-        apiKeyId: p.apiKeyId,
+        ...callerOf(p),
         name,
         performance: body.performance,
         trigger: 'manual',
@@ -211,11 +207,10 @@ export function matviewRoutes(deps: Deps) {
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
-      const view = matviews.readable(p.context.id, c.req.valid('param').name);
       const { limit, offset } = c.req.valid('query');
-      const page = matviews.repo.refreshes(view.id, limit, offset);
+      const page = await matviews.history(p.context.id, c.req.valid('param').name, limit, offset);
       return c.json(
         {
           refreshes: page.refreshes.map(refreshInfo),

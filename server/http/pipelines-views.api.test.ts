@@ -132,7 +132,7 @@ describe('lineage from what the engine binds', () => {
     await upsertView(t, alice.key, { name: 'result_x', query_id: qx });
     await setSql(qx, 'SELECT v FROM dune.alice.result_x');
     const reader = await createQuery(t, alice.key, 'SELECT v FROM dune.alice.result_x');
-    const before = countRows(t, 'executions');
+    const before = await countRows(t, 'executions');
     const self = await lineage(reader);
     expect(self.status).toBe(400);
     expect(self.json.error).toBe(
@@ -144,7 +144,7 @@ describe('lineage from what the engine binds', () => {
     await upsertView(t, alice.key, { name: 'result_q', query_id: qq });
     await setSql(qp, 'SELECT v FROM dune.alice.result_q');
     const top = await createQuery(t, alice.key, 'SELECT v FROM dune.alice.result_q');
-    const before2 = countRows(t, 'executions');
+    const before2 = await countRows(t, 'executions');
     const r = await t.call('POST', `${V1}/query/${top}/pipeline/execute`, {
       key: alice.key,
       body: {},
@@ -153,7 +153,7 @@ describe('lineage from what the engine binds', () => {
     expect(r.json.error).toMatch(
       /result_q reads itself \(cycle: .*result_q → .*result_p → .*result_q\)/,
     );
-    expect(countRows(t, 'executions')).toBe(before2);
+    expect(await countRows(t, 'executions')).toBe(before2);
     expect(before2).toBe(before + 2); // only the two view creations ran
     await setSql(qp, 'SELECT 1 AS v');
   });
@@ -255,11 +255,11 @@ describe('running views in dependency order', () => {
       ['not.a.view.name', 400, /not found/],
     ];
     for (const [name, code, message] of cases) {
-      const before = countRows(t, 'pipeline_executions');
+      const before = await countRows(t, 'pipeline_executions');
       const r = await executePipeline(t, alice.key, [vnode(1, name)]);
       expect(r.status, name).toBe(code);
       expect(r.json.error).toMatch(message);
-      expect(countRows(t, 'pipeline_executions')).toBe(before);
+      expect(await countRows(t, 'pipeline_executions')).toBe(before);
     }
   });
 });

@@ -181,11 +181,11 @@ describe('validation before anything runs', () => {
     ],
   ];
   it.each(cases)('rejects %s', async (_name, body, status, message) => {
-    const before = countRows(t, 'executions');
+    const before = await countRows(t, 'executions');
     const r = await t.call('POST', '/api/v1/pipelines/execute', { key: alice.key, body });
     expect(r.status).toBe(status);
     expect(r.json.error).toMatch(message);
-    expect(countRows(t, 'executions')).toBe(before);
+    expect(await countRows(t, 'executions')).toBe(before);
   });
 
   const nodeCases: [string, () => unknown[], number, () => RegExp][] = [
@@ -258,11 +258,13 @@ describe('validation before anything runs', () => {
     ],
   ];
   it.each(nodeCases)('rejects %s, and nothing runs', async (_name, nodes, status, message) => {
-    const before = [countRows(t, 'executions'), countRows(t, 'pipeline_executions')];
+    const before = [await countRows(t, 'executions'), await countRows(t, 'pipeline_executions')];
     const r = await executePipeline(t, alice.key, nodes());
     expect(r.status).toBe(status);
     expect(r.json.error).toMatch(message());
-    expect([countRows(t, 'executions'), countRows(t, 'pipeline_executions')]).toEqual(before);
+    expect([await countRows(t, 'executions'), await countRows(t, 'pipeline_executions')]).toEqual(
+      before,
+    );
   });
 
   it('answers 403 for an archived query, 403 for a read key, 401 without a key', async () => {

@@ -10,7 +10,8 @@ import {
   PipelineExecutionsListResponse,
 } from '../../contract/pipelines.js';
 import type { Scope } from '../auth/keys.js';
-import { requireScope, type Principal } from './principal.js';
+import { callerOf } from '../auth/caller.js';
+import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
 import { invalid } from '../errors.js';
@@ -62,12 +63,6 @@ const LINEAGE_TEXT =
   'owner’s visibility), as `materialized_view_refresh` nodes in dependency order, then the query as the ' +
   'last `query_execution` node. Views of other contexts are read as they are (only their owner refreshes ' +
   'them). A view that reads itself, directly or through others, is a cycle → 400.';
-
-const caller = (p: Principal) => ({
-  contextId: p.context.id,
-  userId: p.user?.id ?? null,
-  apiKeyId: p.apiKeyId,
-});
 
 /**
  * A body that fits neither form gets the issues of the form it meant (`pipeline` present or
@@ -158,7 +153,7 @@ export function pipelineRoutes(deps: Deps) {
       const queryId = parseQueryId(c.req.param('query_id'));
       const body = await optionalJsonBody(c, ExecuteQueryPipelineRequest);
       const run = await deps.pipelines.executeQuery(
-        caller(p),
+        callerOf(p),
         queryId,
         normalizeValues(body.query_parameters),
         body.performance,
@@ -197,9 +192,9 @@ export function pipelineRoutes(deps: Deps) {
       const body = c.req.valid('json');
       const run =
         'pipeline' in body
-          ? await deps.pipelines.execute(caller(p), body.pipeline.nodes)
+          ? await deps.pipelines.execute(callerOf(p), body.pipeline.nodes)
           : await deps.pipelines.executeQuery(
-              caller(p),
+              callerOf(p),
               body.query_id,
               normalizeValues(body.query_parameters),
               body.performance,

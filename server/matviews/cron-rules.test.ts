@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkExpiry, checkSchedule, nextSlot, parseCron } from './cron-rules.js';
 import { checkColumnNames } from './store-snapshot.js';
-import { checkName } from './matviews-service.js';
+import { checkName } from './matview-names.js';
 
 const FROM = new Date('2024-01-01T00:00:00Z');
 const check = (cron: string, min = 15) => checkSchedule(cron, min, FROM);

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
+import { RUNNING_EXECUTION_STATES } from '../../contract/rules/enums.js';
 import type { TierName } from '../engine/tiers.js';
-import { type Db, nowIso, parseJson } from '../store/db.js';
-import { STATES, type ExecutionError } from '../executions/execution-record.js';
+import { nowIso, parseJson } from '../store/db.js';
+import { flag, isSet, type Store } from '../store/store.js';
 
 /** Views live in this catalog: `dune.<owner handle>.<name>`. */
 export const CATALOG = 'dune';
@@ -34,8 +36,17 @@ export type RefreshRecord = {
   performance: string;
   submittedAt: string;
   endedAt: string | null;
-  error: ExecutionError | null;
+  error: { type: string; message: string } | null;
   rowCount: number | null;
+};
+
+export type MatviewFields = {
+  name: string;
+  isPrivate: boolean;
+  cronExpression: string | null;
+  expiresAt: string | null;
+  nextExecutionTime: string | null;
+  performance: TierName;
 };
 
 type Row = {
@@ -54,8 +65,6 @@ type Row = {
   updated_at: string;
 };
 
-const SELECT = `SELECT m.*, lower(a.handle) AS owner_handle FROM matviews m JOIN accounts a ON a.id = m.owner_id`;
-
 const toRecord = (r: Row): MatviewRecord => ({
   id: r.id,
   ownerId: r.owner_id,
@@ -63,7 +72,7 @@ const toRecord = (r: Row): MatviewRecord => ({
   name: r.name,
   fullName: `${CATALOG}.${r.owner_handle}.${r.name}`,
   queryId: r.query_id,
-  isPrivate: r.is_private === 1,
+  isPrivate: isSet(r.is_private),
   cronExpression: r.cron_expression,
   expiresAt: r.expires_at,
   nextExecutionTime: r.next_execution_time,
@@ -72,139 +81,160 @@ const toRecord = (r: Row): MatviewRecord => ({
   updatedAt: r.updated_at,
 });
 
-export type MatviewFields = {
-  name: string;
-  isPrivate: boolean;
-  cronExpression: string | null;
-  expiresAt: string | null;
-  nextExecutionTime: string | null;
-  performance: TierName;
-};
-
-/** The matviews and matview_refreshes tables. */
+/** The matviews and matview_refreshes tables (and the lake_tables rows of views): SQL only. */
 export class MatviewsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: Store) {}
 
-  byId(id: number): MatviewRecord | undefined {
-    const row = this.db.prepare(`${SELECT} WHERE m.id = ?`).get(id) as Row | undefined;
+  /** Views with their owner's handle in lower case (the lake schema of the view). */
+  private views() {
+    return this.store.db
+      .selectFrom('matviews as m')
+      .innerJoin('accounts as a', 'a.id', 'm.owner_id')
+      .selectAll('m')
+      .select(sql<string>`lower(a.handle)`.as('owner_handle'));
+  }
+
+  async byId(id: number): Promise<MatviewRecord | undefined> {
+    const row = await this.views().where('m.id', '=', id).executeTakeFirst();
     return row && toRecord(row);
   }
 
-  byQuery(queryId: number): MatviewRecord | undefined {
-    const row = this.db.prepare(`${SELECT} WHERE m.query_id = ?`).get(queryId) as Row | undefined;
+  async byQuery(queryId: number): Promise<MatviewRecord | undefined> {
+    const row = await this.views().where('m.query_id', '=', queryId).executeTakeFirst();
     return row && toRecord(row);
   }
 
-  byOwnerName(ownerId: number, name: string): MatviewRecord | undefined {
-    const row = this.db
-      .prepare(`${SELECT} WHERE m.owner_id = ? AND m.name = ?`)
-      .get(ownerId, name.toLowerCase()) as Row | undefined;
+  async byOwnerName(ownerId: number, name: string): Promise<MatviewRecord | undefined> {
+    const row = await this.views()
+      .where('m.owner_id', '=', ownerId)
+      .where('m.name', '=', name.toLowerCase())
+      .executeTakeFirst();
     return row && toRecord(row);
   }
 
-  /** By owner handle (any case) and short name. */
-  byHandleName(handle: string, name: string): MatviewRecord | undefined {
-    const row = this.db
-      .prepare(`${SELECT} WHERE a.handle = ? AND m.name = ?`)
-      .get(handle, name.toLowerCase()) as Row | undefined;
+  /** By owner handle (any case: compared lower-cased, indexed in both dialects) and short name. */
+  async byHandleName(handle: string, name: string): Promise<MatviewRecord | undefined> {
+    const row = await this.views()
+      .where(sql<boolean>`lower(a.handle) = ${handle.toLowerCase()}`)
+      .where('m.name', '=', name.toLowerCase())
+      .executeTakeFirst();
     return row && toRecord(row);
   }
 
-  insert(v: MatviewFields & { ownerId: number; createdBy: number | null; queryId: number }) {
+  async insert(
+    v: MatviewFields & { ownerId: number; createdBy: number | null; queryId: number },
+  ): Promise<MatviewRecord> {
     const now = nowIso();
-    const info = this.db
-      .prepare(
-        `INSERT INTO matviews (owner_id, created_by, name, query_id, is_private, cron_expression, expires_at,
-           next_execution_time, performance, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        v.ownerId,
-        v.createdBy,
-        v.name,
-        v.queryId,
-        v.isPrivate ? 1 : 0,
-        v.cronExpression,
-        v.expiresAt,
-        v.nextExecutionTime,
-        v.performance,
-        now,
-        now,
-      );
-    return this.byId(Number(info.lastInsertRowid))!;
+    const { id } = await this.store.db
+      .insertInto('matviews')
+      .values({
+        owner_id: v.ownerId,
+        created_by: v.createdBy,
+        name: v.name,
+        query_id: v.queryId,
+        is_private: flag(v.isPrivate),
+        cron_expression: v.cronExpression,
+        expires_at: v.expiresAt,
+        next_execution_time: v.nextExecutionTime,
+        performance: v.performance,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return (await this.byId(id))!;
   }
 
-  update(id: number, v: MatviewFields): MatviewRecord {
-    this.db
-      .prepare(
-        `UPDATE matviews SET name = ?, is_private = ?, cron_expression = ?, expires_at = ?,
-           next_execution_time = ?, performance = ?, updated_at = ? WHERE id = ?`,
-      )
-      .run(
-        v.name,
-        v.isPrivate ? 1 : 0,
-        v.cronExpression,
-        v.expiresAt,
-        v.nextExecutionTime,
-        v.performance,
-        nowIso(),
-        id,
-      );
-    return this.byId(id)!;
+  async update(id: number, v: MatviewFields): Promise<MatviewRecord> {
+    await this.store.db
+      .updateTable('matviews')
+      .set({
+        name: v.name,
+        is_private: flag(v.isPrivate),
+        cron_expression: v.cronExpression,
+        expires_at: v.expiresAt,
+        next_execution_time: v.nextExecutionTime,
+        performance: v.performance,
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+    return (await this.byId(id))!;
   }
 
-  delete(id: number): void {
-    this.db.prepare('DELETE FROM matviews WHERE id = ?').run(id);
+  async delete(id: number): Promise<void> {
+    await this.store.db.deleteFrom('matviews').where('id', '=', id).execute();
+  }
+
+  /** Renames the lake table of a view (and sets its privacy); a view with no snapshot has none. */
+  async renameTable(
+    schema: string,
+    from: string,
+    to: { name: string; isPrivate: boolean },
+  ): Promise<void> {
+    await this.store.db
+      .updateTable('lake_tables')
+      .set({ table_name: to.name, is_private: flag(to.isPrivate), updated_at: nowIso() })
+      .where('catalog', '=', CATALOG)
+      .where('schema_name', '=', schema)
+      .where('table_name', '=', from)
+      .where('kind', '=', 'matview')
+      .execute();
   }
 
   /** The context's views by name, and whether more follow. */
-  list(ownerId: number, limit: number, offset: number) {
-    const rows = this.db
-      .prepare(`${SELECT} WHERE m.owner_id = ? ORDER BY m.name LIMIT ? OFFSET ?`)
-      .all(ownerId, limit + 1, offset) as Row[];
+  async list(ownerId: number, limit: number, offset: number) {
+    const rows = await this.views()
+      .where('m.owner_id', '=', ownerId)
+      .orderBy('m.name')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute();
     return { views: rows.slice(0, limit).map(toRecord), more: rows.length > limit };
   }
 
   /** The refresh of a view that is pending or running, if any. */
-  inFlight(matviewId: number): string | undefined {
-    return this.db
-      .prepare(
-        `SELECT r.execution_id FROM matview_refreshes r JOIN executions e ON e.id = r.execution_id
-         WHERE r.matview_id = ? AND e.state IN ('${STATES.pending}', '${STATES.executing}')
-         ORDER BY r.execution_id DESC LIMIT 1`,
-      )
-      .pluck()
-      .get(matviewId) as string | undefined;
+  async inFlight(matviewId: number): Promise<string | undefined> {
+    const row = await this.store.db
+      .selectFrom('matview_refreshes as r')
+      .innerJoin('executions as e', 'e.id', 'r.execution_id')
+      .select('r.execution_id')
+      .where('r.matview_id', '=', matviewId)
+      .where('e.state', 'in', RUNNING_EXECUTION_STATES)
+      .orderBy('r.execution_id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.execution_id;
   }
 
-  addRefresh(executionId: string, matviewId: number, trigger: RefreshTrigger): void {
-    this.db
-      .prepare(
-        'INSERT INTO matview_refreshes (execution_id, matview_id, trigger, created_at) VALUES (?, ?, ?, ?)',
-      )
-      .run(executionId, matviewId, trigger, nowIso());
+  async addRefresh(executionId: string, matviewId: number, trigger: RefreshTrigger) {
+    await this.store.db
+      .insertInto('matview_refreshes')
+      .values({ execution_id: executionId, matview_id: matviewId, trigger, created_at: nowIso() })
+      .execute();
   }
 
   /** Refreshes of a view, newest first, and whether more follow. */
-  refreshes(matviewId: number, limit: number, offset: number) {
-    const rows = this.db
-      .prepare(
-        `SELECT r.execution_id, r.trigger, r.created_at, e.state, e.performance, e.submitted_at, e.ended_at,
-           e.error, e.row_count
-         FROM matview_refreshes r JOIN executions e ON e.id = r.execution_id
-         WHERE r.matview_id = ? ORDER BY r.execution_id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(matviewId, limit + 1, offset) as {
-      execution_id: string;
-      trigger: RefreshTrigger;
-      created_at: string;
-      state: string;
-      performance: string;
-      submitted_at: string;
-      ended_at: string | null;
-      error: string | null;
-      row_count: number | null;
-    }[];
+  async refreshes(matviewId: number, limit: number, offset: number) {
+    const rows = await this.store.db
+      .selectFrom('matview_refreshes as r')
+      .innerJoin('executions as e', 'e.id', 'r.execution_id')
+      .select([
+        'r.execution_id',
+        'r.trigger',
+        'r.created_at',
+        'e.state',
+        'e.performance',
+        'e.submitted_at',
+        'e.ended_at',
+        'e.error',
+        'e.row_count',
+      ])
+      .where('r.matview_id', '=', matviewId)
+      .orderBy('r.execution_id', 'desc')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute();
     const refreshes: RefreshRecord[] = rows.slice(0, limit).map((r) => ({
       executionId: r.execution_id,
       trigger: r.trigger,
@@ -213,35 +243,34 @@ export class MatviewsRepo {
       performance: r.performance,
       submittedAt: r.submitted_at,
       endedAt: r.ended_at,
-      error: parseJson<ExecutionError | null>(r.error, null),
+      error: parseJson<RefreshRecord['error']>(r.error, null),
       rowCount: r.row_count,
     }));
     return { refreshes, more: rows.length > limit };
   }
 
   /** Views whose next slot is at or before `now`. */
-  due(now: Date): MatviewRecord[] {
-    return (
-      this.db
-        .prepare(
-          `${SELECT} WHERE m.next_execution_time IS NOT NULL AND m.next_execution_time <= ?
-           ORDER BY m.next_execution_time, m.id`,
-        )
-        .all(nowIso(now)) as Row[]
-    ).map(toRecord);
+  async due(now: Date): Promise<MatviewRecord[]> {
+    const rows = await this.views()
+      .where('m.next_execution_time', 'is not', null)
+      .where('m.next_execution_time', '<=', nowIso(now))
+      .orderBy('m.next_execution_time')
+      .orderBy('m.id')
+      .execute();
+    return rows.map(toRecord);
   }
 
   /**
    * Compare-and-set of the next slot: moves it from `due` to `next` only if it still is `due`
    * (one statement, so two schedulers, or a scheduler and an upsert, never both win a slot).
    */
-  claimSlot(id: number, due: string, next: string | null): boolean {
-    return (
-      this.db
-        .prepare(
-          'UPDATE matviews SET next_execution_time = ? WHERE id = ? AND next_execution_time = ?',
-        )
-        .run(next, id, due).changes === 1
-    );
+  async claimSlot(id: number, due: string, next: string | null): Promise<boolean> {
+    const r = await this.store.db
+      .updateTable('matviews')
+      .set({ next_execution_time: next })
+      .where('id', '=', id)
+      .where('next_execution_time', '=', due)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 }

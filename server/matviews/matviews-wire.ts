@@ -4,12 +4,10 @@ import type {
   MatviewRefreshInfo,
   MatviewSchedule,
 } from '../../contract/matviews.js';
-import type { Accounts } from '../auth/accounts.js';
 import type { MatviewRecord, RefreshRecord } from './matviews-repo.js';
-import type { MatviewsService } from './matviews-service.js';
+import type { MatviewDetails, MatviewSummary } from './matviews-service.js';
 
-/** How many execution ids GET /materialized-views/{name} lists. */
-export const LAST_EXECUTIONS = 10;
+/** The wire shapes of views and refreshes (contract/matviews.ts). */
 
 export function refreshInfo(r: RefreshRecord): MatviewRefreshInfo {
   return {
@@ -34,13 +32,9 @@ function schedule(v: MatviewRecord): MatviewSchedule | null {
   };
 }
 
-/** The fields of the list element (the full view adds owners and execution ids). */
-export async function listElement(
-  matviews: MatviewsService,
-  v: MatviewRecord,
-): Promise<MatviewListElement> {
-  const table = await matviews.table(v);
-  const last = matviews.repo.refreshes(v.id, 1, 0).refreshes[0];
+/** The list element of a view (the full view adds owners and execution ids). */
+export function listElement(s: MatviewSummary): MatviewListElement {
+  const { view: v, table } = s;
   const refreshedAt = table?.metadata.refreshed_at;
   return {
     id: String(v.id),
@@ -49,30 +43,24 @@ export async function listElement(
     is_private: v.isPrivate,
     table_size_bytes: table?.size_bytes ?? 0,
     name: v.name,
-    query_name: matviews.queryName(v),
+    query_name: s.queryName,
     row_count: table?.row_count ?? 0,
     created_at: v.createdAt,
     refreshed_at: typeof refreshedAt === 'string' ? refreshedAt : null,
-    last_refresh: last ? refreshInfo(last) : null,
+    last_refresh: s.lastRefresh ? refreshInfo(s.lastRefresh) : null,
     schedule: schedule(v),
   };
 }
 
-export async function fullView(
-  matviews: MatviewsService,
-  accounts: Accounts,
-  v: MatviewRecord,
-): Promise<MatviewGetResponse> {
-  const { schedule: sched, ...element } = await listElement(matviews, v);
-  const owner = await accounts.byId(v.ownerId);
-  const team = owner?.type === 'team';
+/** GET /materialized-views/{name}. */
+export function fullView(d: MatviewDetails): MatviewGetResponse {
+  const { schedule: sched, ...element } = listElement(d);
+  const ownerId = d.view.ownerId;
   return {
     ...element,
-    owner_team_id: team ? v.ownerId : null,
-    owner_user_id: team ? null : v.ownerId,
-    last_execution_ids: matviews.repo
-      .refreshes(v.id, LAST_EXECUTIONS, 0)
-      .refreshes.map((r) => r.executionId),
+    owner_team_id: d.ownerIsTeam ? ownerId : null,
+    owner_user_id: d.ownerIsTeam ? null : ownerId,
+    last_execution_ids: d.lastExecutionIds,
     ...(sched ? { schedule: sched } : {}),
   };
 }

@@ -20,6 +20,8 @@ export type TickOutcome = {
  */
 export class MatviewScheduler {
   private timer: NodeJS.Timeout | undefined;
+  /** The tick the timer started that has not ended yet. */
+  private ticking: Promise<void> | undefined;
 
   constructor(
     private readonly matviews: MatviewsService,
@@ -28,12 +30,12 @@ export class MatviewScheduler {
 
   async tick(now: Date): Promise<TickOutcome> {
     const out: TickOutcome = { started: [], skipped: [], failed: [] };
-    for (const view of this.matviews.repo.due(now)) {
+    for (const view of await this.matviews.repo.due(now)) {
       const due = view.nextExecutionTime!;
       const next = view.cronExpression ? nextSlot(view.cronExpression, now, view.expiresAt) : null;
-      if (!this.matviews.repo.claimSlot(view.id, due, next)) continue;
+      if (!(await this.matviews.repo.claimSlot(view.id, due, next))) continue;
       try {
-        const r = await this.matviews.start(view, {
+        const r = await this.matviews.startRefresh(view, {
           userId: null,
           apiKeyId: null,
           trigger: 'schedule',
@@ -49,21 +51,31 @@ export class MatviewScheduler {
     return out;
   }
 
-  /** Ticks now and then every `everyMs` (nothing when 0); the timer does not keep the process up. */
+  /**
+   * Ticks now and then every `everyMs` (nothing when 0); the timer does not keep the process up.
+   * A tick never overlaps the previous one: a beat that comes while one runs is skipped.
+   */
   run(everyMs: number): void {
     if (everyMs <= 0 || this.timer) return;
-    const safeTick = () => {
-      this.tick(new Date()).catch((err: unknown) => {
-        this.log(`scheduler tick failed: ${err instanceof Error ? err.message : String(err)}`);
-      });
+    const beat = () => {
+      if (this.ticking) return;
+      this.ticking = this.tick(new Date())
+        .then(
+          () => undefined,
+          (err: unknown) =>
+            this.log(`scheduler tick failed: ${err instanceof Error ? err.message : String(err)}`),
+        )
+        .finally(() => (this.ticking = undefined));
     };
-    safeTick();
-    this.timer = setInterval(safeTick, everyMs);
+    beat();
+    this.timer = setInterval(beat, everyMs);
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops the timer; resolves once a tick still running has ended. */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    await this.ticking;
   }
 }

@@ -1,14 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ulid } from 'ulid';
-import type { Config } from '../config.js';
-import type { ResultHandoff } from '../executions/execution-queue.js';
-import type { Lake } from '../lake/lake.js';
-import type { Db } from '../store/db.js';
 import { nowIso } from '../store/db.js';
-import type { QueryRecord } from '../store/queries-repo.js';
 import { CATALOG, type MatviewRecord } from './matviews-repo.js';
-import { planStorage, storageOf } from '../usage/storage.js';
+import type { MatviewsDeps, ResultHandoff, SourceQuery } from './matviews-ports.js';
 
 /**
  * Publishes a refresh's result file as the view's new snapshot: the file is hard-linked (copied
@@ -17,11 +12,11 @@ import { planStorage, storageOf } from '../usage/storage.js';
  * Throws, with nothing switched, when the result cannot be a table or the storage plan is full.
  */
 export async function storeSnapshot(
-  deps: { config: Config; db: Db; lake: Lake },
+  deps: Pick<MatviewsDeps, 'config' | 'lake' | 'storageUsed'>,
   o: {
     view: MatviewRecord;
     schema: string;
-    query: QueryRecord;
+    query: SourceQuery;
     executionId: string;
     result: ResultHandoff;
   },
@@ -55,7 +50,7 @@ export async function storeSnapshot(
         fs.copyFileSync(o.result.file, to);
       }
       const size = fs.statSync(to).size;
-      const others = planStorage(storageOf(deps.db, o.view.ownerId)) - (previous?.size_bytes ?? 0);
+      const others = (await deps.storageUsed(o.view.ownerId)) - (previous?.size_bytes ?? 0);
       const allowed = deps.config.plan.storageBytes;
       if (others + size > allowed)
         throw new Error(

@@ -1,16 +1,14 @@
 import type { ParameterValue } from '../../contract/parameters.js';
 import type { PipelineNode } from '../../contract/pipelines.js';
 import { boundTables } from '../engine/bound-tables.js';
-import type { Lake } from '../lake/lake.js';
 import { fullName } from '../lake/lake.js';
 import { renderSql, resolveParameterValues } from '../engine/parameters.js';
 import { SqlError } from '../engine/sandbox.js';
 import type { TierName } from '../engine/tiers.js';
 import { invalid } from '../errors.js';
-import type { QueryRecord, Queries } from '../store/queries-repo.js';
-import type { MatviewInfo, MatviewsPort } from './ports.js';
+import type { MatviewInfo, PipelineQuery, PipelinesDeps } from './ports.js';
 
-export type LineageDeps = { lake: Lake; queries: Queries; matviews: MatviewsPort | undefined };
+export type LineageDeps = Pick<PipelinesDeps, 'lake' | 'queries' | 'matviews'>;
 
 /**
  * The materialized views a query reads, as the engine binds it with the tables `contextId` can
@@ -19,7 +17,7 @@ export type LineageDeps = { lake: Lake; queries: Queries; matviews: MatviewsPort
  */
 export async function viewsRead(
   d: LineageDeps,
-  query: QueryRecord,
+  query: Pick<PipelineQuery, 'query_sql' | 'parameters'>,
   contextId: number,
   values: Record<string, ParameterValue | null>,
   what: string,
@@ -27,11 +25,8 @@ export async function viewsRead(
   const sql = renderSql(query.query_sql, resolveParameterValues(query.parameters, values)).sql;
   let tables;
   try {
-    tables = await boundTables({
-      sql,
-      tables: await d.lake.visibleTo(contextId),
-      lakeRoot: d.lake.root,
-    });
+    const visible = await d.lake.visibleTo(contextId);
+    tables = await boundTables({ sql, tables: visible, lakeRoot: d.lake.root });
   } catch (err) {
     if (!(err instanceof SqlError)) throw err;
     throw invalid(`${what} cannot be bound, so its lineage is unknown: ${err.message}`);
@@ -39,7 +34,7 @@ export async function viewsRead(
   const views: MatviewInfo[] = [];
   for (const t of tables) {
     if (t.kind !== 'matview') continue;
-    const view = d.matviews?.byFullName(fullName(t));
+    const view = await d.matviews?.byFullName(fullName(t));
     if (view && view.ownerId === contextId) views.push(view);
   }
   return views;
@@ -57,7 +52,7 @@ export async function queryLineage(
   d: LineageDeps,
   opts: {
     contextId: number;
-    query: QueryRecord;
+    query: PipelineQuery;
     values: Record<string, ParameterValue | null>;
     performance?: TierName;
   },
@@ -76,7 +71,7 @@ export async function queryLineage(
       );
     }
     path.push(view.fullName);
-    const source = d.queries.get(view.queryId);
+    const source = await d.queries.get(view.queryId);
     const dependencies: number[] = [];
     if (source) {
       const what = `query ${source.id}, the source of ${view.fullName},`;

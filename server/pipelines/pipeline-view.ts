@@ -3,8 +3,10 @@ import type {
   PipelineExecutionStatus,
   PipelineNodeExecution,
 } from '../../contract/pipelines.js';
-import { STATES } from '../executions/execution-record.js';
+import type { ExecutionState } from '../../contract/rules/enums.js';
 import type { NodeRecord, PipelineRecord } from './pipelines-repo.js';
+
+const PENDING: ExecutionState = 'QUERY_STATE_PENDING';
 
 export type ViewLookups = {
   queryName: (queryId: number) => string | undefined;
@@ -17,7 +19,7 @@ export type ViewLookups = {
  */
 function liveStatus(n: NodeRecord, lookups: ViewLookups): NodeStatus {
   if (n.status === 'executing' && n.execution_id) {
-    if (lookups.executionState(n.execution_id) === STATES.pending) return 'pending';
+    if (lookups.executionState(n.execution_id) === PENDING) return 'pending';
   }
   return n.status;
 }

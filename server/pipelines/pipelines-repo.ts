@@ -1,6 +1,8 @@
 import type { NodeStatus, PipelineStatus } from '../../contract/pipelines.js';
 import type { ParameterValue } from '../../contract/parameters.js';
-import { type Db, nowIso, parseJson } from '../store/db.js';
+import { sql } from 'kysely';
+import { nowIso, parseJson } from '../store/db.js';
+import type { Store } from '../store/store.js';
 
 export type PipelineRecord = {
   id: string;
@@ -35,152 +37,185 @@ export type NodeRecord = {
   ended_at: string | null;
 };
 
+const toRecord = (r: Omit<PipelineRecord, 'status'> & { status: string }): PipelineRecord => ({
+  ...r,
+  status: r.status as PipelineStatus,
+});
+
 export type NewNode = Pick<
   NodeRecord,
   'node_id' | 'kind' | 'query_id' | 'matview_name' | 'dependencies' | 'performance' | 'parameters'
 >;
 
-type NodeRow = Omit<NodeRecord, 'dependencies' | 'parameters'> & {
+type NodeRow = Omit<NodeRecord, 'dependencies' | 'parameters' | 'kind' | 'status'> & {
+  kind: string;
+  status: string;
   dependencies: string;
   parameters: string;
 };
 
 const fromNodeRow = (r: NodeRow): NodeRecord => ({
   ...r,
+  kind: r.kind as NodeKind,
+  status: r.status as NodeStatus,
   dependencies: parseJson(r.dependencies, []),
   parameters: parseJson(r.parameters, {}),
 });
 
-const UNFINISHED = "('pending', 'executing')";
+const UNFINISHED = ['pending', 'executing'] as const;
 
-/** Pipeline executions and their nodes in SQLite; a node's changes are single UPDATEs. */
+/** Pipeline executions and their nodes in the metadata store; a node's changes are single UPDATEs. */
 export class PipelinesRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: Store) {}
 
-  insert(
+  /** Stores a pipeline and its nodes (all pending), in one transaction. */
+  async insert(
     p: Pick<PipelineRecord, 'id' | 'context_id' | 'user_id' | 'api_key_id'>,
     nodes: NewNode[],
-  ): PipelineRecord {
-    const insertNode = this.db.prepare(
-      `INSERT INTO pipeline_nodes (pipeline_execution_id, node_id, position, kind, query_id, matview_name,
-         dependencies, performance, parameters, status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')`,
-    );
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO pipeline_executions (id, context_id, user_id, api_key_id, status, submitted_at)
-           VALUES (?, ?, ?, ?, 'pending', ?)`,
+  ): Promise<PipelineRecord> {
+    await this.store.transaction(async () => {
+      await this.store.db
+        .insertInto('pipeline_executions')
+        .values({ ...p, status: 'pending', submitted_at: nowIso() })
+        .execute();
+      await this.store.db
+        .insertInto('pipeline_nodes')
+        .values(
+          nodes.map((n, i) => ({
+            pipeline_execution_id: p.id,
+            node_id: n.node_id,
+            position: i,
+            kind: n.kind,
+            query_id: n.query_id,
+            matview_name: n.matview_name,
+            dependencies: JSON.stringify(n.dependencies),
+            performance: n.performance,
+            parameters: JSON.stringify(n.parameters),
+            status: 'pending',
+          })),
         )
-        .run(p.id, p.context_id, p.user_id, p.api_key_id, nowIso());
-      nodes.forEach((n, i) =>
-        insertNode.run(
-          p.id,
-          n.node_id,
-          i,
-          n.kind,
-          n.query_id,
-          n.matview_name,
-          JSON.stringify(n.dependencies),
-          n.performance,
-          JSON.stringify(n.parameters),
-        ),
-      );
-    })();
-    return this.get(p.id)!;
+        .execute();
+    });
+    return (await this.get(p.id))!;
   }
 
-  get(id: string): PipelineRecord | undefined {
-    return this.db.prepare('SELECT * FROM pipeline_executions WHERE id = ?').get(id) as
-      PipelineRecord | undefined;
+  async get(id: string): Promise<PipelineRecord | undefined> {
+    const row = await this.store.db
+      .selectFrom('pipeline_executions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toRecord(row);
   }
 
-  nodes(id: string): NodeRecord[] {
-    const rows = this.db
-      .prepare('SELECT * FROM pipeline_nodes WHERE pipeline_execution_id = ? ORDER BY position')
-      .all(id) as NodeRow[];
+  async nodes(id: string): Promise<NodeRecord[]> {
+    const rows = await this.store.db
+      .selectFrom('pipeline_nodes')
+      .selectAll()
+      .where('pipeline_execution_id', '=', id)
+      .orderBy('position')
+      .execute();
     return rows.map(fromNodeRow);
   }
 
   /** The context's pipeline executions, newest first. */
-  list(contextId: number, limit: number, offset: number): PipelineRecord[] {
-    return this.db
-      .prepare(
-        `SELECT * FROM pipeline_executions WHERE context_id = ?
-         ORDER BY submitted_at DESC, id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(contextId, limit, offset) as PipelineRecord[];
+  async list(contextId: number, limit: number, offset: number): Promise<PipelineRecord[]> {
+    const rows = await this.store.db
+      .selectFrom('pipeline_executions')
+      .selectAll()
+      .where('context_id', '=', contextId)
+      .orderBy('submitted_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map(toRecord);
   }
 
-  markStarted(id: string): void {
-    this.db
-      .prepare(
-        `UPDATE pipeline_executions SET status = 'executing', started_at = ? WHERE id = ? AND status = 'pending'`,
-      )
-      .run(nowIso(), id);
+  async markStarted(id: string): Promise<void> {
+    await this.store.db
+      .updateTable('pipeline_executions')
+      .set({ status: 'executing', started_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
   }
 
   /** Ends an unfinished pipeline; false if it had already ended. */
-  finish(id: string, status: 'completed' | 'failed' | 'cancelled', error: string | null): boolean {
-    const info = this.db
-      .prepare(
-        `UPDATE pipeline_executions SET status = ?, error = ?, ended_at = ? WHERE id = ? AND status IN ${UNFINISHED}`,
-      )
-      .run(status, error, nowIso(), id);
-    return info.changes > 0;
+  async finish(
+    id: string,
+    status: 'completed' | 'failed' | 'cancelled',
+    error: string | null,
+  ): Promise<boolean> {
+    const r = await this.store.db
+      .updateTable('pipeline_executions')
+      .set({ status, error, ended_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', 'in', UNFINISHED)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 
-  nodeSubmitted(id: string, nodeId: number, executionId: string): void {
-    this.db
-      .prepare(
-        `UPDATE pipeline_nodes SET status = 'executing', execution_id = ?, started_at = ?
-         WHERE pipeline_execution_id = ? AND node_id = ? AND status = 'pending'`,
-      )
-      .run(executionId, nowIso(), id, nodeId);
+  async nodeSubmitted(id: string, nodeId: number, executionId: string): Promise<void> {
+    await this.store.db
+      .updateTable('pipeline_nodes')
+      .set({ status: 'executing', execution_id: executionId, started_at: nowIso() })
+      .where('pipeline_execution_id', '=', id)
+      .where('node_id', '=', nodeId)
+      .where('status', '=', 'pending')
+      .execute();
   }
 
   /** Ends an unfinished node (with `ended_at` only if it had started). */
-  nodeEnded(id: string, nodeId: number, status: NodeStatus, error: string | null): void {
-    this.db
-      .prepare(
-        `UPDATE pipeline_nodes SET status = ?, error = ?,
-           ended_at = CASE WHEN started_at IS NULL THEN NULL ELSE ? END
-         WHERE pipeline_execution_id = ? AND node_id = ? AND status IN ${UNFINISHED}`,
-      )
-      .run(status, error, nowIso(), id, nodeId);
+  async nodeEnded(id: string, nodeId: number, status: NodeStatus, error: string | null) {
+    const now = nowIso();
+    await this.store.db
+      .updateTable('pipeline_nodes')
+      .set((eb) => ({
+        status,
+        error,
+        ended_at: eb
+          .case()
+          .when('started_at', 'is', null)
+          .then(sql<string | null>`NULL`)
+          .else(now)
+          .end(),
+      }))
+      .where('pipeline_execution_id', '=', id)
+      .where('node_id', '=', nodeId)
+      .where('status', 'in', UNFINISHED)
+      .execute();
   }
 
   /**
    * On start-up: pipelines a previous process left unfinished have failed; their submitted nodes
    * are cancelled and the others skipped. Returns how many pipelines were ended.
    */
-  failInterrupted(message: string): number {
-    return this.db.transaction(() => {
-      const ids = this.db
-        .prepare(`SELECT id FROM pipeline_executions WHERE status IN ${UNFINISHED}`)
-        .pluck()
-        .all() as string[];
+  async failInterrupted(message: string): Promise<number> {
+    return this.store.transaction(async () => {
+      const unfinished = this.store.db
+        .selectFrom('pipeline_executions')
+        .select('id')
+        .where('status', 'in', UNFINISHED);
       const now = nowIso();
-      for (const id of ids) {
-        this.db
-          .prepare(
-            `UPDATE pipeline_nodes SET status = 'cancelled', error = ?, ended_at = ?
-             WHERE pipeline_execution_id = ? AND status = 'executing'`,
-          )
-          .run(message, now, id);
-        this.db
-          .prepare(
-            `UPDATE pipeline_nodes SET status = 'skipped', error = ?
-             WHERE pipeline_execution_id = ? AND status = 'pending'`,
-          )
-          .run(`not run: ${message}`, id);
-        this.db
-          .prepare(
-            `UPDATE pipeline_executions SET status = 'failed', error = ?, ended_at = ? WHERE id = ?`,
-          )
-          .run(message, now, id);
-      }
-      return ids.length;
-    })();
+      await this.store.db
+        .updateTable('pipeline_nodes')
+        .set({ status: 'cancelled', error: message, ended_at: now })
+        .where('pipeline_execution_id', 'in', unfinished)
+        .where('status', '=', 'executing')
+        .execute();
+      await this.store.db
+        .updateTable('pipeline_nodes')
+        .set({ status: 'skipped', error: `not run: ${message}` })
+        .where('pipeline_execution_id', 'in', unfinished)
+        .where('status', '=', 'pending')
+        .execute();
+      const r = await this.store.db
+        .updateTable('pipeline_executions')
+        .set({ status: 'failed', error: message, ended_at: now })
+        .where('status', 'in', UNFINISHED)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    });
   }
 }

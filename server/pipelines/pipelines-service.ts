@@ -1,16 +1,16 @@
 import { ulid } from 'ulid';
 import type { ParameterValue } from '../../contract/parameters.js';
 import type { PipelineExecutionStatus, PipelineNode } from '../../contract/pipelines.js';
-import type { Deps } from '../deps.js';
-import type { Db } from '../store/db.js';
+import type { Caller } from '../auth/caller.js';
 import { renderSql, resolveParameterValues } from '../engine/parameters.js';
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
-import { ParameterError, forbidden, invalid, notFound } from '../errors.js';
 import { NOT_ALLOWED_TO_EXECUTE, normalizeValues } from '../executions/execution-input.js';
+import { ParameterError, forbidden, invalid, notFound } from '../errors.js';
+import { canReadQuery } from '../queries/readable.js';
 import { queryLineage } from './lineage.js';
 import { statusView } from './pipeline-view.js';
 import { type NewNode, type PipelineRecord, PipelinesRepo } from './pipelines-repo.js';
-import type { Caller, MatviewsPort } from './ports.js';
+import type { PipelinesDeps } from './ports.js';
 import { validateGraph } from './graph.js';
 import { PipelineRunner } from './runner.js';
 
@@ -22,56 +22,52 @@ export class PipelinesService {
   private readonly live = new Map<string, PipelineRunner>();
   private stopped = false;
 
-  /** `deps` is read lazily, so the service can be built inside the Deps it uses. */
   constructor(
-    db: Db,
-    private readonly deps: () => Deps,
+    private readonly deps: PipelinesDeps,
+    /** Where a change a runner could not store is reported. */
+    private readonly log: (message: string) => void = () => {},
   ) {
-    this.repo = new PipelinesRepo(db);
-  }
-
-  private get matviews(): MatviewsPort | undefined {
-    return this.deps().matviews;
+    this.repo = new PipelinesRepo(deps.store);
   }
 
   /** On start-up: pipelines left unfinished by a previous process have failed. */
-  start(): void {
-    this.repo.failInterrupted(STOPPED_MESSAGE);
+  async start(): Promise<void> {
+    await this.repo.failInterrupted(STOPPED_MESSAGE);
   }
 
-  /** Stops every runner before the stores close: nothing is written after this. */
-  close(): void {
+  /**
+   * Stops every runner before the stores close: nothing is written after this; resolves once
+   * what runners had decided before is stored.
+   */
+  async close(): Promise<void> {
     this.stopped = true;
+    await Promise.all([...this.live.values()].map((r) => r.flushed()));
   }
 
-  /** The lineage of a query the context may read (404 otherwise); see lineage.ts. */
+  /** The lineage of a query the context may read (not_found otherwise); see lineage.ts. */
   async lineage(
     contextId: number,
     queryId: number,
     values: Record<string, ParameterValue | null>,
     performance?: TierName,
   ): Promise<PipelineNode[]> {
-    const d = this.deps();
-    const query = d.queries.readable(queryId, contextId);
-    return queryLineage(
-      { lake: d.lake, queries: d.queries, matviews: this.matviews },
-      { contextId, query, values, performance },
-    );
+    const query = await this.deps.queries.readable(queryId, contextId);
+    return queryLineage(this.deps, { contextId, query, values, performance });
   }
 
-  /** Runs a query's lineage; an archived query → 403 like execute. */
+  /** Runs a query's lineage; an archived query is forbidden like execute. */
   async executeQuery(
     caller: Caller,
     queryId: number,
     values: Record<string, ParameterValue | null>,
     performance: TierName = DEFAULT_TIER,
   ): Promise<PipelineRecord> {
-    const query = this.deps().queries.readable(queryId, caller.contextId);
+    const query = await this.deps.queries.readable(queryId, caller.contextId);
     if (query.is_archived) throw forbidden(NOT_ALLOWED_TO_EXECUTE);
     return this.execute(caller, await this.lineage(caller.contextId, queryId, values, performance));
   }
 
-  /** Validates every node (400/403/402 before anything runs), stores the run and starts it. */
+  /** Validates every node (invalid/forbidden/over_limit before anything runs), stores the run and starts it. */
   async execute(caller: Caller, nodes: PipelineNode[]): Promise<PipelineRecord> {
     for (const n of nodes) {
       if (!n.query_execution === !n.materialized_view_refresh) {
@@ -82,10 +78,12 @@ export class PipelinesService {
     }
     const graph = nodes.map((n) => ({ id: n.id, dependencies: [...new Set(n.dependencies)] }));
     validateGraph(graph);
-    const planned = nodes.map((n, i) => this.plan(caller.contextId, n, graph[i]!.dependencies));
-    const d = this.deps();
-    await d.executions.checkCredits(caller.contextId);
-    const record = this.repo.insert(
+    const planned: NewNode[] = [];
+    for (const [i, n] of nodes.entries()) {
+      planned.push(await this.plan(caller.contextId, n, graph[i]!.dependencies));
+    }
+    await this.deps.executions.checkCredits(caller.contextId);
+    const record = await this.repo.insert(
       {
         id: ulid(),
         context_id: caller.contextId,
@@ -97,30 +95,32 @@ export class PipelinesService {
     const runner = new PipelineRunner(
       {
         repo: this.repo,
-        executions: d.executions,
-        queries: d.queries,
-        matviews: () => this.matviews,
+        executions: this.deps.executions,
+        queries: this.deps.queries,
+        matviews: this.deps.matviews,
         stopped: () => this.stopped,
+        log: this.log,
       },
       record,
-      this.repo.nodes(record.id),
+      await this.repo.nodes(record.id),
     );
     this.live.set(record.id, runner);
     void runner.done.then(() => this.live.delete(record.id));
     runner.start();
-    return this.repo.get(record.id)!;
+    return record;
   }
 
   /** One node checked against what the context may run; errors name the node. */
-  private plan(contextId: number, n: PipelineNode, dependencies: number[]): NewNode {
-    const d = this.deps();
+  private async plan(contextId: number, n: PipelineNode, dependencies: number[]): Promise<NewNode> {
     if (n.query_execution) {
       const { query_id, performance, query_parameters } = n.query_execution;
-      const q = d.queries.get(query_id);
-      if (!q || (q.owner_id !== contextId && (q.is_private || q.is_temp))) {
+      const q = await this.deps.queries.get(query_id);
+      if (!q || !canReadQuery(q, contextId)) {
         throw invalid(`node ${n.id}: query ${query_id} not found`);
       }
-      if (q.is_archived) throw forbidden(`node ${n.id} (query ${q.id}): ${NOT_ALLOWED_TO_EXECUTE}`);
+      if (q.is_archived) {
+        throw forbidden(`node ${n.id} (query ${q.id}): ${NOT_ALLOWED_TO_EXECUTE}`);
+      }
       const values = normalizeValues(query_parameters);
       try {
         renderSql(q.query_sql, resolveParameterValues(q.parameters, values));
@@ -140,9 +140,9 @@ export class PipelinesService {
       };
     }
     const { name, performance } = n.materialized_view_refresh!;
-    const matviews = this.matviews;
+    const matviews = this.deps.matviews;
     if (!matviews) throw invalid(`node ${n.id}: materialized views are not available`);
-    const view = matviews.find(contextId, name);
+    const view = await matviews.find(contextId, name);
     if (!view) throw invalid(`node ${n.id}: materialized view ${name} not found`);
     if (view.ownerId !== contextId) {
       throw forbidden(
@@ -160,35 +160,37 @@ export class PipelinesService {
     };
   }
 
-  /** A pipeline execution of the context; malformed id → 400, another context's → 404. */
-  own(contextId: number, rawId: string): PipelineRecord {
+  /** A pipeline execution of the context; malformed id → invalid, another context's → not_found. */
+  async own(contextId: number, rawId: string): Promise<PipelineRecord> {
     if (!/^[0-9A-HJKMNP-TV-Z]{26}$/i.test(rawId)) {
       throw invalid(`The requested pipeline execution ID (ID: ${rawId.slice(0, 40)}) is invalid.`);
     }
-    const p = this.repo.get(rawId.toUpperCase());
+    const p = await this.repo.get(rawId.toUpperCase());
     if (!p || p.context_id !== contextId) throw notFound('Pipeline execution not found');
     return p;
   }
 
-  status(contextId: number, rawId: string): Promise<PipelineExecutionStatus> {
-    return this.view(this.own(contextId, rawId));
+  async status(contextId: number, rawId: string): Promise<PipelineExecutionStatus> {
+    return this.view(await this.own(contextId, rawId));
   }
 
   async list(contextId: number, limit: number, offset: number) {
-    const rows = this.repo.list(contextId, limit + 1, offset);
+    const rows = await this.repo.list(contextId, limit + 1, offset);
+    const pipelines: PipelineExecutionStatus[] = [];
+    for (const p of rows.slice(0, limit)) pipelines.push(await this.view(p));
     return {
-      pipeline_executions: await Promise.all(rows.slice(0, limit).map((p) => this.view(p))),
+      pipeline_executions: pipelines,
       ...(rows.length > limit ? { next_offset: offset + limit } : {}),
     };
   }
 
   /** Cancels an unfinished pipeline of the context; false if it had already ended. */
   async cancel(contextId: number, rawId: string): Promise<boolean> {
-    const p = this.own(contextId, rawId);
+    const p = await this.own(contextId, rawId);
     if (p.status !== 'pending' && p.status !== 'executing') return false;
     const runner = this.live.get(p.id);
     if (runner) await runner.cancel();
-    else this.repo.finish(p.id, 'cancelled', null);
+    else await this.repo.finish(p.id, 'cancelled', null);
     return true;
   }
 
@@ -197,14 +199,21 @@ export class PipelinesService {
     return this.live.get(id)?.done ?? Promise.resolve();
   }
 
+  /** The status of a pipeline with its nodes, their query names and their executions' states. */
   private async view(p: PipelineRecord): Promise<PipelineExecutionStatus> {
-    const d = this.deps();
-    const nodes = this.repo.nodes(p.id);
-    const states = await d.executions.states(
-      nodes.flatMap((n) => (n.execution_id ? [n.execution_id] : [])),
-    );
+    const nodes = await this.repo.nodes(p.id);
+    const names = new Map<number, string | undefined>();
+    const states = new Map<string, string | undefined>();
+    for (const n of nodes) {
+      if (n.kind === 'query_execution' && !names.has(n.query_id ?? 0)) {
+        names.set(n.query_id ?? 0, (await this.deps.queries.get(n.query_id ?? 0))?.name);
+      }
+      if (n.status === 'executing' && n.execution_id) {
+        states.set(n.execution_id, (await this.deps.executions.get(n.execution_id))?.state);
+      }
+    }
     return statusView(p, nodes, {
-      queryName: (id) => d.queries.get(id)?.name,
+      queryName: (id) => names.get(id),
       executionState: (id) => states.get(id),
     });
   }

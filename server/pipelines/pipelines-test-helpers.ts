@@ -51,8 +51,13 @@ export async function runPipeline(t: TestServer, key: string, nodes: unknown[]) 
   return waitPipeline(t, key, r.json.pipeline_execution_id as string);
 }
 
-export const countRows = (t: TestServer, table: 'executions' | 'pipeline_executions') =>
-  t.deps.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+export async function countRows(t: TestServer, table: 'executions' | 'pipeline_executions') {
+  const { n } = await t.deps.store.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
 
 /** The execution record of each node, by node id. */
 export async function nodeExecutions(t: TestServer, status: { node_executions: NodeExec[] }) {

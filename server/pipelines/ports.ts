@@ -1,7 +1,15 @@
+import type { Parameter, ParameterValue } from '../../contract/parameters.js';
+import type { Caller } from '../auth/caller.js';
+import type { LakeTable } from '../lake/lake.js';
 import type { TierName } from '../engine/tiers.js';
+import type { Store } from '../store/store.js';
 
-/** Who runs a pipeline: the context it runs as, and the user and key that asked. */
-export type Caller = { contextId: number; userId: number | null; apiKeyId: string | null };
+/**
+ * What pipelines use of other areas, declared here so the service depends on no other service's
+ * module: wire.ts passes the real ones. Results may come now or as a promise.
+ */
+
+type Maybe<T> = T | Promise<T>;
 
 /** What pipelines need of a materialized view (server/matviews). */
 export type MatviewInfo = {
@@ -15,16 +23,70 @@ export type MatviewInfo = {
 /** What pipelines use of the materialized views service. */
 export type MatviewsPort = {
   /** The view by full or short name, if `contextId` may read it. */
-  find(contextId: number, name: string): MatviewInfo | undefined;
+  find(contextId: number, name: string): Maybe<MatviewInfo | undefined>;
   /** The view stored as the lake table of this full name. */
-  byFullName(fullName: string): MatviewInfo | undefined;
-  /** Starts a refresh; 404 unknown, 403 not the owner, 402 billing. */
-  refresh(opts: {
-    contextId: number;
-    userId: number | null;
-    apiKeyId: string | null;
-    name: string;
-    performance?: TierName;
-    trigger: 'pipeline';
-  }): { executionId: string } | Promise<{ executionId: string }>;
+  byFullName(fullName: string): Maybe<MatviewInfo | undefined>;
+  /** Starts a refresh; not_found unknown, forbidden not the owner, over_limit billing. */
+  refresh(
+    opts: Caller & { name: string; performance?: TierName; trigger: 'pipeline' },
+  ): Maybe<{ executionId: string }>;
+};
+
+/** What a node needs of a saved query. */
+export type PipelineQuery = {
+  id: number;
+  owner_id: number;
+  name: string;
+  query_sql: string;
+  parameters: Parameter[];
+  version: number;
+  is_private: boolean;
+  is_archived: boolean;
+  is_temp: boolean;
+};
+
+export type QueriesPort = {
+  /** Any query by id, whoever may read it. */
+  get(id: number): Maybe<PipelineQuery | undefined>;
+  /** A query the context may read; not_found otherwise. */
+  readable(id: number, contextId: number): Maybe<PipelineQuery>;
+};
+
+/** A node's execution as a submission. */
+export type NodeSubmission = Caller & {
+  queryId: number;
+  queryVersion: number | null;
+  sql: string;
+  parameters: Parameter[];
+  values: Record<string, ParameterValue | null | undefined>;
+  performance: TierName;
+  source: 'pipeline';
+};
+
+export type ExecutionsPort = {
+  /** Validates parameters (invalid), checks the billing limit (over_limit) and queues the run. */
+  submit(s: NodeSubmission): Maybe<{ id: string }>;
+  cancel(id: string): Maybe<boolean>;
+  /** Resolves when the execution has ended (or the service stops). */
+  settled(id: string): Promise<void>;
+  /** The state of an execution, and its error when it failed. */
+  get(id: string): Maybe<{ state: string; error: { message: string } | null } | undefined>;
+  /** Throws over_limit when the context has used the credits of its billing period. */
+  checkCredits(contextId: number): Maybe<void>;
+};
+
+/** The lake as lineage binds a query against it. */
+export type LakePort = {
+  readonly root: string;
+  /** Tables the context may read. */
+  visibleTo(contextId: number): Maybe<LakeTable[]>;
+};
+
+export type PipelinesDeps = {
+  store: Store;
+  lake: LakePort;
+  queries: QueriesPort;
+  executions: ExecutionsPort;
+  /** Absent when materialized views are not available: view nodes are refused. */
+  matviews?: MatviewsPort;
 };

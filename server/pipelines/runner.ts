@@ -1,21 +1,20 @@
 import type { NodeStatus } from '../../contract/pipelines.js';
-import { isTierName, type TierName } from '../engine/tiers.js';
+import { isCompletedState, type ExecutionState } from '../../contract/rules/enums.js';
 import { NOT_ALLOWED_TO_EXECUTE } from '../executions/execution-input.js';
-import { STATES } from '../executions/execution-record.js';
-import type { ExecutionsService } from '../executions/executions-service.js';
-import type { Queries } from '../store/queries-repo.js';
+import { isTierName, type TierName } from '../engine/tiers.js';
 import { dependantsOf, readyNodes } from './graph.js';
 import type { NodeRecord, PipelineRecord, PipelinesRepo } from './pipelines-repo.js';
-import type { MatviewsPort } from './ports.js';
+import type { PipelinesDeps } from './ports.js';
 
-export type RunnerDeps = {
+export type RunnerDeps = Pick<PipelinesDeps, 'executions' | 'queries' | 'matviews'> & {
   repo: PipelinesRepo;
-  executions: ExecutionsService;
-  queries: Queries;
-  matviews: () => MatviewsPort | undefined;
   /** True once the service is closing: nothing more is written. */
   stopped: () => boolean;
+  /** Where a write that failed is reported. */
+  log: (message: string) => void;
 };
+
+const CANCELLED: ExecutionState = 'QUERY_STATE_CANCELLED';
 
 /** How a node is named in messages: `node 2 (query 14)`, `node 3 (dune.alice.result_a)`. */
 export const nodeLabel = (n: Pick<NodeRecord, 'node_id' | 'kind' | 'query_id' | 'matview_name'>) =>
@@ -31,6 +30,8 @@ const tier = (p: string): TierName => (isTierName(p) ? p : 'medium');
  * at once (the execution queue applies the context's concurrency limit), each outcome is stored
  * as it comes, a failed or cancelled node skips its dependants (independent branches go on), and
  * the pipeline ends completed, failed (with the first failure's error) or cancelled.
+ * What happens is decided in memory at once; the store writes follow in that order, one at a
+ * time, and the pipeline counts as ended once they are all stored.
  */
 export class PipelineRunner {
   private readonly status = new Map<number, NodeStatus>();
@@ -39,6 +40,7 @@ export class PipelineRunner {
   private started = false;
   private cancelled = false;
   private firstError: string | null = null;
+  private writes: Promise<void> = Promise.resolve();
   private resolveDone!: () => void;
   /** Resolves once the pipeline has ended (or the service stopped). */
   readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve));
@@ -59,6 +61,11 @@ export class PipelineRunner {
     this.advance();
   }
 
+  /** Resolves once every write decided so far is stored. */
+  flushed(): Promise<void> {
+    return this.writes;
+  }
+
   /** Cancels running node executions and the nodes not started; resolves when it has ended. */
   async cancel(maxWaitMs = 5_000): Promise<void> {
     if (this.cancelled) return this.done;
@@ -72,7 +79,23 @@ export class PipelineRunner {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.done, new Promise((r) => (timer = setTimeout(r, maxWaitMs)))]);
     clearTimeout(timer);
-    if (!this.d.stopped()) this.d.repo.finish(this.id, 'cancelled', null);
+    this.write(() => this.d.repo.finish(this.id, 'cancelled', null));
+    await this.writes;
+  }
+
+  /** Queues a store write after those decided before it; none once the service stops. */
+  private write(fn: () => Promise<unknown>): void {
+    if (this.d.stopped()) return;
+    this.writes = this.writes.then(fn).then(
+      () => undefined,
+      (err: unknown) =>
+        this.d.log(`pipeline ${this.id}: a change was not stored: ${errorText(err)}`),
+    );
+  }
+
+  /** The pipeline has ended (or the service stopped): `done` resolves once its writes are stored. */
+  private settle() {
+    void this.writes.then(() => this.resolveDone());
   }
 
   private graph() {
@@ -81,15 +104,17 @@ export class PipelineRunner {
 
   /** Submits what is ready; ends the pipeline when nothing runs and nothing can start. */
   private advance() {
-    if (this.d.stopped()) return this.resolveDone();
+    if (this.d.stopped()) return this.settle();
     if (!this.cancelled) {
       const ready = readyNodes(this.graph(), (id) => this.status.get(id) ?? 'pending');
       for (const g of ready) void this.launch(this.nodes.find((n) => n.node_id === g.id)!);
     }
     if (this.running > 0) return;
     const status = this.cancelled ? 'cancelled' : this.firstError ? 'failed' : 'completed';
-    this.d.repo.finish(this.id, status, status === 'failed' ? this.firstError : null);
-    this.resolveDone();
+    this.write(() =>
+      this.d.repo.finish(this.id, status, status === 'failed' ? this.firstError : null),
+    );
+    this.settle();
   }
 
   private async launch(n: NodeRecord) {
@@ -105,10 +130,10 @@ export class PipelineRunner {
         return;
       }
       if (this.d.stopped()) return;
-      this.d.repo.nodeSubmitted(this.id, n.node_id, executionId);
+      this.write(() => this.d.repo.nodeSubmitted(this.id, n.node_id, executionId));
       if (!this.started) {
         this.started = true;
-        this.d.repo.markStarted(this.id);
+        this.write(() => this.d.repo.markStarted(this.id));
       }
       this.inflight.set(n.node_id, executionId);
       if (this.cancelled) await this.d.executions.cancel(executionId);
@@ -116,9 +141,10 @@ export class PipelineRunner {
       if (this.d.stopped()) return;
       this.inflight.delete(n.node_id);
       const e = await this.d.executions.get(executionId);
-      if (e?.state === STATES.completed || e?.state === STATES.partial) {
+      if (this.d.stopped()) return;
+      if (isCompletedState(e?.state)) {
         this.end(n, 'completed', null);
-      } else if (e?.state === STATES.cancelled) {
+      } else if (e?.state === CANCELLED) {
         this.failed(n, 'cancelled', 'the execution was cancelled');
       } else {
         this.failed(n, 'failed', e?.error?.message ?? `the execution ended as ${e?.state}`);
@@ -136,7 +162,7 @@ export class PipelineRunner {
       apiKeyId: this.pipeline.api_key_id,
     };
     if (n.kind === 'materialized_view_refresh') {
-      const matviews = this.d.matviews();
+      const matviews = this.d.matviews;
       if (!matviews) throw new Error('materialized views are not available');
       const out = await matviews.refresh({
         ...base,
@@ -146,7 +172,7 @@ export class PipelineRunner {
       });
       return out.executionId;
     }
-    const q = this.d.queries.readable(n.query_id!, this.pipeline.context_id);
+    const q = await this.d.queries.readable(n.query_id!, this.pipeline.context_id);
     if (q.is_archived) throw new Error(NOT_ALLOWED_TO_EXECUTE);
     const e = await this.d.executions.submit({
       ...base,
@@ -179,6 +205,6 @@ export class PipelineRunner {
 
   private end(n: NodeRecord, status: NodeStatus, error: string | null) {
     this.status.set(n.node_id, status);
-    this.d.repo.nodeEnded(this.id, n.node_id, status, error);
+    this.write(() => this.d.repo.nodeEnded(this.id, n.node_id, status, error));
   }
 }

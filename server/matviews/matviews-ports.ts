@@ -1,0 +1,113 @@
+import type { Parameter, ParameterValue } from '../../contract/parameters.js';
+import type { Config } from '../config.js';
+import type { TierName } from '../engine/tiers.js';
+import type { Store } from '../store/store.js';
+
+/**
+ * What the materialized views service uses of other areas, declared here so it depends on no
+ * other service's module: wire.ts passes the real ones. Results may come now or as a promise.
+ */
+
+type Maybe<T> = T | Promise<T>;
+
+/** What a view needs of its source query. */
+export type SourceQuery = {
+  id: number;
+  name: string;
+  owner_handle: string;
+  query_sql: string;
+  parameters: Parameter[];
+  version: number;
+  is_private: boolean;
+  is_archived: boolean;
+  is_temp: boolean;
+  engine: string;
+};
+
+export type QueriesPort = {
+  /** Any query by id, whoever may read it. */
+  get(id: number): Maybe<SourceQuery | undefined>;
+  /** A query the context may change; not_found or forbidden otherwise. */
+  writable(id: number, contextId: number): Maybe<SourceQuery>;
+};
+
+/** The result file of a finished run, handed to the view before the execution completes. */
+export type ResultHandoff = { file: string; declaredNames: string[] };
+
+/** A refresh as an execution submission. */
+export type RefreshSubmission = {
+  contextId: number;
+  userId: number | null;
+  apiKeyId: string | null;
+  queryId: number;
+  queryVersion: number | null;
+  sql: string;
+  parameters: Parameter[];
+  values: Record<string, ParameterValue | null | undefined>;
+  performance: TierName;
+  source: 'api' | 'schedule' | 'pipeline';
+  /** Awaited before the execution completes; if it throws, the execution fails with its message. */
+  onResult: (r: ResultHandoff) => Promise<void>;
+};
+
+export type ExecutionsPort = {
+  /** Validates, checks the billing limit (over_limit) and queues the run. */
+  submit(s: RefreshSubmission): Maybe<{ id: string }>;
+  /** Cancels a pending or running execution. */
+  cancel(id: string): Maybe<boolean>;
+  /** Throws over_limit when the context has used the credits of its billing period. */
+  checkCredits(contextId: number): Maybe<void>;
+};
+
+/** The lake table serving a view. */
+export type ViewTable = {
+  id: number;
+  kind: string;
+  snapshot: string | null;
+  row_count: number;
+  size_bytes: number;
+  metadata: Record<string, unknown>;
+};
+
+/** What a view's new snapshot is published as. */
+export type ViewTableSpec = {
+  catalog: string;
+  schema: string;
+  table: string;
+  ownerId: number;
+  kind: 'matview';
+  datasetType: string;
+  category: string;
+  isPrivate: boolean;
+  description: string;
+  metadata: Record<string, unknown>;
+};
+
+export type LakePort = {
+  readonly root: string;
+  get(catalog: string, schema: string, table: string): Maybe<ViewTable | undefined>;
+  /** Writes a snapshot with `write(dir)` and switches the table to it in one step. */
+  publish(spec: ViewTableSpec, write: (dir: string) => Promise<void>): Promise<unknown>;
+  /** Drops a table from the registry (the caller retires its snapshot). */
+  remove(table: { id: number }): Maybe<void>;
+};
+
+/** Snapshot folders switched away from, deleted once nothing reads them. */
+export type RetiredPort = {
+  retire(snapshot: string | null): Maybe<void>;
+  /** At start-up: folders of the catalog no table points to (left by a crash). */
+  sweepOrphans(catalog: string, kind: string): Maybe<void>;
+  close(): void;
+};
+
+export type MatviewsDeps = {
+  store: Store;
+  config: Pick<Config, 'matviewMinIntervalMinutes' | 'plan'>;
+  accounts: { byId(id: number): Promise<{ type: 'user' | 'team' } | undefined> };
+  queries: QueriesPort;
+  executions: ExecutionsPort;
+  lake: LakePort;
+  retired: RetiredPort;
+  /** Bytes of the context that count against the storage plan (tables and query versions). */
+  storageUsed(contextId: number): Maybe<number>;
+};
