@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { RUNNING_EXECUTION_STATES } from '../../contract/rules/enums.js';
 import type { TierName } from '../engine/tiers.js';
 import { nowIso, parseJson } from '../store/db.js';
@@ -91,7 +90,7 @@ export class MatviewsRepo {
       .selectFrom('matviews as m')
       .innerJoin('accounts as a', 'a.id', 'm.owner_id')
       .selectAll('m')
-      .select(sql<string>`lower(a.handle)`.as('owner_handle'));
+      .select((eb) => eb.fn<string>('lower', ['a.handle']).as('owner_handle'));
   }
 
   async byId(id: number): Promise<MatviewRecord | undefined> {
@@ -115,7 +114,7 @@ export class MatviewsRepo {
   /** By owner handle (any case: compared lower-cased, indexed in both dialects) and short name. */
   async byHandleName(handle: string, name: string): Promise<MatviewRecord | undefined> {
     const row = await this.views()
-      .where(sql<boolean>`lower(a.handle) = ${handle.toLowerCase()}`)
+      .where((eb) => eb(eb.fn('lower', ['a.handle']), '=', handle.toLowerCase()))
       .where('m.name', '=', name.toLowerCase())
       .executeTakeFirst();
     return row && toRecord(row);

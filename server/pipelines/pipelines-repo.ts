@@ -1,6 +1,5 @@
 import type { NodeStatus, PipelineStatus } from '../../contract/pipelines.js';
 import type { ParameterValue } from '../../contract/parameters.js';
-import { sql } from 'kysely';
 import { nowIso, parseJson } from '../store/db.js';
 import type { Store } from '../store/store.js';
 
@@ -174,12 +173,7 @@ export class PipelinesRepo {
       .set((eb) => ({
         status,
         error,
-        ended_at: eb
-          .case()
-          .when('started_at', 'is', null)
-          .then(sql<string | null>`NULL`)
-          .else(now)
-          .end(),
+        ended_at: eb.case().when('started_at', 'is', null).then(null).else(now).end(),
       }))
       .where('pipeline_execution_id', '=', id)
       .where('node_id', '=', nodeId)
