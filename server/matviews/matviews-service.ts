@@ -15,8 +15,6 @@ import {
 } from './matviews-repo.js';
 import { storeSnapshot } from './store-snapshot.js';
 
-export type { MatviewRecord } from './matviews-repo.js';
-
 /** How many execution ids GET /materialized-views/{name} lists. */
 export const LAST_EXECUTIONS = 10;
 
