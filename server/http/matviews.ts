@@ -15,12 +15,7 @@ import { callerOf } from '../auth/caller.js';
 import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import { fullView, listElement, refreshInfo } from '../matviews/matviews-wire.js';
-import { SECURED, errorResponses, newRouter, optionalJsonBody } from './router.js';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
+import { SECURED, errorResponses, jsonAnswer, newRouter, optionalJsonBody } from './router.js';
 
 const NameParam = z.object({
   name: z.string().openapi({
@@ -74,7 +69,7 @@ export function matviewRoutes(deps: Deps) {
         body: { content: { 'application/json': { schema: MatviewUpsertRequest } }, required: true },
       },
       responses: {
-        200: json(MatviewUpsertResponse, 'Saved; the refresh it started'),
+        200: jsonAnswer(MatviewUpsertResponse, 'Saved; the refresh it started'),
         ...errorResponses(400, 401, 402, 403, 404, 409),
       },
     }),
@@ -97,7 +92,7 @@ export function matviewRoutes(deps: Deps) {
       security: SECURED,
       request: { query: ListParams },
       responses: {
-        200: json(MatviewsListResponse, 'Views'),
+        200: jsonAnswer(MatviewsListResponse, 'Views'),
         ...errorResponses(400, 401),
       },
     }),
@@ -126,7 +121,7 @@ export function matviewRoutes(deps: Deps) {
       security: SECURED,
       request: { params: NameParam },
       responses: {
-        200: json(MatviewGetResponse, 'The view'),
+        200: jsonAnswer(MatviewGetResponse, 'The view'),
         ...errorResponses(400, 401, 404),
       },
     }),
@@ -148,7 +143,7 @@ export function matviewRoutes(deps: Deps) {
       security: SECURED,
       request: { params: NameParam },
       responses: {
-        200: json(MatviewDeleteResponse, 'Deleted'),
+        200: jsonAnswer(MatviewDeleteResponse, 'Deleted'),
         ...errorResponses(400, 401, 403, 404),
       },
     }),
@@ -175,7 +170,7 @@ export function matviewRoutes(deps: Deps) {
         },
       },
       responses: {
-        200: json(MatviewRefreshResponse, 'The refresh (the running one if there was one)'),
+        200: jsonAnswer(MatviewRefreshResponse, 'The refresh (the running one if there was one)'),
         ...errorResponses(400, 401, 402, 403, 404),
       },
     }),
@@ -203,7 +198,7 @@ export function matviewRoutes(deps: Deps) {
       security: SECURED,
       request: { params: NameParam, query: ListParams },
       responses: {
-        200: json(MatviewRefreshesResponse, 'Refreshes'),
+        200: jsonAnswer(MatviewRefreshesResponse, 'Refreshes'),
         ...errorResponses(400, 401, 404),
       },
     }),

@@ -9,7 +9,6 @@ import {
   PipelineExecutionStatus,
   PipelineExecutionsListResponse,
 } from '../../contract/pipelines.js';
-import type { Scope } from '../auth/keys.js';
 import { callerOf } from '../auth/caller.js';
 import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
@@ -17,20 +16,15 @@ import type { AppEnv } from './app-env.js';
 import { invalid } from '../errors.js';
 import { normalizeValues } from '../executions/execution-input.js';
 import { parseQueryId } from './executions.js';
-import { SECURED, errorResponses, formatIssues, newRouter, optionalJsonBody } from './router.js';
-
-/** Checks key and scope before the body is validated, so a missing key is 401, not 400. */
-const needs =
-  (scope: Scope): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    requireScope(c, scope);
-    await next();
-  };
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
+import {
+  SECURED,
+  errorResponses,
+  formatIssues,
+  jsonAnswer,
+  needs,
+  newRouter,
+  optionalJsonBody,
+} from './router.js';
 
 const QueryIdParam = z.object({ query_id: z.string().openapi({ example: '42' }) });
 const PipelineIdParam = z.object({
@@ -110,7 +104,7 @@ export function pipelineRoutes(deps: Deps) {
       middleware: [needs('read')],
       request: { params: QueryIdParam, query: LineageQuery },
       responses: {
-        200: json(GetQueryPipelineResponse, 'The pipeline'),
+        200: jsonAnswer(GetQueryPipelineResponse, 'The pipeline'),
         ...errorResponses(400, 401, 404),
       },
     }),
@@ -144,7 +138,7 @@ export function pipelineRoutes(deps: Deps) {
         },
       },
       responses: {
-        200: json(ExecutePipelineResponse, 'Started'),
+        200: jsonAnswer(ExecutePipelineResponse, 'Started'),
         ...errorResponses(400, 401, 402, 403, 404),
       },
     }),
@@ -183,7 +177,7 @@ export function pipelineRoutes(deps: Deps) {
         },
       },
       responses: {
-        200: json(ExecutePipelineResponse, 'Started'),
+        200: jsonAnswer(ExecutePipelineResponse, 'Started'),
         ...errorResponses(400, 401, 402, 403, 404),
       },
     }),
@@ -214,7 +208,7 @@ export function pipelineRoutes(deps: Deps) {
       middleware: [needs('read')],
       request: { params: PipelineIdParam },
       responses: {
-        200: json(PipelineExecutionStatus, 'Status'),
+        200: jsonAnswer(PipelineExecutionStatus, 'Status'),
         ...errorResponses(400, 401, 404),
       },
     }),
@@ -241,7 +235,7 @@ export function pipelineRoutes(deps: Deps) {
       middleware: [needs('read_write')],
       request: { params: PipelineIdParam },
       responses: {
-        200: json(CancelResponse, 'Whether it was cancelled'),
+        200: jsonAnswer(CancelResponse, 'Whether it was cancelled'),
         ...errorResponses(400, 401, 403, 404),
       },
     }),
@@ -266,7 +260,7 @@ export function pipelineRoutes(deps: Deps) {
       middleware: [needs('read')],
       request: { query: ListQuery },
       responses: {
-        200: json(PipelineExecutionsListResponse, 'Pipeline executions'),
+        200: jsonAnswer(PipelineExecutionsListResponse, 'Pipeline executions'),
         ...errorResponses(400, 401),
       },
     }),
