@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -37,6 +38,47 @@ const SERVER_ZONES = [
     message: 'the server imports no browser test or benchmark code',
   },
 ];
+
+/** Each feature folder may import from src/features only its own files. */
+const FEATURE_ZONES = readdirSync('src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => ({
+    target: `./src/features/${d.name}`,
+    from: './src/features',
+    except: [`./${d.name}`],
+    message: 'a feature imports only lib/, components/ and itself',
+  }));
+
+/**
+ * The app's import rule: types only from server/, zod and contract/ (but contract/rules/); with
+ * `composed`, no feature, app or route. ESLint keeps one config of a rule per file, so each src/
+ * block that adds a pattern states the whole list.
+ */
+function appImports(composed) {
+  const patterns = [
+    {
+      group: ['**/server/**'],
+      allowTypeImports: true,
+      message: 'src/ imports only types from server/',
+    },
+    {
+      group: [
+        'zod',
+        'zod/*',
+        '@hono/zod-openapi',
+        '**/contract/**',
+        '!**/contract/rules',
+        '!**/contract/rules/**',
+      ],
+      allowTypeImports: true,
+      message:
+        'the app imports only types from zod and contract/, except the plain rules of contract/rules/ (search params: lib/search-params)',
+    },
+  ];
+  if (composed)
+    patterns.push({ group: ['**/features/**', '**/app/**', '**/routes/**'], message: composed });
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
 
 export default tseslint.config(
   {
@@ -111,95 +153,20 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**'],
-              allowTypeImports: true,
-              message: 'src/ imports only types from server/',
-            },
-            {
-              group: [
-                'zod',
-                'zod/*',
-                '@hono/zod-openapi',
-                '**/contract/**',
-                '!**/contract/rules',
-                '!**/contract/rules/**',
-              ],
-              allowTypeImports: true,
-              message:
-                'the app imports only types from zod and contract/, except the plain rules of contract/rules/ (search params: lib/search-params)',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { ...reactHooks.configs.recommended.rules, ...appImports() },
   },
   {
-    // Features never import each other; routes and app/ compose them.
+    // Features never import each other; routes and app/ compose them. The pattern catches
+    // `../../app/x`; the zones catch a sibling reached as `../other/x`.
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**'], allowTypeImports: true, message: 'types only from server/' },
-            {
-              group: [
-                'zod',
-                'zod/*',
-                '@hono/zod-openapi',
-                '**/contract/**',
-                '!**/contract/rules',
-                '!**/contract/rules/**',
-              ],
-              allowTypeImports: true,
-              message:
-                'the app imports only types from zod and contract/, except the plain rules of contract/rules/ (search params: lib/search-params)',
-            },
-            {
-              group: ['**/features/**', '**/app/**', '**/routes/**'],
-              message: 'a feature imports only lib/, components/ and itself',
-            },
-          ],
-        },
-      ],
+      ...appImports('a feature imports only lib/, components/ and itself'),
+      'import-x/no-restricted-paths': ['error', { zones: FEATURE_ZONES }],
     },
   },
   {
     files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**'], allowTypeImports: true, message: 'types only from server/' },
-            {
-              group: [
-                'zod',
-                'zod/*',
-                '@hono/zod-openapi',
-                '**/contract/**',
-                '!**/contract/rules',
-                '!**/contract/rules/**',
-              ],
-              allowTypeImports: true,
-              message:
-                'the app imports only types from zod and contract/, except the plain rules of contract/rules/ (search params: lib/search-params)',
-            },
-            {
-              group: ['**/features/**', '**/app/**', '**/routes/**'],
-              message: 'lib/ and components/ import no feature, app or route',
-            },
-          ],
-        },
-      ],
-    },
+    rules: appImports('lib/ and components/ import no feature, app or route'),
   },
   {
     files: ['server/**/*.ts'],
