@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Drawer.css';
-import { Alert, Anchor, Center, Drawer, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Center, Drawer, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { AnchorLink } from '../../components/anchor-link';
+import { DataTable } from '../../components/data-table';
 import { localDateTime } from '../../lib/time';
 import { HISTORY_PAGE_SIZE, matviewHistoryOptions } from './api';
 import { PrevNextPager } from '../../components/prev-next-pager';
@@ -52,58 +53,52 @@ function History({ ctx, fullName }: { ctx: string; fullName: string }) {
           No refreshes yet.
         </Text>
       ) : (
-        <Table verticalSpacing="xs" aria-label="Refreshes">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Trigger</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Started</Table.Th>
-              <Table.Th>Ended</Table.Th>
-              <Table.Th ta="right">Rows</Table.Th>
-              <Table.Th>Execution</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {refreshes.map((r) => (
-              <Table.Tr key={r.execution_id} data-testid="refresh-row">
-                <Table.Td>{TRIGGER_LABEL[r.trigger] ?? r.trigger}</Table.Td>
-                <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    <LiveRefreshState ctx={ctx} executionId={r.execution_id} state={r.state} />
-                    {r.error && (
-                      <Text size="xs" c="red" ff="monospace" style={{ wordBreak: 'break-word' }}>
-                        {r.error}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {localDateTime(r.submitted_at)}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {r.ended_at ? localDateTime(r.ended_at) : '—'}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {r.row_count === null ? '—' : formatCount(r.row_count)}
-                </Table.Td>
-                <Table.Td>
-                  <Anchor
-                    size="sm"
-                    renderRoot={(rootProps) => (
-                      <Link
-                        to="/executions/$executionId"
-                        params={{ executionId: r.execution_id }}
-                        {...rootProps}
-                      />
-                    )}
-                  >
-                    Open
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="Refreshes"
+          verticalSpacing="xs"
+          rows={refreshes}
+          rowKey={(r) => r.execution_id}
+          rowTestId="refresh-row"
+          columns={[
+            { header: 'Trigger', cell: (r) => TRIGGER_LABEL[r.trigger] ?? r.trigger },
+            {
+              header: 'State',
+              cell: (r) => (
+                <Stack gap={4} align="flex-start">
+                  <LiveRefreshState ctx={ctx} executionId={r.execution_id} state={r.state} />
+                  {r.error && (
+                    <Text size="xs" c="red" ff="monospace" style={{ wordBreak: 'break-word' }}>
+                      {r.error}
+                    </Text>
+                  )}
+                </Stack>
+              ),
+            },
+            { header: 'Started', nowrap: true, cell: (r) => localDateTime(r.submitted_at) },
+            {
+              header: 'Ended',
+              nowrap: true,
+              cell: (r) => (r.ended_at ? localDateTime(r.ended_at) : '—'),
+            },
+            {
+              header: 'Rows',
+              align: 'right',
+              cell: (r) => (r.row_count === null ? '—' : formatCount(r.row_count)),
+            },
+            {
+              header: 'Execution',
+              cell: (r) => (
+                <AnchorLink
+                  size="sm"
+                  to="/executions/$executionId"
+                  params={{ executionId: r.execution_id }}
+                >
+                  Open
+                </AnchorLink>
+              ),
+            },
+          ]}
+        />
       )}
       {(offset > 0 || next !== undefined) && (
         <PrevNextPager

@@ -1,25 +1,8 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  CopyButton,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import {
-  IconCheck,
-  IconCopy,
-  IconEdit,
-  IconHistory,
-  IconLock,
-  IconRefresh,
-  IconTrash,
-} from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconHistory, IconLock, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { AnchorLink } from '../../components/anchor-link';
+import { CopyNameButton } from '../../components/copy-name-button';
+import { DataTable } from '../../components/data-table';
 import { RelativeTime } from '../../components/relative-time';
 import { formatBytes, formatCount } from '../../lib/format';
 import { localDateTime } from '../../lib/time';
@@ -53,21 +36,7 @@ function NameCell({ v }: { v: Matview }) {
         <Text ff="monospace" size="sm" fw={500} data-testid="matview-name">
           {full}
         </Text>
-        <CopyButton value={full} timeout={1500}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy full name'} withArrow>
-              <ActionIcon
-                size="sm"
-                variant="subtle"
-                color={copied ? 'teal' : 'gray'}
-                aria-label={`Copy ${full}`}
-                onClick={copy}
-              >
-                {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
+        <CopyNameButton value={full} />
       </Group>
       {v.is_private && (
         <Badge size="xs" variant="light" color="gray" leftSection={<IconLock size={10} />}>
@@ -137,102 +106,95 @@ export function MatviewTable(props: {
   onAction: (action: RowAction, view: Matview) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Materialized views">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>View</Table.Th>
-            <Table.Th>Source query</Table.Th>
-            <Table.Th>Schedule</Table.Th>
-            <Table.Th ta="right">Rows</Table.Th>
-            <Table.Th ta="right">Size</Table.Th>
-            <Table.Th>Last refresh</Table.Th>
-            <Table.Th>Freshness</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.views.map((v) => {
-            const full = fullNameOf(v);
-            const fresh = freshness({
-              refreshed_at: v.refreshed_at,
-              last_refresh: v.last_refresh,
-              intervalMinutes: scheduleIntervalMinutes(v.schedule?.cron_expression),
-            });
-            const running = v.last_refresh !== null && !isFinishedState(v.last_refresh.state);
-            return (
-              <Table.Tr key={full} data-testid="matview-row">
-                <Table.Td>
-                  <NameCell v={v} />
-                </Table.Td>
-                <Table.Td>
-                  <Anchor
-                    renderRoot={(rootProps) => (
-                      <Link
-                        to="/queries/$queryId"
-                        params={{ queryId: String(v.query_id) }}
-                        {...rootProps}
-                      />
-                    )}
-                    size="sm"
-                  >
-                    {v.query_name || `Query #${v.query_id}`}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <ScheduleCell v={v} />
-                </Table.Td>
-                <Table.Td ta="right" data-testid="row-count">
-                  {v.refreshed_at ? formatCount(v.row_count) : '—'}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {v.refreshed_at ? formatBytes(v.table_size_bytes) : '—'}
-                </Table.Td>
-                <Table.Td>
-                  <LastRefreshCell ctx={props.ctx} v={v} />
-                </Table.Td>
-                <Table.Td>
-                  <Tooltip label={fresh.reason} withArrow multiline maw={260}>
-                    <Badge color={fresh.color} variant="dot" data-testid="freshness">
-                      {fresh.label}
-                    </Badge>
-                  </Tooltip>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={2} justify="flex-end" wrap="nowrap">
-                    <IconAction
-                      label={`Refresh ${full} now`}
-                      icon={IconRefresh}
-                      color="blue"
-                      loading={props.refreshing === full}
-                      disabled={running}
-                      onClick={() => props.onAction('refresh', v)}
-                    />
-                    <IconAction
-                      label={`Edit ${full}`}
-                      icon={IconEdit}
-                      onClick={() => props.onAction('edit', v)}
-                    />
-                    <IconAction
-                      label={`Refresh history of ${full}`}
-                      icon={IconHistory}
-                      onClick={() => props.onAction('history', v)}
-                    />
-                    <IconAction
-                      label={`Delete ${full}`}
-                      icon={IconTrash}
-                      color="red"
-                      onClick={() => props.onAction('delete', v)}
-                    />
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Materialized views"
+      minWidth={1000}
+      highlightOnHover
+      rows={props.views}
+      rowKey={fullNameOf}
+      rowTestId="matview-row"
+      columns={[
+        { header: 'View', cell: (v) => <NameCell v={v} /> },
+        {
+          header: 'Source query',
+          cell: (v) => (
+            <AnchorLink to="/queries/$queryId" params={{ queryId: String(v.query_id) }} size="sm">
+              {v.query_name || `Query #${v.query_id}`}
+            </AnchorLink>
+          ),
+        },
+        { header: 'Schedule', cell: (v) => <ScheduleCell v={v} /> },
+        {
+          header: 'Rows',
+          align: 'right',
+          testId: 'row-count',
+          cell: (v) => (v.refreshed_at ? formatCount(v.row_count) : '—'),
+        },
+        {
+          header: 'Size',
+          align: 'right',
+          nowrap: true,
+          cell: (v) => (v.refreshed_at ? formatBytes(v.table_size_bytes) : '—'),
+        },
+        { header: 'Last refresh', cell: (v) => <LastRefreshCell ctx={props.ctx} v={v} /> },
+        { header: 'Freshness', cell: (v) => <FreshnessBadge v={v} /> },
+        {
+          cell: (v) => <RowActions v={v} refreshing={props.refreshing} onAction={props.onAction} />,
+        },
+      ]}
+    />
+  );
+}
+
+function FreshnessBadge({ v }: { v: Matview }) {
+  const fresh = freshness({
+    refreshed_at: v.refreshed_at,
+    last_refresh: v.last_refresh,
+    intervalMinutes: scheduleIntervalMinutes(v.schedule?.cron_expression),
+  });
+  return (
+    <Tooltip label={fresh.reason} withArrow multiline maw={260}>
+      <Badge color={fresh.color} variant="dot" data-testid="freshness">
+        {fresh.label}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+function RowActions(props: {
+  v: Matview;
+  refreshing: string | null;
+  onAction: (action: RowAction, view: Matview) => void;
+}) {
+  const { v } = props;
+  const full = fullNameOf(v);
+  const running = v.last_refresh !== null && !isFinishedState(v.last_refresh.state);
+  return (
+    <Group gap={2} justify="flex-end" wrap="nowrap">
+      <IconAction
+        label={`Refresh ${full} now`}
+        icon={IconRefresh}
+        color="blue"
+        loading={props.refreshing === full}
+        disabled={running}
+        onClick={() => props.onAction('refresh', v)}
+      />
+      <IconAction
+        label={`Edit ${full}`}
+        icon={IconEdit}
+        onClick={() => props.onAction('edit', v)}
+      />
+      <IconAction
+        label={`Refresh history of ${full}`}
+        icon={IconHistory}
+        onClick={() => props.onAction('history', v)}
+      />
+      <IconAction
+        label={`Delete ${full}`}
+        icon={IconTrash}
+        color="red"
+        onClick={() => props.onAction('delete', v)}
+      />
+    </Group>
   );
 }

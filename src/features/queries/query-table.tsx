@@ -1,18 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Group,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ResolvedQueryOverview } from '../../../contract/queries';
+import { AnchorLink } from '../../components/anchor-link';
+import { DataTable } from '../../components/data-table';
+import { RelativeTime } from '../../components/relative-time';
 import { QueryRowMenu } from './query-row-menu';
 import { excerpt } from './format';
-import { RelativeTime } from '../../components/relative-time';
 
 type Props = {
   queries: ResolvedQueryOverview[];
@@ -25,94 +17,79 @@ type Props = {
 /** One page of queries: name and description, owner, tags, last update and the row's actions. */
 export function QueryTable(props: Props) {
   return (
-    <Table.ScrollContainer minWidth={720} scrollAreaProps={{ offsetScrollbars: false }}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Queries">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th w={160}>Owner</Table.Th>
-            <Table.Th w={260}>Tags</Table.Th>
-            <Table.Th w={150}>Updated</Table.Th>
-            <Table.Th w={48}>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.queries.map((q) => (
-            <Table.Tr key={q.id}>
-              <Table.Td>
-                <Stack gap={2}>
-                  <Group gap={6} wrap="nowrap">
-                    <Anchor
-                      renderRoot={(rootProps) => (
-                        <Link
-                          to="/queries/$queryId"
-                          params={{ queryId: String(q.id) }}
-                          {...rootProps}
-                        />
-                      )}
-                      fw={500}
+    <DataTable
+      label="Queries"
+      minWidth={720}
+      flushScrollbar
+      highlightOnHover
+      rows={props.queries}
+      rowKey={(q) => q.id}
+      columns={[
+        {
+          header: 'Name',
+          cell: (q) => (
+            <Stack gap={2}>
+              <Group gap={6} wrap="nowrap">
+                <AnchorLink
+                  to="/queries/$queryId"
+                  params={{ queryId: String(q.id) }}
+                  fw={500}
+                  size="sm"
+                  lineClamp={1}
+                >
+                  {q.name}
+                </AnchorLink>
+                {q.is_private && (
+                  <Badge size="xs" variant="light" color="grape">
+                    Private
+                  </Badge>
+                )}
+                {q.is_archived && (
+                  <Badge size="xs" variant="light" color="gray">
+                    Archived
+                  </Badge>
+                )}
+              </Group>
+              {q.description.trim() && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {excerpt(q.description)}
+                </Text>
+              )}
+            </Stack>
+          ),
+        },
+        { header: 'Owner', w: 160, cell: (q) => <Text size="sm">{q.owner}</Text> },
+        {
+          header: 'Tags',
+          w: 260,
+          cell: (q) => (
+            <Group gap={4}>
+              {q.tags.map((tag) => {
+                const active = props.activeTags.includes(tag);
+                return (
+                  <UnstyledButton
+                    key={tag}
+                    onClick={() => props.onTag(tag)}
+                    aria-label={active ? `Filtered by tag ${tag}` : `Filter by tag ${tag}`}
+                    aria-pressed={active}
+                  >
+                    <Badge
                       size="sm"
-                      lineClamp={1}
+                      variant={active ? 'filled' : 'light'}
+                      radius="sm"
+                      style={{ cursor: 'pointer', textTransform: 'none' }}
                     >
-                      {q.name}
-                    </Anchor>
-                    {q.is_private && (
-                      <Badge size="xs" variant="light" color="grape">
-                        Private
-                      </Badge>
-                    )}
-                    {q.is_archived && (
-                      <Badge size="xs" variant="light" color="gray">
-                        Archived
-                      </Badge>
-                    )}
-                  </Group>
-                  {q.description.trim() && (
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {excerpt(q.description)}
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{q.owner}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {q.tags.map((tag) => {
-                    const active = props.activeTags.includes(tag);
-                    return (
-                      <UnstyledButton
-                        key={tag}
-                        onClick={() => props.onTag(tag)}
-                        aria-label={active ? `Filtered by tag ${tag}` : `Filter by tag ${tag}`}
-                        aria-pressed={active}
-                      >
-                        <Badge
-                          size="sm"
-                          variant={active ? 'filled' : 'light'}
-                          radius="sm"
-                          style={{ cursor: 'pointer', textTransform: 'none' }}
-                        >
-                          {tag}
-                        </Badge>
-                      </UnstyledButton>
-                    );
-                  })}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <RelativeTime iso={q.updated_at} />
-              </Table.Td>
-              <Table.Td>
-                <QueryRowMenu query={q} ctx={props.ctx} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                      {tag}
+                    </Badge>
+                  </UnstyledButton>
+                );
+              })}
+            </Group>
+          ),
+        },
+        { header: 'Updated', w: 150, cell: (q) => <RelativeTime iso={q.updated_at} /> },
+        { w: 48, cell: (q) => <QueryRowMenu query={q} ctx={props.ctx} /> },
+      ]}
+    />
   );
 }

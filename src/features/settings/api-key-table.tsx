@@ -1,17 +1,9 @@
 import '@mantine/core/styles/Code.css';
-import {
-  ActionIcon,
-  Badge,
-  Code,
-  Skeleton,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Code, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiKeySummary } from '../../../contract/accounts';
+import { DataTable } from '../../components/data-table';
 import { ErrorNote } from './error-note';
 import { apiKeysQueryOptions } from './api';
 import { formatDateTime, formatLastUsed, SCOPE_LABEL } from './format';
@@ -31,68 +23,49 @@ export function ApiKeyTable(props: {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table
-        verticalSpacing="xs"
-        aria-label={`API keys of ${props.ctx}`}
-        aria-busy={keys.isPending}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Prefix</Table.Th>
-            <Table.Th>Scope</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Created by</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th w={48}>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {keys.isPending
-            ? [0, 1].map((i) => (
-                <Table.Tr key={i}>
-                  <Table.Td colSpan={7}>
-                    <Skeleton h={20} />
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            : keys.data.map((k) => (
-                <Table.Tr key={k.id} data-testid="api-key-row">
-                  <Table.Td>{k.name || <Text c="dimmed">unnamed</Text>}</Table.Td>
-                  <Table.Td>
-                    <Code>{k.prefix}…</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={k.scope === 'read' ? 'gray' : 'indigo'}>
-                      {SCOPE_LABEL[k.scope]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(k.created_at)}</Table.Td>
-                  <Table.Td>{k.created_by ?? '—'}</Table.Td>
-                  <Table.Td title={k.last_used_at ? formatDateTime(k.last_used_at) : undefined}>
-                    {formatLastUsed(k.last_used_at)}
-                  </Table.Td>
-                  <Table.Td>
-                    {props.canManage && (
-                      <Tooltip label="Revoke">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Revoke ${k.name || k.prefix}`}
-                          onClick={() => props.onRevoke(k)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={`API keys of ${props.ctx}`}
+      minWidth={720}
+      verticalSpacing="xs"
+      loadingRows={2}
+      rows={keys.data}
+      rowKey={(k) => k.id}
+      rowTestId="api-key-row"
+      columns={[
+        { header: 'Name', cell: (k) => k.name || <Text c="dimmed">unnamed</Text> },
+        { header: 'Prefix', cell: (k) => <Code>{k.prefix}…</Code> },
+        {
+          header: 'Scope',
+          cell: (k) => (
+            <Badge variant="light" color={k.scope === 'read' ? 'gray' : 'indigo'}>
+              {SCOPE_LABEL[k.scope]}
+            </Badge>
+          ),
+        },
+        { header: 'Created', cell: (k) => formatDateTime(k.created_at) },
+        { header: 'Created by', cell: (k) => k.created_by ?? '—' },
+        {
+          header: 'Last used',
+          title: (k) => (k.last_used_at ? formatDateTime(k.last_used_at) : undefined),
+          cell: (k) => formatLastUsed(k.last_used_at),
+        },
+        {
+          w: 48,
+          cell: (k) =>
+            props.canManage && (
+              <Tooltip label="Revoke">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Revoke ${k.name || k.prefix}`}
+                  onClick={() => props.onRevoke(k)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            ),
+        },
+      ]}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Code.css';
 import { Code } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ApiKeySummary } from '../../../contract/accounts';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { MutationConfirm } from '../../components/mutation-confirm';
 import { useRevokeApiKey } from './api';
+
+const labelOf = (key: ApiKeySummary) => key.name || key.prefix;
 
 /** Asks before revoking a key: programs using it are refused at once. */
 export function RevokeKeyModal(props: {
@@ -11,34 +12,20 @@ export function RevokeKeyModal(props: {
   apiKey: ApiKeySummary | null;
   onClose: () => void;
 }) {
-  const revoke = useRevokeApiKey(props.ctx);
-  const close = () => {
-    revoke.reset();
-    props.onClose();
-  };
   const key = props.apiKey;
-  const label = key ? key.name || key.prefix : '';
   return (
-    <ConfirmDialog
-      opened={key !== null}
+    <MutationConfirm
+      item={key}
+      mutation={useRevokeApiKey(props.ctx)}
+      variables={(k) => k.id}
+      done={(k) => `Revoked ${labelOf(k)}`}
       title="Revoke API key?"
       confirmLabel="Revoke key"
-      pending={revoke.isPending}
-      error={revoke.error}
       errorTitle="The key was not revoked"
-      onClose={close}
-      onConfirm={() =>
-        key &&
-        revoke.mutate(key.id, {
-          onSuccess: () => {
-            notifications.show({ message: `Revoked ${label}`, color: 'teal' });
-            close();
-          },
-        })
-      }
+      onClose={props.onClose}
     >
-      Revoke <b>{label}</b> (<Code>{key?.prefix}…</Code>) of <b>{key?.context}</b>? Programs using
-      it get 401 from the next request on. This cannot be undone.
-    </ConfirmDialog>
+      Revoke <b>{key ? labelOf(key) : ''}</b> (<Code>{key?.prefix}…</Code>) of <b>{key?.context}</b>
+      ? Programs using it get 401 from the next request on. This cannot be undone.
+    </MutationConfirm>
   );
 }

@@ -1,20 +1,9 @@
-import {
-  ActionIcon,
-  Badge,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconDoorExit, IconUserMinus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContextEntry } from '../../../contract/accounts';
+import { DataTable } from '../../components/data-table';
 import { AddMemberForm } from './add-member-form';
 import { membersQueryOptions } from './api';
 import { ErrorNote } from './error-note';
@@ -42,78 +31,60 @@ export function TeamMembers(props: { team: ContextEntry; self: string; onLeft: (
         {members.isError ? (
           <ErrorNote error={members.error} title="Could not load the members" />
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table
-              verticalSpacing="xs"
-              aria-label={`Members of ${team.handle}`}
-              aria-busy={members.isPending}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Handle</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Joined</Table.Th>
-                  <Table.Th w={48}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {members.isPending ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Skeleton h={20} />
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  members.data.map((m) => (
-                    <Table.Tr key={m.handle} data-testid="member-row">
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Text size="sm">{m.handle}</Text>
-                          {m.handle === self && (
-                            <Badge size="xs" variant="outline">
-                              you
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{m.display_name || '—'}</Table.Td>
-                      <Table.Td>
-                        <Badge
-                          size="sm"
-                          variant="light"
-                          color={m.role === 'admin' ? 'grape' : 'gray'}
-                        >
-                          {m.role}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(m.joined_at)}</Table.Td>
-                      <Table.Td>
-                        {(isAdmin || m.handle === self) && (
-                          <Tooltip label={m.handle === self ? 'Leave team' : 'Remove'}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={m.handle === self ? 'Leave team' : `Remove ${m.handle}`}
-                              onClick={() => setRemoving(m.handle)}
-                            >
-                              {m.handle === self ? (
-                                <IconDoorExit size={16} />
-                              ) : (
-                                <IconUserMinus size={16} />
-                              )}
-                            </ActionIcon>
-                          </Tooltip>
+          <DataTable
+            label={`Members of ${team.handle}`}
+            minWidth={480}
+            verticalSpacing="xs"
+            loadingRows={1}
+            rows={members.data}
+            rowKey={(m) => m.handle}
+            rowTestId="member-row"
+            columns={[
+              {
+                header: 'Handle',
+                cell: (m) => (
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm">{m.handle}</Text>
+                    {m.handle === self && (
+                      <Badge size="xs" variant="outline">
+                        you
+                      </Badge>
+                    )}
+                  </Group>
+                ),
+              },
+              { header: 'Name', cell: (m) => m.display_name || '—' },
+              {
+                header: 'Role',
+                cell: (m) => (
+                  <Badge size="sm" variant="light" color={m.role === 'admin' ? 'grape' : 'gray'}>
+                    {m.role}
+                  </Badge>
+                ),
+              },
+              { header: 'Joined', cell: (m) => formatDateTime(m.joined_at) },
+              {
+                w: 48,
+                cell: (m) =>
+                  (isAdmin || m.handle === self) && (
+                    <Tooltip label={m.handle === self ? 'Leave team' : 'Remove'}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={m.handle === self ? 'Leave team' : `Remove ${m.handle}`}
+                        onClick={() => setRemoving(m.handle)}
+                      >
+                        {m.handle === self ? (
+                          <IconDoorExit size={16} />
+                        ) : (
+                          <IconUserMinus size={16} />
                         )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      </ActionIcon>
+                    </Tooltip>
+                  ),
+              },
+            ]}
+          />
         )}
       </Stack>
       <RemoveMemberModal

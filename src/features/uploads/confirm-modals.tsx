@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Code.css';
 import { Code } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { MutationConfirm } from '../../components/mutation-confirm';
 import { formatCount } from '../../lib/format';
 import type { UploadedTable } from './api';
 import { splitFullName } from './full-name';
@@ -9,67 +8,43 @@ import { useClearUpload, useDeleteUpload } from './mutations';
 
 type Props = { ctx: string; table: UploadedTable | null; onClose: () => void };
 
+const fullName = (t: UploadedTable) => t.full_name;
+
 /** Asks before removing every row of a table (its columns stay). */
 export function ClearModal({ ctx, table, onClose }: Props) {
-  const clear = useClearUpload(ctx);
-  const close = () => {
-    clear.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
-      opened={table !== null}
+    <MutationConfirm
+      item={table}
+      mutation={useClearUpload(ctx)}
+      variables={fullName}
+      done={(t) => `Cleared ${t.full_name}`}
       title="Clear table?"
       confirmLabel="Clear rows"
-      pending={clear.isPending}
-      error={clear.error}
       errorTitle="The table was not cleared"
-      onClose={close}
-      onConfirm={() =>
-        table &&
-        clear.mutate(table.full_name, {
-          onSuccess: () => {
-            notifications.show({ color: 'teal', message: `Cleared ${table.full_name}` });
-            close();
-          },
-        })
-      }
+      onClose={onClose}
     >
       Remove all {formatCount(table?.row_count ?? 0)} rows of <Code>{table?.full_name}</Code>? Its
       columns stay, so you can append new rows. Queries already running still see the old rows.
-    </ConfirmDialog>
+    </MutationConfirm>
   );
 }
 
 /** Asks before deleting a table; the user types its name to confirm. */
 export function DeleteModal({ ctx, table, onClose }: Props) {
-  const remove = useDeleteUpload(ctx);
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
-      opened={table !== null}
+    <MutationConfirm
+      item={table}
+      mutation={useDeleteUpload(ctx)}
+      variables={fullName}
+      done={(t) => `Deleted ${t.full_name}`}
       title="Delete table?"
       confirmLabel="Delete table"
       typeToConfirm={table ? splitFullName(table.full_name).table : ''}
-      pending={remove.isPending}
-      error={remove.error}
       errorTitle="The table was not deleted"
-      onClose={close}
-      onConfirm={() =>
-        table &&
-        remove.mutate(table.full_name, {
-          onSuccess: () => {
-            notifications.show({ color: 'teal', message: `Deleted ${table.full_name}` });
-            close();
-          },
-        })
-      }
+      onClose={onClose}
     >
       Delete <Code>{table?.full_name}</Code> with its {formatCount(table?.row_count ?? 0)} rows?
       Queries that read it will fail from now on. This cannot be undone.
-    </ConfirmDialog>
+    </MutationConfirm>
   );
 }

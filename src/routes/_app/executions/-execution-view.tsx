@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Code.css';
-import { Anchor, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Code, Group, Stack, Text, Title } from '@mantine/core';
+import { AnchorLink } from '../../../components/anchor-link';
 import { ExecutionPanel } from '../../../features/execution/execution-panel';
 import { useExecutionStatus } from '../../../features/execution/api';
 import { ResultsGrid } from '../../../features/results/results-grid';
@@ -22,17 +22,9 @@ export function ExecutionView({ executionId }: { executionId: string }) {
           {s?.query_id ? (
             <Text size="sm" c="dimmed">
               of{' '}
-              <Anchor
-                renderRoot={(rootProps) => (
-                  <Link
-                    to="/queries/$queryId"
-                    params={{ queryId: String(s.query_id) }}
-                    {...rootProps}
-                  />
-                )}
-              >
+              <AnchorLink to="/queries/$queryId" params={{ queryId: String(s.query_id) }}>
                 query #{s.query_id}
-              </Anchor>
+              </AnchorLink>
             </Text>
           ) : null}
         </Group>
