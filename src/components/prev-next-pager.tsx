@@ -50,3 +50,32 @@ export function PrevNextPager(props: {
 /** "Views 26–50" for a page of `count` items from `offset`; `none` for an empty page. */
 export const rangeOf = (noun: string, none: string, offset: number, count: number) =>
   count ? `${noun} ${offset + 1}–${offset + count}` : none;
+
+/**
+ * The pager of a list the service pages by offset ("Views 26–50", Previous, Next), shown only
+ * when there is more than one page.
+ */
+export function OffsetPager(props: {
+  /** "Views" and "No more views". */
+  noun: string;
+  none: string;
+  offset: number;
+  /** Items on this page. */
+  count: number;
+  pageSize: number;
+  /** The service's next offset, undefined on the last page. */
+  nextOffset: number | undefined;
+  onOffset: (offset: number) => void;
+}) {
+  const { offset, nextOffset } = props;
+  if (offset === 0 && nextOffset === undefined) return null;
+  return (
+    <PrevNextPager
+      label={rangeOf(props.noun, props.none, offset, props.count)}
+      hasPrevious={offset > 0}
+      hasNext={nextOffset !== undefined}
+      onPrevious={() => props.onOffset(Math.max(0, offset - props.pageSize))}
+      onNext={() => nextOffset !== undefined && props.onOffset(nextOffset)}
+    />
+  );
+}

@@ -1,22 +1,13 @@
-import {
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Switch,
-  TagsInput,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { Button, Group, Pagination, Paper, Stack, Switch, TagsInput, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconSearch, IconTag } from '@tabler/icons-react';
+import { IconPlus, IconTag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DashboardResponse } from '../../../contract/dashboards';
 import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
+import { PageHeader } from '../../components/page-header';
+import { SearchInput, useSearchDraft } from '../../components/search-input';
 import { useCtx } from '../../lib/session';
 import { dashboardListOptions, type DashboardListParams } from './api';
 import { useArchiveDashboard } from './mutations';
@@ -40,11 +31,7 @@ export function DashboardListPage({ search, onSearch, onOpen }: Props) {
   const [creating, create] = useDisclosure(false);
   const [editing, setEditing] = useState<DashboardResponse | null>(null);
   const change = (patch: Partial<DashboardListParams>) => onSearch(nextListSearch(search, patch));
-  const [draftQ, setDraftQ] = useState<string | null>(null);
-  const writeQ = useDebouncedCallback((q: string) => {
-    change({ q });
-    setDraftQ((d) => (d === q ? null : d));
-  }, 300);
+  const draft = useSearchDraft(params.q, (q) => change({ q }));
   const rows = list.data?.dashboards ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / params.size));
@@ -61,28 +48,21 @@ export function DashboardListPage({ search, onSearch, onOpen }: Props) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <div>
-          <Title order={2}>Dashboards</Title>
-          <Text size="sm" c="dimmed">
-            Dashboards of {ctx}. Anyone with the link can open a dashboard that is not private.
-          </Text>
-        </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
-          New dashboard
-        </Button>
-      </Group>
+      <PageHeader
+        title="Dashboards"
+        action={
+          <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
+            New dashboard
+          </Button>
+        }
+      >
+        Dashboards of {ctx}. Anyone with the link can open a dashboard that is not private.
+      </PageHeader>
       <Group gap="sm" align="flex-end">
-        <TextInput
+        <SearchInput
           aria-label="Search dashboards"
           placeholder="Search by name"
-          leftSection={<IconSearch size={16} />}
-          value={draftQ ?? params.q}
-          onChange={(e) => {
-            setDraftQ(e.currentTarget.value);
-            writeQ(e.currentTarget.value);
-          }}
-          onKeyDown={(e) => e.key === 'Enter' && writeQ.flush()}
+          draft={draft}
           w={{ base: '100%', sm: 280 }}
         />
         <TagsInput

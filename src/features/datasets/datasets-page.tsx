@@ -1,11 +1,10 @@
 import '@mantine/core/styles/Flex.css';
-import { Box, Button, Flex, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Box, Button, Flex, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
+import { PageHeader } from '../../components/page-header';
 import { PrevNextPager } from '../../components/prev-next-pager';
+import { SearchInput, useSearchDraft } from '../../components/search-input';
 import { useCtx } from '../../lib/session';
 import { searchOptions } from './api';
 import { DatasetFacets } from './dataset-facets';
@@ -35,12 +34,7 @@ export function DatasetsPage({ search, onSearch }: Props) {
   const results = useQuery(searchOptions(ctx, body));
   const change = (patch: Partial<DatasetSearch>) => onSearch(nextDatasetSearch(search, patch));
 
-  // What the user is typing, until it has been written to the URL; then the URL is the truth.
-  const [draft, setDraft] = useState<string | null>(null);
-  const writeQ = useDebouncedCallback((q: string) => {
-    change({ q });
-    setDraft((d) => (d === q ? null : d));
-  }, 300);
+  const draft = useSearchDraft(search.q, (q) => change({ q }));
 
   const data = results.data;
   const hits = data?.results ?? [];
@@ -51,24 +45,13 @@ export function DatasetsPage({ search, onSearch }: Props) {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={2}>Datasets</Title>
-        <Text size="sm" c="dimmed">
-          Demo datasets, uploaded tables and materialized views you can query from {ctx}.
-        </Text>
-      </div>
-      <TextInput
+      <PageHeader title="Datasets">
+        Demo datasets, uploaded tables and materialized views you can query from {ctx}.
+      </PageHeader>
+      <SearchInput
         aria-label="Search datasets"
         placeholder="Search by name, description or column"
-        leftSection={<IconSearch size={16} />}
-        value={draft ?? search.q}
-        onChange={(e) => {
-          setDraft(e.currentTarget.value);
-          writeQ(e.currentTarget.value);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') writeQ.flush();
-        }}
+        draft={draft}
         maw={560}
       />
       <Flex direction={{ base: 'column', md: 'row' }} gap="lg" align="flex-start">
@@ -81,7 +64,7 @@ export function DatasetsPage({ search, onSearch }: Props) {
           w="100%"
           // Opening a result first writes pending search text to the URL, so it cannot land
           // after (and undo) the navigation, and Back returns to what was searched.
-          onClickCapture={() => writeQ.flush()}
+          onClickCapture={draft.flush}
         >
           <ListStates
             query={results}
@@ -105,7 +88,7 @@ export function DatasetsPage({ search, onSearch }: Props) {
                       variant="light"
                       size="xs"
                       onClick={() => {
-                        setDraft(null);
+                        draft.clear();
                         onSearch(DATASET_SEARCH_DEFAULTS);
                       }}
                     >

@@ -1,11 +1,12 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
-import { PrevNextPager, rangeOf } from '../../components/prev-next-pager';
+import { PageHeader } from '../../components/page-header';
+import { OffsetPager } from '../../components/prev-next-pager';
 import { useCtx } from '../../lib/session';
 import { fullNameOf, matviewListOptions, MATVIEWS_PAGE_SIZE, type Matview } from './api';
 import { DeleteMatviewModal } from './delete-modal';
@@ -49,18 +50,17 @@ export function MatviewsPage(props: {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <div>
-          <Title order={2}>Materialized views</Title>
-          <Text size="sm" c="dimmed">
-            Results of {ctx}&apos;s queries stored as tables (dune.{ctx}.result_…), refreshed on a
-            schedule or on demand. Schedules run in UTC.
-          </Text>
-        </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog('new')}>
-          New materialized view
-        </Button>
-      </Group>
+      <PageHeader
+        title="Materialized views"
+        action={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog('new')}>
+            New materialized view
+          </Button>
+        }
+      >
+        Results of {ctx}&apos;s queries stored as tables (dune.{ctx}.result_…), refreshed on a
+        schedule or on demand. Schedules run in UTC.
+      </PageHeader>
       <ListStates
         query={list}
         errorTitle="Could not list the materialized views"
@@ -94,20 +94,15 @@ export function MatviewsPage(props: {
                 onAction={onAction}
               />
             </Paper>
-            {(props.offset > 0 || data.next_offset !== undefined) && (
-              <PrevNextPager
-                label={rangeOf(
-                  'Views',
-                  'No more views',
-                  props.offset,
-                  data.materialized_views.length,
-                )}
-                hasPrevious={props.offset > 0}
-                hasNext={data.next_offset !== undefined}
-                onPrevious={() => props.onOffset(Math.max(0, props.offset - MATVIEWS_PAGE_SIZE))}
-                onNext={() => data.next_offset !== undefined && props.onOffset(data.next_offset)}
-              />
-            )}
+            <OffsetPager
+              noun="Views"
+              none="No more views"
+              offset={props.offset}
+              count={data.materialized_views.length}
+              pageSize={MATVIEWS_PAGE_SIZE}
+              nextOffset={data.next_offset}
+              onOffset={props.onOffset}
+            />
           </>
         )}
       </ListStates>

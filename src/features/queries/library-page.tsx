@@ -1,8 +1,9 @@
-import { Button, Group, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
+import { PageHeader } from '../../components/page-header';
 import { useCtx } from '../../lib/session';
 import { queryListOptions } from './api';
 import { LibraryEmpty } from './library-empty';
@@ -33,24 +34,23 @@ export function LibraryPage({ search, onSearch }: Props) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <div>
-          <Title order={2}>Queries</Title>
-          <Text size="sm" c="dimmed">
-            {search.scope === 'public'
-              ? 'Public queries of every context. Fork one to make it yours.'
-              : `Saved queries of ${ctx}.`}
-          </Text>
-        </div>
-        <Button
-          component={Link}
-          to="/queries/new"
-          preload={false}
-          leftSection={<IconPlus size={16} />}
-        >
-          New query
-        </Button>
-      </Group>
+      <PageHeader
+        title="Queries"
+        action={
+          <Button
+            component={Link}
+            to="/queries/new"
+            preload={false}
+            leftSection={<IconPlus size={16} />}
+          >
+            New query
+          </Button>
+        }
+      >
+        {search.scope === 'public'
+          ? 'Public queries of every context. Fork one to make it yours.'
+          : `Saved queries of ${ctx}.`}
+      </PageHeader>
       <LibraryToolbar search={search} onChange={change} knownTags={knownTags} />
       <ListStates
         query={list}

@@ -1,7 +1,7 @@
 import { Group, SegmentedControl, Switch, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch, IconTag } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { IconTag } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { SearchInput, useSearchDraft } from '../../components/search-input';
 import type { LibrarySearch } from './library-search';
 
 const TagFilter = lazy(() => import('./tag-filter'));
@@ -15,27 +15,14 @@ type Props = {
 
 /** Search text (debounced into the URL), tag filter, Mine/Public and show archived. */
 export function LibraryToolbar({ search, onChange, knownTags }: Props) {
-  // What the user is typing, until it has been written to the URL; then the URL is the truth.
-  const [draft, setDraft] = useState<string | null>(null);
-  const writeQ = useDebouncedCallback((q: string) => {
-    onChange({ q });
-    setDraft((d) => (d === q ? null : d));
-  }, 300);
+  const draft = useSearchDraft(search.q, (q) => onChange({ q }));
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
+      <SearchInput
         aria-label="Search queries"
         placeholder="Search by name or description"
-        leftSection={<IconSearch size={16} />}
-        value={draft ?? search.q}
-        onChange={(e) => {
-          setDraft(e.currentTarget.value);
-          writeQ(e.currentTarget.value);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') writeQ.flush();
-        }}
+        draft={draft}
         w={{ base: '100%', sm: 280 }}
       />
       <Suspense

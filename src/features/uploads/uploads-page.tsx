@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
-import { PrevNextPager, rangeOf } from '../../components/prev-next-pager';
+import { PageHeader } from '../../components/page-header';
+import { OffsetPager } from '../../components/prev-next-pager';
 import { useCtx } from '../../lib/session';
 import { uploadListOptions, UPLOADS_PAGE_SIZE, type UploadedTable } from './api';
 import { ClearModal, DeleteModal } from './confirm-modals';
@@ -33,19 +34,17 @@ export function UploadsPage(props: { offset: number; onOffset: (offset: number) 
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <div>
-          <Title order={2}>Uploads</Title>
-          <Text size="sm" c="dimmed">
-            Tables of {ctx} from your CSV files, queryable as{' '}
-            {fullNameSql(`dune.${ctx.toLowerCase()}`)}.&lt;table&gt;. Tables that are not private
-            can be read by everyone.
-          </Text>
-        </div>
-        <Button component={Link} to="/uploads/new" leftSection={<IconPlus size={16} />}>
-          Upload a CSV
-        </Button>
-      </Group>
+      <PageHeader
+        title="Uploads"
+        action={
+          <Button component={Link} to="/uploads/new" leftSection={<IconPlus size={16} />}>
+            Upload a CSV
+          </Button>
+        }
+      >
+        Tables of {ctx} from your CSV files, queryable as {fullNameSql(`dune.${ctx.toLowerCase()}`)}
+        .&lt;table&gt;. Tables that are not private can be read by everyone.
+      </PageHeader>
       <ListStates
         query={list}
         errorTitle="Could not list the uploads"
@@ -71,15 +70,15 @@ export function UploadsPage(props: { offset: number; onOffset: (offset: number) 
             <Paper withBorder radius="md" style={staleStyle(stale)}>
               <UploadsTable tables={data.tables} onAction={onAction} />
             </Paper>
-            {(props.offset > 0 || data.next_offset !== undefined) && (
-              <PrevNextPager
-                label={rangeOf('Tables', 'No more tables', props.offset, data.tables.length)}
-                hasPrevious={props.offset > 0}
-                hasNext={data.next_offset !== undefined}
-                onPrevious={() => props.onOffset(Math.max(0, props.offset - UPLOADS_PAGE_SIZE))}
-                onNext={() => data.next_offset !== undefined && props.onOffset(data.next_offset)}
-              />
-            )}
+            <OffsetPager
+              noun="Tables"
+              none="No more tables"
+              offset={props.offset}
+              count={data.tables.length}
+              pageSize={UPLOADS_PAGE_SIZE}
+              nextOffset={data.next_offset}
+              onOffset={props.onOffset}
+            />
           </>
         )}
       </ListStates>
