@@ -68,20 +68,23 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const api = new OpenAPIHono<AppEnv>();
   api.route('/', metaRoutes(deps));
   const v1 = new OpenAPIHono<AppEnv>();
-  // route modules: one line each, v1.route('/', xRoutes(deps)), mounted under /api/v1
-  v1.route('/', queryRoutes(deps));
-  v1.route('/', executionRoutes(deps));
-  v1.route('/', resultRoutes(deps));
-  v1.route('/', usageRoutes(deps));
-  v1.route('/', authRoutes(deps));
-  v1.route('/', teamRoutes(deps));
-  v1.route('/', keyRoutes(deps));
-  v1.route('/', datasetRoutes(deps));
-  v1.route('/', visualizationRoutes(deps));
-  v1.route('/', dashboardRoutes(deps));
-  v1.route('/', uploadRoutes(deps));
-  v1.route('/', matviewRoutes(deps));
-  v1.route('/', pipelineRoutes(deps));
+  // Route modules, mounted under /api/v1 in this order (the OpenAPI document follows it).
+  const routeModules = [
+    queryRoutes,
+    executionRoutes,
+    resultRoutes,
+    usageRoutes,
+    authRoutes,
+    teamRoutes,
+    keyRoutes,
+    datasetRoutes,
+    visualizationRoutes,
+    dashboardRoutes,
+    uploadRoutes,
+    matviewRoutes,
+    pipelineRoutes,
+  ];
+  for (const routes of routeModules) v1.route('/', routes(deps));
 
   api.route('/v1', v1);
   app.route('/api', api);
