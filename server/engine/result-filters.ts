@@ -73,21 +73,21 @@ class FilterParser {
   }
 
   private expr(depth: number): string {
-    const terms = [this.term(depth)];
-    while (this.isWord('OR')) {
-      this.advance();
-      terms.push(this.term(depth));
-    }
-    return terms.length === 1 ? terms[0]! : `(${terms.join(' OR ')})`;
+    return this.joined('OR', () => this.term(depth));
   }
 
   private term(depth: number): string {
-    const factors = [this.factor(depth)];
-    while (this.isWord('AND')) {
+    return this.joined('AND', () => this.factor(depth));
+  }
+
+  /** One or more parts separated by the word, parenthesized when there are several. */
+  private joined(word: 'AND' | 'OR', part: () => string): string {
+    const parts = [part()];
+    while (this.isWord(word)) {
       this.advance();
-      factors.push(this.factor(depth));
+      parts.push(part());
     }
-    return factors.length === 1 ? factors[0]! : `(${factors.join(' AND ')})`;
+    return parts.length === 1 ? parts[0]! : `(${parts.join(` ${word} `)})`;
   }
 
   private factor(depth: number): string {

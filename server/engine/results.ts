@@ -126,6 +126,10 @@ async function countRows(
 const ROW_NUMBER = 'file_row_number';
 const JSON_COLUMN = '__strata_row_json';
 
+/** A repeatable reservoir sample of n rows of a table expression, as a subquery named s. */
+const sampled = (from: string, n: number) =>
+  `(SELECT * FROM ${from} USING SAMPLE reservoir(${n} ROWS) REPEATABLE (7)) AS s`;
+
 /**
  * The page's rows as one JSON array string, built by DuckDB. Rows are numbered by their place in
  * the Parquet file, so an unfiltered page reads only the row groups it needs (no OFFSET rescan),
@@ -142,7 +146,7 @@ async function pageAsJsonArray(
   const row = q.select.replace(/ AS j$/, ` AS ${JSON_COLUMN}`);
   let inner: string;
   if (window.sample !== undefined) {
-    inner = `SELECT *, ${row} FROM (SELECT * FROM ${from} USING SAMPLE reservoir(${window.sample} ROWS) REPEATABLE (7)) AS s`;
+    inner = `SELECT *, ${row} FROM ${sampled(from, window.sample)}`;
   } else if (!q.where && !q.orderBy) {
     const end = window.offset + window.limit;
     inner = `SELECT *, ${row} FROM ${from} WHERE ${ROW_NUMBER} >= ${window.offset} AND ${ROW_NUMBER} < ${end}`;
@@ -167,7 +171,7 @@ async function pageRowByRow(
   const from = `read_parquet(${quoteLiteral(file)})`;
   const sql =
     window.sample !== undefined
-      ? `SELECT ${q.select} FROM (SELECT * FROM ${from} USING SAMPLE reservoir(${window.sample} ROWS) REPEATABLE (7)) AS s${q.orderBy}`
+      ? `SELECT ${q.select} FROM ${sampled(from, window.sample)}${q.orderBy}`
       : `SELECT ${q.select} FROM ${from}${q.where}${q.orderBy} LIMIT ${window.limit} OFFSET ${window.offset}`;
   return duck.withConnection(async (conn) => {
     const rows = ((await conn.runAndReadAll(sql)).getColumnsJS()[0] ?? []) as string[];
@@ -235,7 +239,7 @@ export async function writeCsvPage(
   const offset = p.offset ?? 0;
   const inner =
     p.sampleCount !== undefined
-      ? `SELECT ${q.select} FROM (SELECT * FROM ${from} USING SAMPLE reservoir(${limit} ROWS) REPEATABLE (7)) AS s${q.orderBy}`
+      ? `SELECT ${q.select} FROM ${sampled(from, limit)}${q.orderBy}`
       : `SELECT ${q.select} FROM ${from}${q.where}${q.orderBy} LIMIT ${limit} OFFSET ${offset}`;
   fs.mkdirSync(tmpDir, { recursive: true });
   const file = path.join(tmpDir, `${ulid()}.csv`);
