@@ -8,13 +8,14 @@ import type { Lake } from './lake/lake.js';
 import type { ExecutionsService } from './executions/executions-service.js';
 import type { Db } from './store/db.js';
 import type { Store } from './store/store.js';
-import type { Queries } from './store/queries-repo.js';
+import type { QueriesService } from './queries/queries-service.js';
 import type { VisualizationsService } from './visualizations/visualizations-service.js';
 import type { DashboardsService } from './dashboards/dashboards-service.js';
 import type { UploadsService } from './uploads/uploads-service.js';
 import type { DatasetCatalog } from './catalog/datasets.js';
 import type { MatviewsService } from './matviews/matviews-service.js';
 import type { PipelinesService } from './pipelines/pipelines-service.js';
+import type { UsageService } from './usage/usage-service.js';
 
 /** Everything a route module may use; built once in wire.ts (or by a test) and injected. */
 export type Deps = {
@@ -30,11 +31,12 @@ export type Deps = {
   lake: Lake;
   // services added by later modules go below, one line each
   executions: ExecutionsService;
-  queries: Queries;
+  queries: QueriesService;
   visualizations: VisualizationsService;
   dashboards: DashboardsService;
   uploads: UploadsService;
   catalog: DatasetCatalog;
   matviews: MatviewsService;
   pipelines: PipelinesService;
+  usage: UsageService;
 };

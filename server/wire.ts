@@ -12,7 +12,7 @@ import { Lake } from './lake/lake.js';
 import { RetiredSnapshots } from './lake/retired-snapshots.js';
 import { openDb } from './store/db.js';
 import { sqliteStore } from './store/store.js';
-import { Queries } from './store/queries-repo.js';
+import { QueriesService } from './queries/queries-service.js';
 import { ensureDemoQueries } from './catalog/demo-queries.js';
 import { ensureDemoData } from './catalog/demo-data.js';
 import { VisualizationsRepo } from './visualizations/visualizations-repo.js';
@@ -25,7 +25,8 @@ import { PipelinesService } from './pipelines/pipelines-service.js';
 import { ensureDemoDashboard, runDemoDashboardQueries } from './dashboards/demo-dashboard.js';
 import { MatviewsService } from './matviews/matviews-service.js';
 import { MatviewScheduler } from './matviews/scheduler.js';
-import { planStorage, storageOf } from './usage/storage.js';
+import { planStorageOf } from './usage/storage.js';
+import { UsageService } from './usage/usage-service.js';
 
 /** Opens the stores and builds every service; `close` releases them. */
 export async function buildDeps(config: Config): Promise<Deps & { close: () => Promise<void> }> {
@@ -36,7 +37,14 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
   const duck = await TrustedDuck.create({ threads: 2, memoryLimit: '4GB', tempDir: tmp });
   const lake = new Lake(store, config.dataDir, duck);
   const accounts = new Accounts(store);
-  const queries = new Queries(db, config.plan);
+  const storageUsed = (contextId: number) => planStorageOf(store, contextId);
+  const queries = new QueriesService({
+    store,
+    config,
+    storageUsed,
+    // A save with an execution_id adopts the run in the save's transaction (executions below).
+    adoptRun: (q, executionId): Promise<void> => executions.adopt(q, executionId),
+  });
   const executions = new ExecutionsService({ config, store, lake, duck, queries });
   const dashboardsRepo = new DashboardsRepo(store);
   const visualizations = new VisualizationsService({
@@ -56,7 +64,7 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     lake,
     executions,
     retired: new RetiredSnapshots(lake.repo, lake.root),
-    storageUsed: (contextId) => planStorage(storageOf(db, contextId)),
+    storageUsed,
   });
   const pipelines = new PipelinesService({ store, lake, queries, executions, matviews }, log);
   const deps: Deps = {
@@ -74,10 +82,15 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     queries,
     visualizations,
     dashboards: new DashboardsService({ store, repo: dashboardsRepo, queries, visualizations }),
-    uploads: await UploadsService.open({ config, db, duck, lake }),
+    uploads: await UploadsService.open({ config, store, duck, lake }),
     catalog: new DatasetCatalog(store, accounts),
     matviews,
     pipelines,
+    usage: new UsageService({
+      store,
+      config,
+      creditsUsed: (contextId, from, to) => executions.creditsUsed(contextId, from, to),
+    }),
   };
   // start-up work (recovery, demo data) goes below
   await matviews.start();

@@ -146,14 +146,14 @@ describe('ensureDemoQueries', () => {
     const team = (await t.deps.accounts.byHandle(DEMO_TEAM))!;
     expect(team.type).toBe('team');
     expect(await t.deps.accounts.members(team.id)).toEqual([]);
-    const first = t.deps.queries.list(team.id, { limit: 100, offset: 0 });
+    const first = await t.deps.queries.list(team.id, { limit: 100, offset: 0 });
     expect(first.total).toBe(DEMO_QUERIES.length);
     for (const q of first.queries) {
       expect(q).toMatchObject({ is_private: false, is_temp: false, version: 1, created_by: null });
-      expect(t.deps.queries.readable(q.id, null).owner_handle).toBe(DEMO_TEAM);
+      expect((await t.deps.queries.readable(q.id, null)).owner_handle).toBe(DEMO_TEAM);
     }
     await ensureDemoQueries(t.deps);
-    expect(t.deps.queries.countOwned(team.id)).toBe(DEMO_QUERIES.length);
+    expect(await t.deps.queries.countOwned(team.id)).toBe(DEMO_QUERIES.length);
   });
 
   it('shows the demo queries to any context as public queries', async () => {

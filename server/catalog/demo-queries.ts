@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.js';
-import type { NewQuery } from '../store/queries-repo.js';
+import type { NewQuery } from '../queries/queries-service.js';
 
 /** The system team that owns the example queries. */
 export const DEMO_TEAM = 'demo';
@@ -186,8 +186,9 @@ export async function ensureDemoQueries(deps: Deps): Promise<void> {
   const team =
     (await deps.accounts.byHandle(DEMO_TEAM)) ??
     (await deps.accounts.createTeam(DEMO_TEAM, null, 'Demo'));
-  if (team.type !== 'team' || deps.queries.countOwned(team.id) > 0) return;
-  deps.db.transaction(() => {
-    for (const q of DEMO_QUERIES) deps.queries.create(team.id, null, q);
-  })();
+  if (team.type !== 'team' || (await deps.queries.countOwned(team.id)) > 0) return;
+  const system = { contextId: team.id, userId: null };
+  await deps.store.transaction(async () => {
+    for (const q of DEMO_QUERIES) await deps.queries.create(system, q);
+  });
 }

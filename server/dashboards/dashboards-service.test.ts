@@ -7,7 +7,7 @@ import type { Caller } from '../auth/caller.js';
 import { AppError } from '../errors.js';
 import { STATUS_OF } from '../http/error-status.js';
 import { type Db, nowIso, openDb } from '../store/db.js';
-import type { QueryRecord } from '../store/queries-repo.js';
+import type { QueryRecord } from '../queries/queries-repo.js';
 import { type Store, sqliteStore } from '../store/store.js';
 import { VisualizationsRepo } from '../visualizations/visualizations-repo.js';
 import { VisualizationsService } from '../visualizations/visualizations-service.js';

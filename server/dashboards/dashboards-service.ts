@@ -2,7 +2,7 @@ import type { CreateDashboardRequest, UpdateDashboardRequest } from '../../contr
 import type { Caller } from '../auth/caller.js';
 import { conflict, forbidden, invalid, notFound, staleWrite } from '../errors.js';
 import { canReadQuery } from '../queries/readable.js';
-import type { QueryRecord } from '../store/queries-repo.js';
+import type { QueryRecord } from '../queries/queries-repo.js';
 import type { Store } from '../store/store.js';
 import { cleanTags } from '../store/tags.js';
 import type { VisualizationRecord } from '../visualizations/visualizations-repo.js';

@@ -6,12 +6,8 @@ import type { TrustedDuck } from '../engine/duck.js';
 import type { Lake } from '../lake/lake.js';
 import { parameterKey, resolveParameterValues } from '../engine/parameters.js';
 import { ParameterError, forbidden, invalid, notFound, overLimit } from '../errors.js';
-import { canReadQuery } from '../queries/readable.js';
-import {
-  EXECUTE_QUERY_NOT_FOUND,
-  QUERY_NOT_FOUND,
-  type QueryRecord,
-} from '../store/queries-repo.js';
+import type { QueryRecord } from '../queries/queries-repo.js';
+import { EXECUTE_QUERY_NOT_FOUND, QUERY_NOT_FOUND, canReadQuery } from '../queries/readable.js';
 import type { Store } from '../store/store.js';
 import { billingPeriod } from './billing-period.js';
 import { checkExecutionId, mayReadExecution } from './execution-access.js';

@@ -1,7 +1,7 @@
 import type { ParameterValue } from '../../contract/parameters.js';
 import { ParameterError } from '../errors.js';
 import { parameterKey, renderSql, resolveParameterValues } from '../engine/parameters.js';
-import type { QueryRecord } from '../store/queries-repo.js';
+import type { QueryRecord } from '../queries/queries-repo.js';
 import type { Adoption, ExecutionRecord } from './execution-record.js';
 
 export type SavedQuery = Pick<

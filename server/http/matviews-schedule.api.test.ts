@@ -195,11 +195,8 @@ describe('restarts', () => {
       const config = testConfig(dir);
       let deps = await buildDeps(config);
       const user = await deps.accounts.createUser('restarter', null);
-      const query = deps.queries.create(user.id, user.id, {
-        name: 'q',
-        query_sql: 'SELECT 1 AS x',
-      });
       const who = { contextId: user.id, userId: user.id, apiKeyId: null };
+      const query = await deps.queries.create(who, { name: 'q', query_sql: 'SELECT 1 AS x' });
       const up = await deps.matviews.upsert(who, {
         name: 'result_restart',
         query_id: query.id,

@@ -244,6 +244,11 @@ describe('restarts', () => {
     const okQ = await createQuery(s, u.key, 'SELECT 1 AS one');
     const r = await executePipeline(s, u.key, [qnode(1, slowQ), qnode(2, okQ, [1])]);
     const id = r.json.pipeline_execution_id as string;
+    // The runner submits node 1 after the answer (it reads the query first): close once it runs.
+    const submitted = async () =>
+      (await s.deps.pipelines.status(u.account.id, id)).node_executions[0]?.query_execution_status
+        ?.execution_id;
+    await expect.poll(submitted).toEqual(expect.any(String));
     await s.deps.close();
     const again = await buildDeps(s.config);
     try {

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import {
   CreateQueryRequest,
   CreateQueryResponse,
@@ -12,21 +11,13 @@ import {
   UpdateQueryResponse,
 } from '../../contract/queries.js';
 import { requestedParameters } from '../../contract/queries.js';
-import { requireScope } from './principal.js';
-import type { Scope } from '../auth/keys.js';
+import { callerOf } from '../auth/caller.js';
 import type { Deps } from '../deps.js';
-import type { QueryChanges, QueryRecord } from '../store/queries-repo.js';
-import type { AppEnv } from './app-env.js';
+import type { QueryRecord } from '../queries/queries-repo.js';
+import type { QueryChanges } from '../queries/queries-service.js';
 import { IF_MATCH_NOTE, etag, ifMatchVersion } from './if-match.js';
-import { SECURED, errorResponses, newRouter } from './router.js';
-
-/** Checks key and scope before the body is validated, so a missing key is 401, not 400. */
-const needs =
-  (scope: Scope): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    requireScope(c, scope);
-    await next();
-  };
+import { requireScope } from './principal.js';
+import { SECURED, errorResponses, jsonAnswer, jsonContent, needs, newRouter } from './router.js';
 
 const Id = z
   .string()
@@ -41,8 +32,6 @@ const GetQueryParams = z.object({
     .optional()
     .openapi({ description: 'Add `contributors` (authors of versions) to the answer' }),
 });
-
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 const ADOPTION_NOTE =
   'Strata addition: `execution_id` names a run of the caller’s context, usually an ad-hoc run (`POST /sql/execute`) of the text being saved, to keep as the query’s latest result (`GET /query/{id}/results`). It is accepted only when the query as saved, rendered with the values that run used, is exactly the SQL it ran; an unknown id, another context’s run, a run of another query or of other SQL is 400, and then nothing is saved.';
@@ -95,23 +84,20 @@ export function queryRoutes(deps: Deps) {
         description: ADOPTION_NOTE,
         security: SECURED,
         middleware: [needs('read_write')],
-        request: { body: { content: json(CreateQueryRequest), required: true } },
+        request: { body: { content: jsonContent(CreateQueryRequest), required: true } },
         responses: {
-          200: { description: 'Created', content: json(CreateQueryResponse) },
+          200: jsonAnswer(CreateQueryResponse, 'Created'),
           ...errorResponses(400, 401, 403),
         },
       }),
       async (c) => {
         const p = requireScope(c, 'read_write');
         const { execution_id, ...body } = c.req.valid('json');
-        const q = await deps.store.transaction(async () => {
-          const created = deps.queries.create(p.context.id, p.user?.id ?? null, {
-            ...body,
-            parameters: requestedParameters(body),
-          });
-          if (execution_id) await deps.executions.adopt(created, execution_id);
-          return created;
-        });
+        const q = await deps.queries.create(
+          callerOf(p),
+          { ...body, parameters: requestedParameters(body) },
+          { executionId: execution_id },
+        );
         return c.json({ query_id: q.id }, 200);
       },
     );
@@ -127,18 +113,18 @@ export function queryRoutes(deps: Deps) {
       middleware: [needs('read')],
       request: { params: QueryIdParams, query: GetQueryParams },
       responses: {
-        200: { description: 'The query', content: json(GetQueryResponse) },
+        200: jsonAnswer(GetQueryResponse, 'The query'),
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
       const { query_id } = c.req.valid('param');
-      const q = deps.queries.readable(query_id, p.context.id);
+      const { query: q, contributors } = await deps.queries.read(query_id, p.context.id, {
+        contributors: c.req.valid('query').include_contributors === 'true',
+      });
       const body = toGetQueryResponse(q);
-      if (c.req.valid('query').include_contributors === 'true') {
-        body.contributors = deps.queries.contributors(q.id);
-      }
+      if (contributors) body.contributors = contributors;
       c.header('ETag', etag(q.version));
       return c.json(body, 200);
     },
@@ -155,10 +141,10 @@ export function queryRoutes(deps: Deps) {
       middleware: [needs('read_write')],
       request: {
         params: QueryIdParams,
-        body: { content: json(UpdateQueryRequest), required: true },
+        body: { content: jsonContent(UpdateQueryRequest), required: true },
       },
       responses: {
-        200: { description: 'Updated', content: json(UpdateQueryResponse) },
+        200: jsonAnswer(UpdateQueryResponse, 'Updated'),
         ...errorResponses(400, 401, 403, 404, 409),
       },
     }),
@@ -166,16 +152,9 @@ export function queryRoutes(deps: Deps) {
       const p = requireScope(c, 'read_write');
       const { query_id } = c.req.valid('param');
       const { execution_id, ...changes } = c.req.valid('json');
-      const q = await deps.store.transaction(async () => {
-        const saved = deps.queries.update(
-          query_id,
-          p.context.id,
-          p.user?.id ?? null,
-          changes,
-          ifMatchVersion(c),
-        );
-        if (execution_id) await deps.executions.adopt(saved, execution_id);
-        return saved;
+      const q = await deps.queries.update(query_id, callerOf(p), changes, {
+        expectedVersion: ifMatchVersion(c),
+        executionId: execution_id,
       });
       return c.json({ query_id: q.id }, 200);
     },
@@ -192,14 +171,14 @@ export function queryRoutes(deps: Deps) {
         middleware: [needs('read_write')],
         request: { params: QueryIdParams },
         responses: {
-          200: { description: 'Done', content: json(UpdateQueryResponse) },
+          200: jsonAnswer(UpdateQueryResponse, 'Done'),
           ...errorResponses(400, 401, 403, 404),
         },
       }),
-      (c) => {
+      async (c) => {
         const p = requireScope(c, 'read_write');
         const { query_id } = c.req.valid('param');
-        const q = deps.queries.update(query_id, p.context.id, p.user?.id ?? null, changes);
+        const q = await deps.queries.update(query_id, callerOf(p), changes);
         return c.json({ query_id: q.id }, 200);
       },
     );
@@ -217,14 +196,14 @@ export function queryRoutes(deps: Deps) {
       middleware: [needs('read')],
       request: { query: ListQueriesParams },
       responses: {
-        200: { description: 'Queries', content: json(ListQueriesResponse) },
+        200: jsonAnswer(ListQueriesResponse, 'Queries'),
         ...errorResponses(400, 401),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
       const params = c.req.valid('query');
-      const { queries, total } = deps.queries.list(p.context.id, {
+      const { queries, total } = await deps.queries.list(p.context.id, {
         limit: params.limit,
         offset: params.offset,
         q: params.q,
@@ -263,15 +242,14 @@ export function queryRoutes(deps: Deps) {
       middleware: [needs('read')],
       request: { params: QueryIdParams },
       responses: {
-        200: { description: 'Versions', content: json(ListQueryVersionsResponse) },
+        200: jsonAnswer(ListQueryVersionsResponse, 'Versions'),
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
       const { query_id } = c.req.valid('param');
-      deps.queries.readable(query_id, p.context.id);
-      const versions = deps.queries.versions(query_id).map((v) => ({
+      const versions = (await deps.queries.versions(query_id, p.context.id)).map((v) => ({
         version: v.version,
         author: v.author,
         created_at: v.created_at,
@@ -291,15 +269,14 @@ export function queryRoutes(deps: Deps) {
       middleware: [needs('read')],
       request: { params: VersionParams },
       responses: {
-        200: { description: 'The version', content: json(QueryVersion) },
+        200: jsonAnswer(QueryVersion, 'The version'),
         ...errorResponses(400, 401, 404),
       },
     }),
-    (c) => {
+    async (c) => {
       const p = requireScope(c, 'read');
       const { query_id, version } = c.req.valid('param');
-      deps.queries.readable(query_id, p.context.id);
-      const v = deps.queries.version(query_id, version);
+      const v = await deps.queries.version(query_id, version, p.context.id);
       return c.json(
         {
           query_id: v.query_id,

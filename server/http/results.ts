@@ -8,7 +8,7 @@ import type { Deps } from '../deps.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
 import { resultsBody } from '../executions/execution-view.js';
 import type { PageParams } from '../engine/results.js';
-import type { QueryRecord } from '../store/queries-repo.js';
+import type { QueryRecord } from '../queries/queries-repo.js';
 import type { AppEnv } from './app-env.js';
 import { parseQueryId } from './executions.js';
 import { SECURED, errorResponses, newRouter } from './router.js';

@@ -49,7 +49,7 @@ describe('the storage quota of the plan', () => {
   });
 
   it('refuses every create and insert once the quota is used up; deleting frees it', async () => {
-    for (let i = 0; t.deps.uploads.storageUsed(alice.account.id) < STORAGE && i < 50; i++) {
+    for (let i = 0; (await t.deps.uploads.storageUsed(alice.account.id)) < STORAGE && i < 50; i++) {
       const r = await t.call('POST', FAMILIES[0]!.create, {
         key: alice.key,
         body: { namespace: 'alice', table_name: `fill_${i}`, schema: SCHEMA },

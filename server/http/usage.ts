@@ -1,10 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
-import { billingPeriod } from '../executions/billing-period.js';
-import { planStorage, storageOf } from '../usage/storage.js';
-import { invalid } from '../errors.js';
-import { SECURED, errorResponses, newRouter, optionalJsonBody } from './router.js';
+import type { Usage } from '../usage/usage-service.js';
+import {
+  SECURED,
+  errorResponses,
+  jsonAnswer,
+  jsonContent,
+  newRouter,
+  optionalJsonBody,
+} from './router.js';
 
 const DateText = z
   .string()
@@ -46,54 +51,39 @@ const UsageResponse = z
   .openapi('GetUsageResponse');
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const MAX_PERIODS = 120;
+const date = (text: string | undefined) => (text ? new Date(`${text}T00:00:00Z`) : undefined);
 
-/** Usage of the caller's context: monthly billing periods, storage and private objects. */
-export async function usageOf(deps: Deps, contextId: number, startDate?: string, endDate?: string) {
-  const from = startDate ? new Date(`${startDate}T00:00:00Z`) : new Date();
-  const to = endDate ? new Date(`${endDate}T00:00:00Z`) : from;
-  if (to < from) throw invalid('end_date is before start_date');
-  const periods = [];
-  for (let p = billingPeriod(from); p.start <= to; p = billingPeriod(p.end)) {
-    if (periods.length >= MAX_PERIODS)
-      throw invalid(`at most ${MAX_PERIODS} billing periods at once`);
-    const used = await deps.executions.creditsUsed(contextId, p.start, p.end);
-    periods.push({
+function toUsageResponse(u: Usage): z.output<typeof UsageResponse> {
+  return {
+    billing_periods: u.periods.map((p) => ({
       start_date: day(p.start),
       end_date: day(new Date(p.end.getTime() - 86_400_000)),
-      credits_included: deps.config.plan.creditsIncluded,
-      credits_used: Math.round(used * 1000) / 1000,
-    });
-  }
-  const count = (sql: string) => deps.db.prepare(sql).pluck().get(contextId) as number;
-  const hasDashboards = deps.db
-    .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'dashboards'`)
-    .get();
-  const storage = storageOf(deps.db, contextId);
-  return {
-    billing_periods: periods,
-    bytes_used: planStorage(storage),
-    bytes_allowed: deps.config.plan.storageBytes,
+      credits_included: p.creditsIncluded,
+      credits_used: p.creditsUsed,
+    })),
+    bytes_used: u.planBytesUsed,
+    bytes_allowed: u.planBytesAllowed,
     storage: {
-      tables_bytes: storage.tables,
-      query_versions_bytes: storage.queryVersions,
-      results_bytes: storage.results,
-      results_bytes_allowed: deps.config.resultStorageBytes,
+      tables_bytes: u.storage.tables,
+      query_versions_bytes: u.storage.queryVersions,
+      results_bytes: u.storage.results,
+      results_bytes_allowed: u.resultBytesAllowed,
     },
-    private_queries: count(
-      'SELECT count(*) FROM queries WHERE owner_id = ? AND is_private = 1 AND is_archived = 0 AND is_temp = 0',
-    ),
-    private_dashboards: hasDashboards
-      ? count('SELECT count(*) FROM dashboards WHERE owner_id = ? AND is_private = 1')
-      : 0,
+    private_queries: u.privateQueries,
+    private_dashboards: u.privateDashboards,
   };
+}
+
+/** Usage of the caller's context for the dates asked (default: the current billing period). */
+async function usage(deps: Deps, contextId: number, q: z.output<typeof UsageRequest>) {
+  return toUsageResponse(await deps.usage.of(contextId, date(q.start_date), date(q.end_date)));
 }
 
 /** POST /usage (the hosted form, body optional) and GET /usage?start_date&end_date. */
 export function usageRoutes(deps: Deps) {
   const r = newRouter();
   const responses = {
-    200: { description: 'Usage', content: { 'application/json': { schema: UsageResponse } } },
+    200: jsonAnswer(UsageResponse, 'Usage'),
     ...errorResponses(400, 401),
   };
   r.openapi(
@@ -104,14 +94,14 @@ export function usageRoutes(deps: Deps) {
       summary: 'Usage per billing period (free)',
       security: SECURED,
       request: {
-        body: { content: { 'application/json': { schema: UsageRequest } }, required: false },
+        body: { content: jsonContent(UsageRequest), required: false },
       },
       responses,
     }),
     async (c) => {
       const p = requireScope(c, 'read');
       const body = await optionalJsonBody(c, UsageRequest);
-      return c.json(await usageOf(deps, p.context.id, body.start_date, body.end_date), 200);
+      return c.json(await usage(deps, p.context.id, body), 200);
     },
   );
   r.openapi(
@@ -126,8 +116,7 @@ export function usageRoutes(deps: Deps) {
     }),
     async (c) => {
       const p = requireScope(c, 'read');
-      const q = c.req.valid('query');
-      return c.json(await usageOf(deps, p.context.id, q.start_date, q.end_date), 200);
+      return c.json(await usage(deps, p.context.id, c.req.valid('query')), 200);
     },
   );
   return r;

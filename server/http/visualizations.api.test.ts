@@ -107,11 +107,14 @@ describe('POST /query/{id}/visualizations', () => {
   });
 
   it('answers 400 for a temporary query', async () => {
-    const temp = t.deps.queries.create(alice.account.id, null, {
-      name: 'tmp',
-      query_sql: 'SELECT 1',
-      is_temp: true,
-    });
+    const temp = await t.deps.queries.create(
+      { contextId: alice.account.id, userId: null },
+      {
+        name: 'tmp',
+        query_sql: 'SELECT 1',
+        is_temp: true,
+      },
+    );
     const r = await createViz(temp.id);
     expect(r.status).toBe(400);
     expect(r.json.error).toMatch(/temporary/);

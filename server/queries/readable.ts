@@ -12,3 +12,8 @@ export const canReadQuery = (q: QueryVisibility, contextId: number | null): bool
 
 /** Public: readable by any context and by anonymous viewers. */
 export const isPublicQuery = (q: QueryVisibility): boolean => canReadQuery(q, null);
+
+/** What a caller is told of a query it may not read, or that does not exist. */
+export const QUERY_NOT_FOUND = 'Query not found or private';
+/** What the hosted service answers to an execute of a query that is missing or not readable. */
+export const EXECUTE_QUERY_NOT_FOUND = 'Query not found';

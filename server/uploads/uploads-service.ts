@@ -7,7 +7,6 @@ import type { Config } from '../config.js';
 import type { TrustedDuck } from '../engine/duck.js';
 import type { Lake, LakeTable } from '../lake/lake.js';
 import { conflict, forbidden, notFound, overLimit } from '../errors.js';
-import type { Db } from '../store/db.js';
 import { checkName, checkSchema, sqlName, type UploadColumn } from './column-types.js';
 import { csvToParquet, inferCsvColumns } from './ingest.js';
 import { receiveRows } from './receive.js';
@@ -15,7 +14,8 @@ import { RetiredSnapshots } from '../lake/retired-snapshots.js';
 import { OwnerLocks } from '../lake/owner-locks.js';
 import { carryOver, newPartFile, partsOf, sizeOf, writeEmpty } from './snapshots.js';
 import { listUploads, type ListPage } from './uploads-list.js';
-import { planStorage, storageOf } from '../usage/storage.js';
+import type { Store } from '../store/store.js';
+import { planStorageOf } from '../usage/storage.js';
 
 /** Uploaded tables live in this catalog: `dune.<namespace>.<table>`. */
 export const CATALOG = 'dune';
@@ -24,8 +24,8 @@ export const CSV_PREFIX = 'dataset_';
 
 export type Format = 'csv' | 'ndjson';
 type Ctx = Pick<Account, 'id' | 'handle' | 'type'>;
-/** `db` is for the storage figures (usage/storage.ts). */
-type UploadsDeps = { config: Config; db: Db; duck: TrustedDuck; lake: Lake };
+/** `store` is for the storage figures (usage/storage.ts). */
+type UploadsDeps = { config: Config; store: Store; duck: TrustedDuck; lake: Lake };
 
 const fullName = (ns: string, table: string) => `${CATALOG}.${ns}.${table}`;
 const exampleQuery = (ns: string, table: string) =>
@@ -80,7 +80,7 @@ export class UploadsService {
     const ns = this.ownNamespace(ctx, req.namespace);
     const table = checkName('table', req.table_name);
     const columns = checkSchema(req.schema);
-    this.checkQuotaLeft(ctx);
+    await this.checkQuotaLeft(ctx);
     return this.locked(ctx, async () => {
       const existing = await this.deps.lake.get(CATALOG, ns, table);
       if (existing) throw conflict(`the table ${fullName(ns, table)} already exists`);
@@ -101,7 +101,7 @@ export class UploadsService {
   /** Before a body is read: 404/403 for a table the context may not change, 402 at its quota. */
   async preflight(ctx: Ctx, namespace: string, tableName: string): Promise<void> {
     await this.owned(ctx, namespace, tableName);
-    this.checkQuotaLeft(ctx);
+    await this.checkQuotaLeft(ctx);
   }
 
   /**
@@ -116,7 +116,7 @@ export class UploadsService {
     body: { source: AsyncIterable<Buffer>; format: Format; replace?: boolean },
   ) {
     const start = await this.owned(ctx, namespace, tableName);
-    this.checkQuotaLeft(ctx);
+    await this.checkQuotaLeft(ctx);
     const columns = declaredColumns(start);
     const staging = fs.mkdtempSync(path.join(this.tmpDir, 'insert-'));
     try {
@@ -165,7 +165,7 @@ export class UploadsService {
     const ns = ctx.handle.toLowerCase();
     const raw = req.table_name.toLowerCase();
     const table = checkName('table', raw.startsWith(CSV_PREFIX) ? raw : CSV_PREFIX + raw);
-    this.checkQuotaLeft(ctx);
+    await this.checkQuotaLeft(ctx);
     return this.locked(ctx, async () => {
       const existing = await this.deps.lake.get(CATALOG, ns, table);
       if (existing && existing.kind !== 'upload')
@@ -211,8 +211,8 @@ export class UploadsService {
   }
 
   /** Bytes the plan counts for the context: its tables and saved query versions. */
-  storageUsed(ownerId: number): number {
-    return planStorage(storageOf(this.deps.db, ownerId));
+  storageUsed(ownerId: number): Promise<number> {
+    return planStorageOf(this.deps.store, ownerId);
   }
 
   private ownNamespace(ctx: Ctx, namespace: string): string {
@@ -235,8 +235,8 @@ export class UploadsService {
     return t;
   }
 
-  private checkQuotaLeft(ctx: Ctx) {
-    const used = this.storageUsed(ctx.id);
+  private async checkQuotaLeft(ctx: Ctx) {
+    const used = await this.storageUsed(ctx.id);
     const allowed = this.deps.config.plan.storageBytes;
     if (used >= allowed)
       throw overLimit(
@@ -270,7 +270,7 @@ export class UploadsService {
       async (dir) => {
         await this.deps.duck.withConnection((conn) => write(conn, dir));
         const size = sizeOf(dir);
-        const used = this.storageUsed(ctx.id) - (target.existing?.size_bytes ?? 0);
+        const used = (await this.storageUsed(ctx.id)) - (target.existing?.size_bytes ?? 0);
         const allowed = this.deps.config.plan.storageBytes;
         if (used + size > allowed)
           throw overLimit(

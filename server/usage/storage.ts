@@ -1,4 +1,5 @@
-import type { Db } from '../store/db.js';
+import { sql } from 'kysely';
+import type { Store } from '../store/store.js';
 
 /** Where a context's stored bytes are (README "Storage"). */
 export type StorageUse = {
@@ -13,8 +14,12 @@ export type StorageUse = {
 /** Saved versions kept per query; older ones are pruned when a new one is saved. */
 export const QUERY_VERSIONS_KEPT = 100;
 
-/** The stored size of one query version, as counted in StorageUse.queryVersions... */
-const VERSION_BYTES_SQL = `length(CAST(v.query_sql AS BLOB)) + length(CAST(v.name AS BLOB))
+/**
+ * The stored size of one query version (its text columns in bytes), as counted in
+ * StorageUse.queryVersions...
+ * dialect: SQLite's length(CAST(x AS BLOB)) counts UTF-8 bytes; PostgreSQL needs octet_length(x).
+ */
+const VERSION_BYTES = sql<number>`length(CAST(v.query_sql AS BLOB)) + length(CAST(v.name AS BLOB))
   + length(CAST(v.description AS BLOB)) + length(CAST(v.parameters AS BLOB)) + length(CAST(v.tags AS BLOB))`;
 
 /** ...and the same size of a version about to be stored. */
@@ -30,20 +35,37 @@ export function versionBytes(v: {
     .reduce((a, b) => a + b, 0);
 }
 
-export function storageOf(db: Db, contextId: number): StorageUse {
-  const sum = (sql: string) => (db.prepare(sql).pluck().get(contextId) as number | null) ?? 0;
+/** The bytes a context stores now, by kind. */
+export async function storageOf(store: Store, contextId: number): Promise<StorageUse> {
+  const db = store.db;
+  const tables = await db
+    .selectFrom('lake_tables')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), sql.lit(0)).as('n'))
+    .where('owner_id', '=', contextId)
+    .executeTakeFirstOrThrow();
+  const queryVersions = await db
+    .selectFrom('query_versions as v')
+    .innerJoin('queries as q', 'q.id', 'v.query_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(VERSION_BYTES), sql.lit(0)).as('n'))
+    .where('q.owner_id', '=', contextId)
+    .executeTakeFirstOrThrow();
+  const results = await db
+    .selectFrom('executions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('result_bytes'), sql.lit(0)).as('n'))
+    .where('context_id', '=', contextId)
+    .where('result_file', 'is not', null)
+    .executeTakeFirstOrThrow();
   return {
-    tables: sum('SELECT COALESCE(SUM(size_bytes), 0) FROM lake_tables WHERE owner_id = ?'),
-    queryVersions: sum(
-      `SELECT COALESCE(SUM(${VERSION_BYTES_SQL}), 0) FROM query_versions v
-         JOIN queries q ON q.id = v.query_id WHERE q.owner_id = ?`,
-    ),
-    results: sum(
-      `SELECT COALESCE(SUM(result_bytes), 0) FROM executions
-         WHERE context_id = ? AND result_file IS NOT NULL`,
-    ),
+    tables: Number(tables.n),
+    queryVersions: Number(queryVersions.n),
+    results: Number(results.n),
   };
 }
 
 /** What PLAN_STORAGE_BYTES bounds: tables and saved query versions (results have their own). */
 export const planStorage = (u: StorageUse) => u.tables + u.queryVersions;
+
+/** The bytes of a context that count against its storage plan (planStorage of storageOf). */
+export async function planStorageOf(store: Store, contextId: number): Promise<number> {
+  return planStorage(await storageOf(store, contextId));
+}

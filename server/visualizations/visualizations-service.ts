@@ -4,8 +4,8 @@ import type {
 } from '../../contract/visualizations.js';
 import type { Caller } from '../auth/caller.js';
 import { forbidden, invalid, notFound, staleWrite } from '../errors.js';
-import { canReadQuery } from '../queries/readable.js';
-import { QUERY_NOT_FOUND, type QueryRecord } from '../store/queries-repo.js';
+import { QUERY_NOT_FOUND, canReadQuery } from '../queries/readable.js';
+import type { QueryRecord } from '../queries/queries-repo.js';
 import type { Store } from '../store/store.js';
 import type { VisualizationRecord, VisualizationsRepo } from './visualizations-repo.js';
 
