@@ -16,7 +16,7 @@ import { clientIp } from './client-ip.js';
 import { conflict, forbidden, invalid, rateLimited, unauthenticated } from '../errors.js';
 import { retryAfterSeconds } from './rate-limit.js';
 import { SigninThrottle } from './signin-throttle.js';
-import { errorResponses, jsonContent, newRouter, SECURED } from './router.js';
+import { SECURED, answers, jsonContent, newRouter } from './router.js';
 
 const BAD_SIGNIN = 'invalid handle or password';
 
@@ -100,10 +100,7 @@ export function authRoutes(deps: Deps) {
       tags: ['auth'],
       summary: 'Create a user and start a session (sets the strata_session cookie)',
       request: { body: { required: true, content: jsonContent(SignupBody) } },
-      responses: {
-        200: { description: 'Signed up', content: jsonContent(Me) },
-        ...errorResponses(400, 403, 409),
-      },
+      responses: answers(Me, 'Signed up', 400, 403, 409),
     }),
     async (c) => {
       if (!deps.config.signupEnabled) throw forbidden('sign-up is disabled');
@@ -126,10 +123,7 @@ export function authRoutes(deps: Deps) {
       tags: ['auth'],
       summary: 'Start a session with a handle and password (sets the strata_session cookie)',
       request: { body: { required: true, content: jsonContent(SigninBody) } },
-      responses: {
-        200: { description: 'Signed in', content: jsonContent(Me) },
-        ...errorResponses(400, 401, 429),
-      },
+      responses: answers(Me, 'Signed in', 400, 401, 429),
     }),
     async (c) => {
       const body = c.req.valid('json');
@@ -185,10 +179,7 @@ export function authRoutes(deps: Deps) {
       tags: ['auth'],
       summary: 'The signed-in user, the active context and the contexts it may act in',
       security: SECURED,
-      responses: {
-        200: { description: 'Who am I', content: jsonContent(Me) },
-        ...errorResponses(401, 403),
-      },
+      responses: answers(Me, 'Who am I', 401, 403),
     }),
     async (c) => c.json(await meBody(deps.accounts, requirePrincipal(c)), 200),
   );

@@ -8,7 +8,7 @@ import { PRIVATE_QUERY } from '../dashboards/dashboards-service.js';
 import type { AppEnv } from './app-env.js';
 import { jsonResponse, latestExecutionOf, publicBaseUrl } from './results.js';
 import { etag } from './if-match.js';
-import { SECURED, errorResponses, jsonContent, newRouter } from './router.js';
+import { SECURED, answers, newRouter } from './router.js';
 import { toVisualizationResponse } from './visualizations.js';
 
 export const Id = z
@@ -70,10 +70,7 @@ export function dashboardPublicRoutes(deps: Deps) {
       description: ANONYMOUS_NOTE,
       security: OPTIONAL_AUTH,
       request: { params: DashboardIdParams },
-      responses: {
-        200: { description: 'The dashboard', content: jsonContent(DashboardResponse) },
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(DashboardResponse, 'The dashboard', 400, 401, 404),
     }),
     async (c) =>
       respond(c, await deps.dashboards.readable(c.req.valid('param').dashboard_id, viewer(c))),
@@ -88,10 +85,7 @@ export function dashboardPublicRoutes(deps: Deps) {
       description: ANONYMOUS_NOTE,
       security: OPTIONAL_AUTH,
       request: { params: SlugParams },
-      responses: {
-        200: { description: 'The dashboard', content: jsonContent(DashboardResponse) },
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(DashboardResponse, 'The dashboard', 400, 401, 404),
     }),
     async (c) => {
       const { owner_handle, slug } = c.req.valid('param');
@@ -108,13 +102,7 @@ export function dashboardPublicRoutes(deps: Deps) {
       description: `One entry per distinct visualization. When the viewer may not read a visualization's query (a private query outside its owner context), \`query\` is null and \`error\` says so; the query's SQL is never included. ${ANONYMOUS_NOTE}`,
       security: OPTIONAL_AUTH,
       request: { params: DashboardIdParams },
-      responses: {
-        200: {
-          description: 'Visualizations',
-          content: jsonContent(DashboardVisualizationsResponse),
-        },
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(DashboardVisualizationsResponse, 'Visualizations', 400, 401, 404),
     }),
     async (c) => {
       const views = await deps.dashboards.visualizationsOf(
@@ -145,10 +133,7 @@ export function dashboardPublicRoutes(deps: Deps) {
       description: `Answers exactly as \`GET /query/{query_id}/results\` for the visualization's query, with the same paging parameters and \`params.<name>\` values. 404 unless the dashboard is readable, the visualization is on it and its query is readable by the viewer (public, or the viewer is its owner context). ${ANONYMOUS_NOTE}`,
       security: OPTIONAL_AUTH,
       request: { params: ResultsParams, query: ResultParamsSchema },
-      responses: {
-        200: { description: 'Results', content: jsonContent(ExecutionResultSchema) },
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(ExecutionResultSchema, 'Results', 400, 401, 404),
     }),
     async (c) => {
       const ctx = viewer(c);

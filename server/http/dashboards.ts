@@ -17,7 +17,7 @@ import {
 } from './dashboards-public.js';
 import { publicBaseUrl } from './results.js';
 import { IF_MATCH_NOTE, ifMatchVersion } from './if-match.js';
-import { SECURED, errorResponses, jsonContent, needs, newRouter } from './router.js';
+import { SECURED, answers, needs, jsonBody, newRouter } from './router.js';
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 const ListParams = z.object({
@@ -63,11 +63,8 @@ export function dashboardRoutes(deps: Deps) {
       description: `The slug comes from the name (made unique for the owner with -2, -3, ...) unless \`slug\` is given (409 if taken). \`visualization_ids\` must be readable by the caller. ${LAYOUT_NOTE}`,
       security: SECURED,
       middleware: [needs('read_write')],
-      request: { body: { content: jsonContent(CreateDashboardRequest), required: true } },
-      responses: {
-        200: { description: 'Created', content: jsonContent(DashboardResponse) },
-        ...errorResponses(400, 401, 403, 409),
-      },
+      request: { body: jsonBody(CreateDashboardRequest) },
+      responses: answers(DashboardResponse, 'Created', 400, 401, 403, 409),
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
@@ -85,10 +82,7 @@ export function dashboardRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: { query: ListParams },
-      responses: {
-        200: { description: 'Dashboards', content: jsonContent(ListDashboardsResponse) },
-        ...errorResponses(400, 401),
-      },
+      responses: answers(ListDashboardsResponse, 'Dashboards', 400, 401),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -119,12 +113,9 @@ export function dashboardRoutes(deps: Deps) {
       middleware: [needs('read_write')],
       request: {
         params: DashboardIdParams,
-        body: { content: jsonContent(UpdateDashboardRequest), required: true },
+        body: jsonBody(UpdateDashboardRequest),
       },
-      responses: {
-        200: { description: 'Updated', content: jsonContent(DashboardResponse) },
-        ...errorResponses(400, 401, 403, 404, 409),
-      },
+      responses: answers(DashboardResponse, 'Updated', 400, 401, 403, 404, 409),
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
@@ -151,10 +142,7 @@ export function dashboardRoutes(deps: Deps) {
         security: SECURED,
         middleware: [needs('read_write')],
         request: { params: DashboardIdParams },
-        responses: {
-          200: { description: 'Done', content: jsonContent(ArchiveDashboardResponse) },
-          ...errorResponses(400, 401, 403, 404),
-        },
+        responses: answers(ArchiveDashboardResponse, 'Done', 400, 401, 403, 404),
       }),
       async (c) => {
         const p = requireScope(c, 'read_write');

@@ -11,14 +11,7 @@ import {
 import { requireScope } from './principal.js';
 import { toDataset } from '../catalog/datasets-wire.js';
 import type { Deps } from '../deps.js';
-import {
-  errorResponses,
-  jsonContent,
-  needs,
-  newRouter,
-  optionalJsonBody,
-  SECURED,
-} from './router.js';
+import { SECURED, answers, needs, jsonBody, newRouter, optionalJsonBody } from './router.js';
 
 const OWNERSHIP =
   'Built-in datasets (the demo data) have no owner account and are shown as owned by the team `dune`.';
@@ -39,10 +32,7 @@ export function datasetRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: { query: ListDatasetsParams },
-      responses: {
-        200: { description: 'Datasets', content: jsonContent(ListDatasetsResponse) },
-        ...errorResponses(400, 401),
-      },
+      responses: answers(ListDatasetsResponse, 'Datasets', 400, 401),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -67,10 +57,7 @@ export function datasetRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: { params: DatasetSlugParams },
-      responses: {
-        200: { description: 'The dataset', content: jsonContent(Dataset) },
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(Dataset, 'The dataset', 400, 401, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -89,11 +76,8 @@ export function datasetRoutes(deps: Deps) {
         "Every word of `query` must match (as a prefix) the name, description, contract metadata or column names. Ranking: exact full name, then name matches, then description matches, then column matches; within each, by page_rank_score, then text relevance. Without `query`, by page_rank_score. Private datasets (the caller context's own only) appear only with `include_private=true`. `limit` defaults to 20; over 250 is clamped to 250. `next_offset` is present only when `has_more`. The body may be omitted (every dataset).",
       security: SECURED,
       middleware: [needs('read')],
-      request: { body: { content: jsonContent(SearchDatasetsRequest), required: false } },
-      responses: {
-        200: { description: 'Results', content: jsonContent(SearchDatasetsResponse) },
-        ...errorResponses(400, 401),
-      },
+      request: { body: jsonBody(SearchDatasetsRequest, false) },
+      responses: answers(SearchDatasetsResponse, 'Results', 400, 401),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -113,12 +97,9 @@ export function datasetRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: {
-        body: { content: jsonContent(SearchDatasetsByContractRequest), required: true },
+        body: jsonBody(SearchDatasetsByContractRequest),
       },
-      responses: {
-        200: { description: 'Results', content: jsonContent(SearchDatasetsResponse) },
-        ...errorResponses(400, 401),
-      },
+      responses: answers(SearchDatasetsResponse, 'Results', 400, 401),
     }),
     async (c) => {
       const p = requireScope(c, 'read');

@@ -18,14 +18,7 @@ import { normalizeValues, type ExecuteInput } from '../executions/execution-inpu
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
 import { invalid } from '../errors.js';
 import type { AppEnv } from './app-env.js';
-import {
-  SECURED,
-  errorResponses,
-  formatIssues,
-  jsonAnswer,
-  newRouter,
-  optionalJsonBody,
-} from './router.js';
+import { SECURED, answers, formatIssues, jsonBody, newRouter, optionalJsonBody } from './router.js';
 
 const ExecutionIdParam = z.object({
   execution_id: z.string().openapi({ example: '01HZX3J3N7QK7Y3V8W9D2E4F5G' }),
@@ -83,15 +76,9 @@ export function executionRoutes(deps: Deps) {
       security: SECURED,
       request: {
         params: QueryIdParam,
-        body: {
-          content: { 'application/json': { schema: ExecuteQueryRequestSchema } },
-          required: false,
-        },
+        body: jsonBody(ExecuteQueryRequestSchema, false),
       },
-      responses: {
-        200: jsonAnswer(ExecuteQueryResponseSchema, 'Queued'),
-        ...errorResponses(400, 401, 402, 403, 404),
-      },
+      responses: answers(ExecuteQueryResponseSchema, 'Queued', 400, 401, 402, 403, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -115,15 +102,9 @@ export function executionRoutes(deps: Deps) {
         '`{{name}}` placeholders take values from `query_parameters`; they are text unless `parameters` defines their types. Status and results carry `query_id: 0`.',
       security: SECURED,
       request: {
-        body: {
-          content: { 'application/json': { schema: ExecuteSqlRequestSchema } },
-          required: true,
-        },
+        body: jsonBody(ExecuteSqlRequestSchema),
       },
-      responses: {
-        200: jsonAnswer(ExecuteQueryResponseSchema, 'Queued'),
-        ...errorResponses(400, 401, 402),
-      },
+      responses: answers(ExecuteQueryResponseSchema, 'Queued', 400, 401, 402),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -146,10 +127,7 @@ export function executionRoutes(deps: Deps) {
       summary: 'Status of an execution',
       security: SECURED,
       request: { params: ExecutionIdParam, query: StatusParamsSchema },
-      responses: {
-        200: jsonAnswer(ExecutionStatusSchema, 'Status'),
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(ExecutionStatusSchema, 'Status', 400, 401, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -172,10 +150,7 @@ export function executionRoutes(deps: Deps) {
         'The cancellation is recorded before the answer: a status read right after says QUERY_STATE_CANCELLED. A key of scope read may cancel only the executions it started (403 otherwise).',
       security: SECURED,
       request: { params: ExecutionIdParam },
-      responses: {
-        200: jsonAnswer(CancelResponseSchema, 'Whether it was cancelled'),
-        ...errorResponses(400, 401, 403, 404),
-      },
+      responses: answers(CancelResponseSchema, 'Whether it was cancelled', 400, 401, 403, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');

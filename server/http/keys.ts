@@ -13,7 +13,7 @@ import { requirePrincipal, type Principal } from './principal.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
 import { forbidden, notFound } from '../errors.js';
-import { errorResponses, jsonContent, newRouter } from './router.js';
+import { answers, jsonContent, newRouter } from './router.js';
 
 const KeyParam = z.object({
   id: z
@@ -63,10 +63,7 @@ export function keyRoutes(deps: Deps) {
       tags: ['keys'],
       summary: 'Live API keys of the active context (x-strata-context)',
       security: [{ Session: [] }],
-      responses: {
-        200: { description: 'Keys', content: jsonContent(ApiKeyList) },
-        ...errorResponses(401, 403),
-      },
+      responses: answers(ApiKeyList, 'Keys', 401, 403),
     }),
     async (c) => {
       const p = requireSession(c);
@@ -85,10 +82,7 @@ export function keyRoutes(deps: Deps) {
       summary: 'Create an API key; the secret is in this response only',
       security: [{ Session: [] }],
       request: { body: { required: true, content: jsonContent(CreateKeyBody) } },
-      responses: {
-        200: { description: 'Created', content: jsonContent(CreatedKey) },
-        ...errorResponses(400, 401, 403, 404),
-      },
+      responses: answers(CreatedKey, 'Created', 400, 401, 403, 404),
     }),
     async (c) => {
       const p = requireSession(c);
@@ -126,10 +120,7 @@ export function keyRoutes(deps: Deps) {
       summary: 'Revoke an API key of the active context',
       security: [{ Session: [] }],
       request: { params: KeyParam },
-      responses: {
-        200: { description: 'Revoked', content: jsonContent(Ok) },
-        ...errorResponses(400, 401, 403, 404),
-      },
+      responses: answers(Ok, 'Revoked', 400, 401, 403, 404),
     }),
     async (c) => {
       const p = requireSession(c);

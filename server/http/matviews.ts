@@ -15,7 +15,7 @@ import { callerOf } from '../auth/caller.js';
 import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import { fullView, listElement, refreshInfo } from '../matviews/matviews-wire.js';
-import { SECURED, errorResponses, jsonAnswer, newRouter, optionalJsonBody } from './router.js';
+import { SECURED, answers, jsonBody, newRouter, optionalJsonBody } from './router.js';
 
 const NameParam = z.object({
   name: z.string().openapi({
@@ -66,12 +66,18 @@ export function matviewRoutes(deps: Deps) {
         `Every upsert starts a refresh. ${REFRESH_STATES}`,
       security: SECURED,
       request: {
-        body: { content: { 'application/json': { schema: MatviewUpsertRequest } }, required: true },
+        body: jsonBody(MatviewUpsertRequest),
       },
-      responses: {
-        200: jsonAnswer(MatviewUpsertResponse, 'Saved; the refresh it started'),
-        ...errorResponses(400, 401, 402, 403, 404, 409),
-      },
+      responses: answers(
+        MatviewUpsertResponse,
+        'Saved; the refresh it started',
+        400,
+        401,
+        402,
+        403,
+        404,
+        409,
+      ),
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
@@ -91,10 +97,7 @@ export function matviewRoutes(deps: Deps) {
         'By name. `next_offset` is present when more follow. Elements carry Strata additions (name, query name, rows, schedule, last refresh).',
       security: SECURED,
       request: { query: ListParams },
-      responses: {
-        200: jsonAnswer(MatviewsListResponse, 'Views'),
-        ...errorResponses(400, 401),
-      },
+      responses: answers(MatviewsListResponse, 'Views', 400, 401),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -120,10 +123,7 @@ export function matviewRoutes(deps: Deps) {
         "The caller's own views and other contexts' public ones; another context's private view is 404. `schedule` is omitted when there is none; `last_execution_ids` are the latest refreshes, newest first.",
       security: SECURED,
       request: { params: NameParam },
-      responses: {
-        200: jsonAnswer(MatviewGetResponse, 'The view'),
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(MatviewGetResponse, 'The view', 400, 401, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -142,10 +142,7 @@ export function matviewRoutes(deps: Deps) {
         'Owner context only. A refresh in flight is cancelled; queries already reading the table finish on the data they started with.',
       security: SECURED,
       request: { params: NameParam },
-      responses: {
-        200: jsonAnswer(MatviewDeleteResponse, 'Deleted'),
-        ...errorResponses(400, 401, 403, 404),
-      },
+      responses: answers(MatviewDeleteResponse, 'Deleted', 400, 401, 403, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
@@ -164,15 +161,17 @@ export function matviewRoutes(deps: Deps) {
       security: SECURED,
       request: {
         params: NameParam,
-        body: {
-          content: { 'application/json': { schema: MatviewRefreshRequest } },
-          required: false,
-        },
+        body: jsonBody(MatviewRefreshRequest, false),
       },
-      responses: {
-        200: jsonAnswer(MatviewRefreshResponse, 'The refresh (the running one if there was one)'),
-        ...errorResponses(400, 401, 402, 403, 404),
-      },
+      responses: answers(
+        MatviewRefreshResponse,
+        'The refresh (the running one if there was one)',
+        400,
+        401,
+        402,
+        403,
+        404,
+      ),
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
@@ -197,10 +196,7 @@ export function matviewRoutes(deps: Deps) {
       description: `Newest first, whatever triggered them (upsert, manual, schedule, pipeline), with each one's state and error. Owner context only for private views. ${REFRESH_STATES}`,
       security: SECURED,
       request: { params: NameParam, query: ListParams },
-      responses: {
-        200: jsonAnswer(MatviewRefreshesResponse, 'Refreshes'),
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(MatviewRefreshesResponse, 'Refreshes', 400, 401, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');

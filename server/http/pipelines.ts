@@ -18,10 +18,10 @@ import { normalizeValues } from '../executions/execution-input.js';
 import { parseQueryId } from './executions.js';
 import {
   SECURED,
-  errorResponses,
-  formatIssues,
-  jsonAnswer,
+  answers,
   needs,
+  formatIssues,
+  jsonBody,
   newRouter,
   optionalJsonBody,
 } from './router.js';
@@ -103,10 +103,7 @@ export function pipelineRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: { params: QueryIdParam, query: LineageQuery },
-      responses: {
-        200: jsonAnswer(GetQueryPipelineResponse, 'The pipeline'),
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(GetQueryPipelineResponse, 'The pipeline', 400, 401, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -132,15 +129,9 @@ export function pipelineRoutes(deps: Deps) {
       middleware: [needs('read_write')],
       request: {
         params: QueryIdParam,
-        body: {
-          content: { 'application/json': { schema: ExecuteQueryPipelineRequest } },
-          required: false,
-        },
+        body: jsonBody(ExecuteQueryPipelineRequest, false),
       },
-      responses: {
-        200: jsonAnswer(ExecutePipelineResponse, 'Started'),
-        ...errorResponses(400, 401, 402, 403, 404),
-      },
+      responses: answers(ExecutePipelineResponse, 'Started', 400, 401, 402, 403, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
@@ -171,15 +162,9 @@ export function pipelineRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read_write'), explainUnion],
       request: {
-        body: {
-          content: { 'application/json': { schema: ExecutePipelineRequest } },
-          required: true,
-        },
+        body: jsonBody(ExecutePipelineRequest),
       },
-      responses: {
-        200: jsonAnswer(ExecutePipelineResponse, 'Started'),
-        ...errorResponses(400, 401, 402, 403, 404),
-      },
+      responses: answers(ExecutePipelineResponse, 'Started', 400, 401, 402, 403, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
@@ -207,10 +192,7 @@ export function pipelineRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: { params: PipelineIdParam },
-      responses: {
-        200: jsonAnswer(PipelineExecutionStatus, 'Status'),
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(PipelineExecutionStatus, 'Status', 400, 401, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -234,10 +216,7 @@ export function pipelineRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read_write')],
       request: { params: PipelineIdParam },
-      responses: {
-        200: jsonAnswer(CancelResponse, 'Whether it was cancelled'),
-        ...errorResponses(400, 401, 403, 404),
-      },
+      responses: answers(CancelResponse, 'Whether it was cancelled', 400, 401, 403, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
@@ -259,10 +238,7 @@ export function pipelineRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: { query: ListQuery },
-      responses: {
-        200: jsonAnswer(PipelineExecutionsListResponse, 'Pipeline executions'),
-        ...errorResponses(400, 401),
-      },
+      responses: answers(PipelineExecutionsListResponse, 'Pipeline executions', 400, 401),
     }),
     async (c) => {
       const p = requireScope(c, 'read');

@@ -17,7 +17,7 @@ import type { QueryRecord } from '../queries/queries-repo.js';
 import type { QueryChanges } from '../queries/queries-service.js';
 import { IF_MATCH_NOTE, etag, ifMatchVersion } from './if-match.js';
 import { requireScope } from './principal.js';
-import { SECURED, errorResponses, jsonAnswer, jsonContent, needs, newRouter } from './router.js';
+import { SECURED, answers, needs, jsonBody, newRouter } from './router.js';
 
 const Id = z
   .string()
@@ -84,11 +84,8 @@ export function queryRoutes(deps: Deps) {
         description: ADOPTION_NOTE,
         security: SECURED,
         middleware: [needs('read_write')],
-        request: { body: { content: jsonContent(CreateQueryRequest), required: true } },
-        responses: {
-          200: jsonAnswer(CreateQueryResponse, 'Created'),
-          ...errorResponses(400, 401, 403),
-        },
+        request: { body: jsonBody(CreateQueryRequest) },
+        responses: answers(CreateQueryResponse, 'Created', 400, 401, 403),
       }),
       async (c) => {
         const p = requireScope(c, 'read_write');
@@ -112,10 +109,7 @@ export function queryRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: { params: QueryIdParams, query: GetQueryParams },
-      responses: {
-        200: jsonAnswer(GetQueryResponse, 'The query'),
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(GetQueryResponse, 'The query', 400, 401, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -141,12 +135,9 @@ export function queryRoutes(deps: Deps) {
       middleware: [needs('read_write')],
       request: {
         params: QueryIdParams,
-        body: { content: jsonContent(UpdateQueryRequest), required: true },
+        body: jsonBody(UpdateQueryRequest),
       },
-      responses: {
-        200: jsonAnswer(UpdateQueryResponse, 'Updated'),
-        ...errorResponses(400, 401, 403, 404, 409),
-      },
+      responses: answers(UpdateQueryResponse, 'Updated', 400, 401, 403, 404, 409),
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
@@ -170,10 +161,7 @@ export function queryRoutes(deps: Deps) {
         security: SECURED,
         middleware: [needs('read_write')],
         request: { params: QueryIdParams },
-        responses: {
-          200: jsonAnswer(UpdateQueryResponse, 'Done'),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        responses: answers(UpdateQueryResponse, 'Done', 400, 401, 403, 404),
       }),
       async (c) => {
         const p = requireScope(c, 'read_write');
@@ -195,10 +183,7 @@ export function queryRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: { query: ListQueriesParams },
-      responses: {
-        200: jsonAnswer(ListQueriesResponse, 'Queries'),
-        ...errorResponses(400, 401),
-      },
+      responses: answers(ListQueriesResponse, 'Queries', 400, 401),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -241,10 +226,7 @@ export function queryRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: { params: QueryIdParams },
-      responses: {
-        200: jsonAnswer(ListQueryVersionsResponse, 'Versions'),
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(ListQueryVersionsResponse, 'Versions', 400, 401, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -268,10 +250,7 @@ export function queryRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: { params: VersionParams },
-      responses: {
-        200: jsonAnswer(QueryVersion, 'The version'),
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(QueryVersion, 'The version', 400, 401, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');

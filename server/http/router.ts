@@ -66,6 +66,18 @@ export const jsonAnswer = <T>(schema: T, description: string) => ({
   content: jsonContent(schema),
 });
 
+/** A route's documented answers: a JSON 200 and the error statuses it can return. */
+export const answers = <T>(schema: T, description: string, ...errors: number[]) => ({
+  200: jsonAnswer(schema, description),
+  ...errorResponses(...errors),
+});
+
+/** A JSON request body: `body: jsonBody(Schema)`; `jsonBody(Schema, false)` may be absent. */
+export const jsonBody = <T>(schema: T, required = true) => ({
+  content: jsonContent(schema),
+  required,
+});
+
 /**
  * Checks key and scope before the input is validated (route middleware), so a caller without a
  * key is 401 and one with a read key 403 before any 400 about the body.

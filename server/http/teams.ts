@@ -10,7 +10,7 @@ import {
 import { requireScope, requireUser } from './principal.js';
 import type { Deps } from '../deps.js';
 import { Teams } from '../auth/teams.js';
-import { errorResponses, jsonContent, newRouter, SECURED } from './router.js';
+import { SECURED, answers, jsonContent, newRouter } from './router.js';
 
 const TeamParam = z.object({
   handle: z
@@ -38,10 +38,7 @@ export function teamRoutes(deps: Deps) {
       summary: 'Create a team; the caller becomes its admin',
       security: SECURED,
       request: { body: { required: true, content: jsonContent(CreateTeamBody) } },
-      responses: {
-        200: { description: 'Created', content: jsonContent(TeamCreated) },
-        ...errorResponses(400, 401, 403, 409),
-      },
+      responses: answers(TeamCreated, 'Created', 400, 401, 403, 409),
     }),
     async (c) => {
       const { user } = requireUser(c);
@@ -68,10 +65,7 @@ export function teamRoutes(deps: Deps) {
       summary: 'Members of a team the caller belongs to',
       security: SECURED,
       request: { params: TeamParam },
-      responses: {
-        200: { description: 'Members', content: jsonContent(Members) },
-        ...errorResponses(400, 401, 403, 404),
-      },
+      responses: answers(Members, 'Members', 400, 401, 403, 404),
     }),
     async (c) => {
       const { user } = requireUser(c);
@@ -93,10 +87,7 @@ export function teamRoutes(deps: Deps) {
       summary: 'Add a user to a team (team admins only)',
       security: SECURED,
       request: { params: TeamParam, body: { required: true, content: jsonContent(AddMemberBody) } },
-      responses: {
-        200: { description: 'Added', content: jsonContent(Member) },
-        ...errorResponses(400, 401, 403, 404, 409),
-      },
+      responses: answers(Member, 'Added', 400, 401, 403, 404, 409),
     }),
     async (c) => {
       const { user } = requireUser(c);
@@ -129,10 +120,7 @@ export function teamRoutes(deps: Deps) {
       summary: 'Remove a member (admins remove anyone, members only themselves)',
       security: SECURED,
       request: { params: MemberParams },
-      responses: {
-        200: { description: 'Removed', content: jsonContent(Ok) },
-        ...errorResponses(400, 401, 403, 404, 409),
-      },
+      responses: answers(Ok, 'Removed', 400, 401, 403, 404, 409),
     }),
     async (c) => {
       const { user } = requireUser(c);

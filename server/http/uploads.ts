@@ -22,7 +22,7 @@ import {
 } from '../../contract/uploads.js';
 import type { AppEnv } from './app-env.js';
 import { invalid } from '../errors.js';
-import { errorResponses, jsonContent, needs, newRouter, SECURED } from './router.js';
+import { SECURED, answers, needs, jsonBody, newRouter } from './router.js';
 
 /** The deprecated /table... and /tables paths: same behaviour, plus these headers. */
 export const SUNSET = 'Sun, 01 Mar 2026 00:00:00 GMT';
@@ -88,11 +88,8 @@ export function uploadRoutes(deps: Deps) {
         summary: 'Create an uploaded table from a schema',
         description: `Creates the empty table \`dune.<namespace>.<table_name>\`. \`namespace\` must be the handle of the key's context (else 403). Names are case-insensitive and kept in lower case. Types: varchar, varbinary, bigint, integer, double, boolean, timestamp, date, uint256, int256. A table of that name already existing is 409.`,
         ...common(deprecated, 'read_write'),
-        request: { body: { content: jsonContent(TableCreateRequest), required: true } },
-        responses: {
-          200: { description: 'Created', content: jsonContent(TableCreateResponse) },
-          ...errorResponses(400, 401, 402, 403, 409),
-        },
+        request: { body: jsonBody(TableCreateRequest) },
+        responses: answers(TableCreateResponse, 'Created', 400, 401, 402, 403, 409),
       }),
     '/uploads',
     '/table/create',
@@ -127,10 +124,7 @@ export function uploadRoutes(deps: Deps) {
             required: true,
           },
         },
-        responses: {
-          200: { description: 'Inserted', content: jsonContent(TableInsertResponse) },
-          ...errorResponses(400, 401, 402, 403, 404, 413),
-        },
+        responses: answers(TableInsertResponse, 'Inserted', 400, 401, 402, 403, 404, 413),
       }),
     '/uploads/{namespace}/{table_name}/insert',
     '/table/{namespace}/{table_name}/insert',
@@ -176,11 +170,8 @@ export function uploadRoutes(deps: Deps) {
         description:
           "Creates (or replaces, schema and rows) the table `dune.<context handle>.dataset_<table_name>` (the prefix is not doubled when table_name already starts with `dataset_`). Column names come from the header line (lower-cased; they must be valid names) and types from DuckDB's CSV sniffer over the whole file: bigint, double, boolean, date, timestamp or varchar. Bodies over MAX_UPLOAD_BYTES are 413.",
         ...common(deprecated, 'read_write', limitBody),
-        request: { body: { content: jsonContent(CSVUploadRequest), required: true } },
-        responses: {
-          200: { description: 'Uploaded', content: jsonContent(CSVUploadResponse) },
-          ...errorResponses(400, 401, 402, 403, 409, 413),
-        },
+        request: { body: jsonBody(CSVUploadRequest) },
+        responses: answers(CSVUploadResponse, 'Uploaded', 400, 401, 402, 403, 409, 413),
       }),
     '/uploads/csv',
     '/table/upload/csv',
@@ -213,10 +204,7 @@ export function uploadRoutes(deps: Deps) {
         description: `Running queries keep reading the rows they started with. ${OWNER_RULE}`,
         ...common(deprecated, 'read_write'),
         request: { params: TableParams },
-        responses: {
-          200: { description: 'Cleared', content: jsonContent(MessageResponse) },
-          ...errorResponses(401, 403, 404),
-        },
+        responses: answers(MessageResponse, 'Cleared', 401, 403, 404),
       }),
     '/uploads/{namespace}/{table_name}/clear',
     '/table/{namespace}/{table_name}/clear',
@@ -236,10 +224,7 @@ export function uploadRoutes(deps: Deps) {
         description: `Running queries keep reading the rows they started with. ${OWNER_RULE}`,
         ...common(deprecated, 'read_write'),
         request: { params: TableParams },
-        responses: {
-          200: { description: 'Deleted', content: jsonContent(MessageResponse) },
-          ...errorResponses(401, 403, 404),
-        },
+        responses: answers(MessageResponse, 'Deleted', 401, 403, 404),
       }),
     '/uploads/{namespace}/{table_name}',
     '/table/{namespace}/{table_name}',
@@ -260,10 +245,7 @@ export function uploadRoutes(deps: Deps) {
           'By name. `table_size_bytes` is a string; `next_offset` is present when more follow. `description` and `row_count` are Strata additions.',
         ...common(deprecated, 'read'),
         request: { query: ListParams },
-        responses: {
-          200: { description: 'Tables', content: jsonContent(TableListResponse) },
-          ...errorResponses(400, 401),
-        },
+        responses: answers(TableListResponse, 'Tables', 400, 401),
       }),
     '/uploads',
     '/tables',

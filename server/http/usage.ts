@@ -6,7 +6,7 @@ import {
   SECURED,
   errorResponses,
   jsonAnswer,
-  jsonContent,
+  jsonBody,
   newRouter,
   optionalJsonBody,
 } from './router.js';
@@ -94,7 +94,7 @@ export function usageRoutes(deps: Deps) {
       summary: 'Usage per billing period (free)',
       security: SECURED,
       request: {
-        body: { content: jsonContent(UsageRequest), required: false },
+        body: jsonBody(UsageRequest, false),
       },
       responses,
     }),

@@ -14,7 +14,7 @@ import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import type { VisualizationRecord } from '../visualizations/visualizations-repo.js';
 import { IF_MATCH_NOTE, etag, ifMatchVersion } from './if-match.js';
-import { SECURED, errorResponses, jsonContent, needs, newRouter } from './router.js';
+import { SECURED, answers, needs, jsonBody, newRouter } from './router.js';
 
 const Id = z
   .string()
@@ -69,12 +69,9 @@ export function visualizationRoutes(deps: Deps) {
       middleware: [needs('read_write')],
       request: {
         params: QueryIdParams,
-        body: { content: jsonContent(CreateVisualizationRequest), required: true },
+        body: jsonBody(CreateVisualizationRequest),
       },
-      responses: {
-        200: { description: 'Created', content: jsonContent(VisualizationIdResponse) },
-        ...errorResponses(400, 401, 403, 404),
-      },
+      responses: answers(VisualizationIdResponse, 'Created', 400, 401, 403, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
@@ -93,10 +90,7 @@ export function visualizationRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: { params: QueryIdParams, query: ListParams },
-      responses: {
-        200: { description: 'Visualizations', content: jsonContent(ListVisualizationsResponse) },
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(ListVisualizationsResponse, 'Visualizations', 400, 401, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -131,10 +125,7 @@ export function visualizationRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read')],
       request: { params: VizIdParams },
-      responses: {
-        200: { description: 'The visualization', content: jsonContent(GetVisualizationResponse) },
-        ...errorResponses(400, 401, 404),
-      },
+      responses: answers(GetVisualizationResponse, 'The visualization', 400, 401, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read');
@@ -159,12 +150,9 @@ export function visualizationRoutes(deps: Deps) {
         middleware: [needs('read_write')],
         request: {
           params: VizIdParams,
-          body: { content: jsonContent(UpdateVisualizationRequest), required: true },
+          body: jsonBody(UpdateVisualizationRequest),
         },
-        responses: {
-          200: { description: 'Updated', content: jsonContent(VisualizationIdResponse) },
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
+        responses: answers(VisualizationIdResponse, 'Updated', 400, 401, 403, 404, 409),
       }),
       async (c) => {
         const p = requireScope(c, 'read_write');
@@ -188,10 +176,7 @@ export function visualizationRoutes(deps: Deps) {
       security: SECURED,
       middleware: [needs('read_write')],
       request: { params: VizIdParams },
-      responses: {
-        200: { description: 'Deleted', content: jsonContent(DeleteVisualizationResponse) },
-        ...errorResponses(400, 401, 403, 404),
-      },
+      responses: answers(DeleteVisualizationResponse, 'Deleted', 400, 401, 403, 404),
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
