@@ -8,14 +8,10 @@ import { PRIVATE_QUERY } from '../dashboards/dashboards-service.js';
 import type { AppEnv } from './app-env.js';
 import { jsonResponse, latestExecutionOf, publicBaseUrl } from './results.js';
 import { etag } from './if-match.js';
+import { Id } from './path-params.js';
 import { SECURED, answers, newRouter } from './router.js';
 import { toVisualizationResponse } from './visualizations.js';
 
-export const Id = z
-  .string()
-  .regex(/^\d{1,15}$/, 'must be a positive integer')
-  .transform(Number)
-  .openapi({ type: 'integer', example: 1234 });
 export const DashboardIdParams = z.object({ dashboard_id: Id });
 const SlugParams = z.object({
   owner_handle: z.string().min(1).max(100),

@@ -17,14 +17,9 @@ import type { QueryRecord } from '../queries/queries-repo.js';
 import type { QueryChanges } from '../queries/queries-service.js';
 import { IF_MATCH_NOTE, etag, ifMatchVersion } from './if-match.js';
 import { requireScope } from './principal.js';
+import { Id, QueryIdParams } from './path-params.js';
 import { SECURED, answers, needs, jsonBody, newRouter } from './router.js';
 
-const Id = z
-  .string()
-  .regex(/^\d{1,15}$/, 'must be a positive integer')
-  .transform(Number)
-  .openapi({ type: 'integer', example: 1234 });
-const QueryIdParams = z.object({ query_id: Id });
 const VersionParams = z.object({ query_id: Id, version: Id });
 const GetQueryParams = z.object({
   include_contributors: z

@@ -14,14 +14,9 @@ import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import type { VisualizationRecord } from '../visualizations/visualizations-repo.js';
 import { IF_MATCH_NOTE, etag, ifMatchVersion } from './if-match.js';
+import { Id, QueryIdParams } from './path-params.js';
 import { SECURED, answers, needs, jsonBody, newRouter } from './router.js';
 
-const Id = z
-  .string()
-  .regex(/^\d{1,15}$/, 'must be a positive integer')
-  .transform(Number)
-  .openapi({ type: 'integer', example: 1234 });
-const QueryIdParams = z.object({ query_id: Id });
 const VizIdParams = z.object({ id: Id });
 const ListParams = z.object({
   limit: z.coerce
