@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import { nowIso, parseJson } from '../store/db.js';
-import type { DashboardWidgetsTable } from '../store/schema.js';
+import type { DashboardsTable, DashboardWidgetsTable } from '../store/schema.js';
 import { flag, isSet, type Store } from '../store/store.js';
 import type { DashboardHead } from './dashboard-record.js';
 import type { ColumnsPerRow } from './layout.js';
@@ -40,21 +40,8 @@ const HEAD_COLS = [
   'd.version',
 ] as const;
 
-type HeadRow = {
-  id: number;
-  owner_id: number;
-  owner_handle: string;
-  created_by: number | null;
-  name: string;
-  slug: string;
-  is_private: number;
-  is_archived: number;
-  columns_per_row: number;
-  tags: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
-};
+/** A dashboards row joined with its owner's handle (HEAD_COLUMNS). */
+type HeadRow = Selectable<DashboardsTable> & { owner_handle: string };
 
 const toHead = (row: HeadRow): DashboardHead => ({
   ...row,
