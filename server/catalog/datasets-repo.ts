@@ -3,6 +3,7 @@ import { fromRow as lakeTableOf } from '../lake/lake-repo.js';
 import type { LakeTable } from '../lake/lake-table.js';
 import type { Database, LakeTablesTable } from '../store/schema.js';
 import type { Store } from '../store/store.js';
+import { jsonArrayHasAny } from '../store/sql-filters.js';
 import { ftsMatch, searchTerms, type CatalogFilter } from './datasets-query.js';
 
 /**
@@ -113,12 +114,7 @@ export function catalogQuery(db: Kysely<Database>, f: CatalogFilter) {
         );
       if (f.blockchains?.length) {
         const chains = f.blockchains.map((c) => c.toLowerCase());
-        // dialect: SQLite json_each over JSON text; PostgreSQL:
-        // EXISTS (SELECT 1 FROM jsonb_array_elements_text(t.blockchains::jsonb) b WHERE lower(b) IN (...)).
-        where.push(
-          sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(t.blockchains) b
-            WHERE lower(b.value) IN (${sql.join(chains)}))`,
-        );
+        where.push(jsonArrayHasAny('t.blockchains', chains));
       }
       if (f.owners === 'builtin') where.push(eb('t.owner_id', 'is', null));
       else if (f.owners)

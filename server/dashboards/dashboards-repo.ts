@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { nowIso, parseJson } from '../store/db.js';
 import type { DashboardsTable, DashboardWidgetsTable } from '../store/schema.js';
 import { flag, isSet, type Store } from '../store/store.js';
+import { containsText, jsonArrayHasAny } from '../store/sql-filters.js';
 import type { DashboardHead } from './dashboard-record.js';
 import type { ColumnsPerRow } from './layout.js';
 import type { StoredWidget, WidgetPlan } from './widgets.js';
@@ -173,17 +174,8 @@ export class DashboardsRepo {
   ): Promise<{ heads: DashboardHead[]; total: number }> {
     let q = this.heads().where('d.owner_id', '=', ownerId);
     if (!filter.includeArchived) q = q.where('d.is_archived', '=', 0);
-    if (filter.text)
-      // dialect: instr() is SQLite's; PostgreSQL needs strpos(lower(d.name), $1) > 0.
-      q = q.where(
-        sql<boolean>`(instr(lower(d.name), ${filter.text}) > 0 OR instr(lower(d.slug), ${filter.text}) > 0)`,
-      );
-    for (const tag of filter.tags)
-      // dialect: json_each() over the JSON text is SQLite's; PostgreSQL needs
-      // EXISTS (SELECT 1 FROM jsonb_array_elements_text(d.tags::jsonb) t WHERE lower(t) = $1).
-      q = q.where(
-        sql<boolean>`EXISTS (SELECT 1 FROM json_each(d.tags) t WHERE lower(t.value) = ${tag})`,
-      );
+    if (filter.text) q = q.where(containsText(['d.name', 'd.slug'], filter.text));
+    for (const tag of filter.tags) q = q.where(jsonArrayHasAny('d.tags', [tag]));
     const count = await q
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
-import { sql, type SqlBool } from 'kysely';
 import type { Parameter } from '../../contract/parameters.js';
 import { parseJson } from '../store/db.js';
 import { flag, isSet, type Store } from '../store/store.js';
+import { containsText, jsonArrayHasAny } from '../store/sql-filters.js';
 
 export type QueryRecord = {
   id: number;
@@ -156,17 +156,8 @@ export class QueriesRepo {
     if (f.ownerId !== undefined) q = q.where('q.owner_id', '=', f.ownerId);
     if (!f.includePrivate) q = q.where('q.is_private', '=', 0);
     if (!f.includeArchived) q = q.where('q.is_archived', '=', 0);
-    if (f.text)
-      // dialect: instr() is SQLite's; PostgreSQL needs strpos(lower(q.name), $1) > 0.
-      q = q.where(
-        sql<SqlBool>`(instr(lower(q.name), ${f.text}) > 0 OR instr(lower(q.description), ${f.text}) > 0)`,
-      );
-    for (const tag of f.tags)
-      // dialect: json_each() over the JSON text is SQLite's; PostgreSQL needs
-      // EXISTS (SELECT 1 FROM jsonb_array_elements_text(q.tags::jsonb) t WHERE lower(t) = $1).
-      q = q.where(
-        sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(q.tags) t WHERE lower(t.value) = ${tag})`,
-      );
+    if (f.text) q = q.where(containsText(['q.name', 'q.description'], f.text));
+    for (const tag of f.tags) q = q.where(jsonArrayHasAny('q.tags', [tag]));
     const count = await q
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
