@@ -5,6 +5,7 @@ import {
   NAME_RULE,
   type ColumnType,
 } from '../../contract/uploads.js';
+import { UPLOAD_NAME_PATTERN } from '../../contract/rules/names.js';
 import { invalid } from '../errors.js';
 
 export { COLUMN_TYPES, MAX_COLUMNS, MAX_NAME_LENGTH, NAME_RULE, type ColumnType };
@@ -31,12 +32,10 @@ export const STORAGE_TYPE: Record<ColumnType, string> = {
 
 export type UploadColumn = { name: string; type: ColumnType; nullable: boolean };
 
-const NAME = /^[a-z_][a-z0-9_]*$/;
-
 /** A table or column name, lower-cased; 400 naming the rule when it breaks it. */
 export function checkName(kind: 'table' | 'column', raw: string): string {
   const name = raw.toLowerCase();
-  if (name.length === 0 || name.length > MAX_NAME_LENGTH || !NAME.test(name)) {
+  if (name.length === 0 || name.length > MAX_NAME_LENGTH || !UPLOAD_NAME_PATTERN.test(name)) {
     const shown = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
     throw invalid(`invalid ${kind} name "${shown}": ${NAME_RULE}`);
   }
