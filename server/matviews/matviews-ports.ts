@@ -1,28 +1,31 @@
-import type { Parameter, ParameterValue } from '../../contract/parameters.js';
 import type { Config } from '../config.js';
-import type { TierName } from '../engine/tiers.js';
+import type { ResultHandoff as RunResult } from '../executions/execution-queue.js';
+import type { Submission } from '../executions/execution-input.js';
+import type { QueryRecord } from '../queries/queries-repo.js';
 import type { Store } from '../store/store.js';
 
 /**
- * What the materialized views service uses of other areas, declared here so it depends on no
- * other service's module: wire.ts passes the real ones. Results may come now or as a promise.
+ * What the materialized views service uses of other areas, declared here so it runs no other
+ * service's code: wire.ts passes the real ones. The shapes are views of those areas' types (type
+ * imports only). Results may come now or as a promise.
  */
 
 type Maybe<T> = T | Promise<T>;
 
 /** What a view needs of its source query. */
-export type SourceQuery = {
-  id: number;
-  name: string;
-  owner_handle: string;
-  query_sql: string;
-  parameters: Parameter[];
-  version: number;
-  is_private: boolean;
-  is_archived: boolean;
-  is_temp: boolean;
-  engine: string;
-};
+export type SourceQuery = Pick<
+  QueryRecord,
+  | 'id'
+  | 'name'
+  | 'owner_handle'
+  | 'query_sql'
+  | 'parameters'
+  | 'version'
+  | 'is_private'
+  | 'is_archived'
+  | 'is_temp'
+  | 'engine'
+>;
 
 export type QueriesPort = {
   /** Any query by id, whoever may read it. */
@@ -32,19 +35,10 @@ export type QueriesPort = {
 };
 
 /** The result file of a finished run, handed to the view before the execution completes. */
-export type ResultHandoff = { file: string; declaredNames: string[] };
+export type ResultHandoff = Pick<RunResult, 'file' | 'declaredNames'>;
 
 /** A refresh as an execution submission. */
-export type RefreshSubmission = {
-  contextId: number;
-  userId: number | null;
-  apiKeyId: string | null;
-  queryId: number;
-  queryVersion: number | null;
-  sql: string;
-  parameters: Parameter[];
-  values: Record<string, ParameterValue | null | undefined>;
-  performance: TierName;
+export type RefreshSubmission = Omit<Submission, 'source' | 'onResult'> & {
   source: 'api' | 'schedule' | 'pipeline';
   /** Awaited before the execution completes; if it throws, the execution fails with its message. */
   onResult: (r: ResultHandoff) => Promise<void>;

@@ -1,12 +1,14 @@
-import type { Parameter, ParameterValue } from '../../contract/parameters.js';
 import type { Caller } from '../auth/caller.js';
+import type { Submission } from '../executions/execution-input.js';
 import type { LakeTable } from '../lake/lake.js';
 import type { TierName } from '../engine/tiers.js';
+import type { QueryRecord } from '../queries/queries-repo.js';
 import type { Store } from '../store/store.js';
 
 /**
- * What pipelines use of other areas, declared here so the service depends on no other service's
- * module: wire.ts passes the real ones. Results may come now or as a promise.
+ * What pipelines use of other areas, declared here so the service runs no other service's code:
+ * wire.ts passes the real ones. The shapes are views of those areas' types (type imports only).
+ * Results may come now or as a promise.
  */
 
 type Maybe<T> = T | Promise<T>;
@@ -33,17 +35,18 @@ export type MatviewsPort = {
 };
 
 /** What a node needs of a saved query. */
-export type PipelineQuery = {
-  id: number;
-  owner_id: number;
-  name: string;
-  query_sql: string;
-  parameters: Parameter[];
-  version: number;
-  is_private: boolean;
-  is_archived: boolean;
-  is_temp: boolean;
-};
+export type PipelineQuery = Pick<
+  QueryRecord,
+  | 'id'
+  | 'owner_id'
+  | 'name'
+  | 'query_sql'
+  | 'parameters'
+  | 'version'
+  | 'is_private'
+  | 'is_archived'
+  | 'is_temp'
+>;
 
 export type QueriesPort = {
   /** Any query by id, whoever may read it. */
@@ -53,15 +56,7 @@ export type QueriesPort = {
 };
 
 /** A node's execution as a submission. */
-export type NodeSubmission = Caller & {
-  queryId: number;
-  queryVersion: number | null;
-  sql: string;
-  parameters: Parameter[];
-  values: Record<string, ParameterValue | null | undefined>;
-  performance: TierName;
-  source: 'pipeline';
-};
+export type NodeSubmission = Omit<Submission, 'source' | 'onResult'> & { source: 'pipeline' };
 
 export type ExecutionsPort = {
   /** Validates parameters (invalid), checks the billing limit (over_limit) and queues the run. */
