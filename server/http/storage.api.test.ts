@@ -62,6 +62,40 @@ describe('query versions', () => {
   });
 });
 
+describe('the storage plan', () => {
+  it('counts tables and query versions, not results: a save fits when results alone pass it', async () => {
+    const t = await createTestServer({
+      plan: { creditsIncluded: 100, creditsLimit: 1000, storageBytes: 50_000 },
+    });
+    try {
+      const u = t.createUser('runner');
+      const { status } = await runSql(
+        t,
+        u.key,
+        'SELECT i, md5(i::VARCHAR) AS h FROM range(20000) t(i)',
+      );
+      expect(status.state).toBe('QUERY_STATE_COMPLETED');
+      const before = await usage(t, u.key);
+      expect(before.storage.results_bytes).toBeGreaterThan(50_000);
+      const saved = await t.call('POST', '/api/v1/query', {
+        key: u.key,
+        body: { name: 'fits', query_sql: `SELECT 1 -- ${'x'.repeat(20_000)}` },
+      });
+      expect(saved.status).toBe(200);
+      const after = await usage(t, u.key);
+      expect(after.bytes_used).toBe(after.storage.query_versions_bytes);
+      // The plan still bounds what it counts.
+      const over = await t.call('POST', '/api/v1/query', {
+        key: u.key,
+        body: { name: 'too big', query_sql: `SELECT 1 -- ${'x'.repeat(40_000)}` },
+      });
+      expect(over.status).toBe(402);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('execution results', () => {
   it("fail with a clear error past the tier's cap, and nothing is kept", async () => {
     // 64 MiB of results per context: small keeps 8 MiB, large 32 MiB.

@@ -2,14 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import type { Usage } from '../usage/usage-service.js';
-import {
-  SECURED,
-  errorResponses,
-  jsonAnswer,
-  jsonBody,
-  newRouter,
-  optionalJsonBody,
-} from './router.js';
+import { SECURED, answers, jsonBody, newRouter, optionalJsonBody } from './router.js';
 
 const DateText = z
   .string()
@@ -82,10 +75,7 @@ async function usage(deps: Deps, contextId: number, q: z.output<typeof UsageRequ
 /** POST /usage (the hosted form, body optional) and GET /usage?start_date&end_date. */
 export function usageRoutes(deps: Deps) {
   const r = newRouter();
-  const responses = {
-    200: jsonAnswer(UsageResponse, 'Usage'),
-    ...errorResponses(400, 401),
-  };
+  const responses = answers(UsageResponse, 'Usage', 400, 401);
   r.openapi(
     createRoute({
       method: 'post',

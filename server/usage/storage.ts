@@ -35,29 +35,38 @@ export function versionBytes(v: {
     .reduce((a, b) => a + b, 0);
 }
 
-/** The bytes a context stores now, by kind. */
-export async function storageOf(store: Store, contextId: number): Promise<StorageUse> {
-  const db = store.db;
-  const tables = await db
+/** Bytes of the context's lake tables (uploads and materialized views). */
+async function tableBytes(store: Store, contextId: number): Promise<number> {
+  const row = await store.db
     .selectFrom('lake_tables')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), sql.lit(0)).as('n'))
     .where('owner_id', '=', contextId)
     .executeTakeFirstOrThrow();
-  const queryVersions = await db
+  return Number(row.n);
+}
+
+/** Bytes of every kept version of the context's queries. */
+async function queryVersionBytes(store: Store, contextId: number): Promise<number> {
+  const row = await store.db
     .selectFrom('query_versions as v')
     .innerJoin('queries as q', 'q.id', 'v.query_id')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(VERSION_BYTES), sql.lit(0)).as('n'))
     .where('q.owner_id', '=', contextId)
     .executeTakeFirstOrThrow();
-  const results = await db
+  return Number(row.n);
+}
+
+/** The bytes a context stores now, by kind. */
+export async function storageOf(store: Store, contextId: number): Promise<StorageUse> {
+  const results = await store.db
     .selectFrom('executions')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('result_bytes'), sql.lit(0)).as('n'))
     .where('context_id', '=', contextId)
     .where('result_file', 'is not', null)
     .executeTakeFirstOrThrow();
   return {
-    tables: Number(tables.n),
-    queryVersions: Number(queryVersions.n),
+    tables: await tableBytes(store, contextId),
+    queryVersions: await queryVersionBytes(store, contextId),
     results: Number(results.n),
   };
 }
@@ -65,7 +74,10 @@ export async function storageOf(store: Store, contextId: number): Promise<Storag
 /** What PLAN_STORAGE_BYTES bounds: tables and saved query versions (results have their own). */
 export const planStorage = (u: StorageUse) => u.tables + u.queryVersions;
 
-/** The bytes of a context that count against its storage plan (planStorage of storageOf). */
+/**
+ * The bytes of a context that count against its storage plan (planStorage of storageOf, without
+ * summing its results: every query save and table write asks this).
+ */
 export async function planStorageOf(store: Store, contextId: number): Promise<number> {
-  return planStorage(await storageOf(store, contextId));
+  return (await tableBytes(store, contextId)) + (await queryVersionBytes(store, contextId));
 }
