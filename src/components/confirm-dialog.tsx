@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Code, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { ErrorNote } from './error-alert';
+import { FormActions } from './form-actions';
 
 export type ConfirmDialogProps = {
   opened: boolean;
@@ -79,25 +80,14 @@ function ConfirmBody(props: ConfirmDialogProps) {
             data-autofocus
           />
         )}
-        {props.error && (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            title={props.errorTitle}
-            icon={<IconAlertTriangle size={16} />}
-          >
-            {props.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={props.pending} disabled={!ready}>
-            {props.confirmLabel}
-          </Button>
-        </Group>
+        <ErrorNote error={props.error} title={props.errorTitle} />
+        <FormActions
+          onCancel={props.onClose}
+          confirmLabel={props.confirmLabel}
+          color="red"
+          pending={props.pending}
+          disabled={!ready}
+        />
       </Stack>
     </form>
   );

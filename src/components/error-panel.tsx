@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { ApiError } from '../lib/api';
+import { ApiError, errorMessage } from '../lib/api';
 import { useSwitchContext } from '../lib/switch-context';
+import { RetryAlert } from './error-alert';
 import { contextName } from './owner-context-notice';
 import { useOwnerProbe } from './owner-probe';
 
@@ -15,22 +15,12 @@ export function ErrorPanel({ error }: ErrorComponentProps) {
   useEffect(() => boundary.reset(), [boundary]);
   if (error instanceof ApiError && error.status === 404) return <NotFoundPanel />;
   return (
-    <Alert
-      color="red"
-      icon={<IconAlertTriangle size={18} />}
+    <RetryAlert
       title="Something went wrong"
       m="md"
-      role="alert"
-    >
-      <Stack gap="sm">
-        <Text size="sm">{error instanceof Error ? error.message : String(error)}</Text>
-        <Group>
-          <Button size="xs" variant="light" onClick={() => void router.invalidate()}>
-            Try again
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+      message={errorMessage(error)}
+      onRetry={() => void router.invalidate()}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
-import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { EmptyState, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RetryAlert } from './error-alert';
 
 /** What ListStates reads of a list's query (a React Query result fits). */
 export type ListQuery<T> = {
@@ -33,7 +33,7 @@ export function ListStates<T>(props: {
   const { query } = props;
   if (query.isError) {
     return (
-      <ListError
+      <RetryAlert
         title={props.errorTitle}
         message={query.error?.message ?? ''}
         onRetry={() => void query.refetch()}
@@ -43,20 +43,6 @@ export function ListStates<T>(props: {
   if (query.data === undefined)
     return <ListLoading label={props.loadingLabel} rows={props.rows} rowHeight={props.rowHeight} />;
   return props.empty(query.data) || props.children(query.data, query.isPlaceholderData);
-}
-
-/** A list that could not be read: the service's message and a retry. */
-export function ListError(props: { title: string; message: string; onRetry: () => void }) {
-  return (
-    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={props.title} role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{props.message}</Text>
-        <Button size="xs" variant="light" onClick={props.onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
-  );
 }
 
 /** Skeleton rows standing in for a list while it loads. */

@@ -1,9 +1,13 @@
 import { Center, Loader } from '@mantine/core';
 
-export function PageLoader() {
+/** A small spinner centred in a box `h` pixels high, named for screen readers. */
+export function CenteredLoader({ h = 240, label = 'Loading' }: { h?: number; label?: string }) {
   return (
-    <Center h={240} aria-busy="true">
-      <Loader size="sm" aria-label="Loading" />
+    <Center h={h} aria-busy="true">
+      <Loader size="sm" aria-label={label} />
     </Center>
   );
 }
+
+/** What a route shows while its data loads. */
+export const PageLoader = () => <CenteredLoader />;

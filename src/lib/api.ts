@@ -69,6 +69,31 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * A React Query queryFn that calls /api/v1{path} like `api` does, cancelled with the query
+ * (React Query's abort signal).
+ */
+export const apiQueryFn =
+  <T>(path: string, opts: Omit<RequestOptions, 'signal'> = {}) =>
+  ({ signal }: { signal: AbortSignal }) =>
+    api<T>(path, { ...opts, signal });
+
+/** The answer of `request`, or null where the service says 404 (there is none). */
+export async function nullIfNotFound<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** The message of a thrown error (an Error, or anything with a message), else its text. */
+export const errorMessage = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'message' in error
+    ? String(error.message)
+    : String(error);
+
 /** Whether React Query should retry: never for answers the client caused (4xx). */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;

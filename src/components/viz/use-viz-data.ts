@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ExecutionResultSchema } from '../../../contract/executions';
 import { api, shouldRetry } from '../../lib/api';
+import { whileUnfinished, type ExecutionResult } from '../../lib/executions';
 import { quoteIdent } from '../../lib/sql-names';
 import { columnsParam } from '../../lib/viz/quote-name';
 
@@ -17,7 +16,6 @@ export type VizSource = {
   query?: Record<string, string>;
 };
 
-export type ResultBody = z.output<typeof ExecutionResultSchema>;
 type Params = Record<string, string | number | undefined>;
 
 /** A chart pulls every row up to this many; beyond it the service samples this many. */
@@ -30,7 +28,7 @@ export class ExecutionFailed extends Error {}
 
 /** One request to the source; a failed execution's message becomes the error. */
 async function fetchPage(source: VizSource, params: Params, signal: AbortSignal) {
-  const body = await api<ResultBody>(source.path, {
+  const body = await api<ExecutionResult>(source.path, {
     ctx: source.ctx,
     query: { ...source.query, ...params },
     signal,
@@ -53,7 +51,7 @@ export const vizHeadOptions = (source: VizSource) =>
     ...common,
     queryKey: [...source.key, 'viz', 'head', source],
     queryFn: ({ signal }) => fetchPage(source, { limit: 1 }, signal),
-    refetchInterval: (q) => (q.state.data && !q.state.data.is_execution_finished ? 1000 : false),
+    refetchInterval: whileUnfinished(1000),
   });
 
 export type ResultHead = { columns: string[]; types: string[]; total: number };
@@ -100,7 +98,7 @@ export function useChartRows(source: VizSource, head: ResultHead | null, columns
       const rows: Record<string, unknown>[] = [];
       let offset: number | undefined = 0;
       while (offset !== undefined && rows.length < MAX_CHART_ROWS) {
-        const page: ResultBody = await fetchPage(
+        const page: ExecutionResult = await fetchPage(
           source,
           { columns: cols, limit: CHART_PAGE_ROWS, offset },
           signal,

@@ -4,15 +4,14 @@ import type {
   DashboardVisualizationsResponse,
   ListDashboardsResponse,
 } from '../../../contract/dashboards';
-import type { z } from 'zod';
-import type { ExecutionResultSchema } from '../../../contract/executions';
 import type { GetQueryResponse, ListQueriesResponse } from '../../../contract/queries';
 import type {
   GetVisualizationResponse,
   ListVisualizationsResponse,
 } from '../../../contract/visualizations';
-import { api, ApiError } from '../../lib/api';
+import { api, apiQueryFn, nullIfNotFound } from '../../lib/api';
 import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
+import { whileUnfinished, type ExecutionResult } from '../../lib/executions';
 
 /**
  * Where a dashboard is read from: in the app, a context (`ctx`, keys under ctxKey(ctx)); on the
@@ -56,89 +55,78 @@ export const dashboardKeys = {
 export const dashboardListOptions = (ctx: string, p: DashboardListParams) =>
   queryOptions({
     queryKey: dashboardKeys.list(ctx, p),
-    queryFn: ({ signal }) =>
-      api<ListDashboardsResponse>('/dashboards', {
-        ctx,
-        signal,
-        query: {
-          limit: p.size,
-          offset: (p.page - 1) * p.size,
-          q: p.q.trim() || undefined,
-          tags: p.tags.length ? p.tags.join(',') : undefined,
-          include_archived: p.archived || undefined,
-        },
-      }),
+    queryFn: apiQueryFn<ListDashboardsResponse>('/dashboards', {
+      ctx,
+      query: {
+        limit: p.size,
+        offset: (p.page - 1) * p.size,
+        q: p.q.trim() || undefined,
+        tags: p.tags.length ? p.tags.join(',') : undefined,
+        include_archived: p.archived || undefined,
+      },
+    }),
     placeholderData: keepPreviousInContext(ctx),
   });
 
 export const dashboardOptions = (ctx: string, id: number) =>
   queryOptions({
     queryKey: dashboardKeys.dashboard(appScope(ctx), id),
-    queryFn: ({ signal }) => api<DashboardResponse>(`/dashboards/${id}`, { ctx, signal }),
+    queryFn: apiQueryFn<DashboardResponse>(`/dashboards/${id}`, { ctx }),
   });
 
 /** The public page's read: by owner and slug, with no context (anonymous works). */
 export const dashboardBySlugOptions = (owner: string, slug: string) =>
   queryOptions({
     queryKey: dashboardKeys.bySlug(owner, slug),
-    queryFn: ({ signal }) =>
-      api<DashboardResponse>(
-        `/dashboards/by-slug/${encodeURIComponent(owner)}/${encodeURIComponent(slug)}`,
-        { ctx: null, signal },
-      ),
+    queryFn: apiQueryFn<DashboardResponse>(
+      `/dashboards/by-slug/${encodeURIComponent(owner)}/${encodeURIComponent(slug)}`,
+      { ctx: null },
+    ),
   });
 
 /** What each visualization widget shows: the visualization, its query's parameters, or why not. */
 export const dashboardVisualizationsOptions = (s: DashboardScope, id: number) =>
   queryOptions({
     queryKey: dashboardKeys.visualizations(s, id),
-    queryFn: ({ signal }) =>
-      api<DashboardVisualizationsResponse>(`/dashboards/${id}/visualizations`, {
-        ctx: s.ctx,
-        signal,
-      }),
+    queryFn: apiQueryFn<DashboardVisualizationsResponse>(`/dashboards/${id}/visualizations`, {
+      ctx: s.ctx,
+    }),
   });
 
 /** The picker's search over the context's saved queries. */
 export const pickerQueriesOptions = (ctx: string, q: string) =>
   queryOptions({
     queryKey: dashboardKeys.pickerQueries(ctx, q),
-    queryFn: ({ signal }) =>
-      api<ListQueriesResponse>('/queries', {
-        ctx,
-        signal,
-        query: { q: q.trim() || undefined, limit: 20, include_archived: false },
-      }),
+    queryFn: apiQueryFn<ListQueriesResponse>('/queries', {
+      ctx,
+      query: { q: q.trim() || undefined, limit: 20, include_archived: false },
+    }),
     placeholderData: keepPreviousInContext(ctx),
   });
 
 export const pickerVisualizationsOptions = (ctx: string, queryId: number) =>
   queryOptions({
     queryKey: dashboardKeys.pickerVisualizations(ctx, queryId),
-    queryFn: ({ signal }) =>
-      api<ListVisualizationsResponse>(`/query/${queryId}/visualizations`, {
-        ctx,
-        signal,
-        query: { limit: 100 },
-      }),
+    queryFn: apiQueryFn<ListVisualizationsResponse>(`/query/${queryId}/visualizations`, {
+      ctx,
+      query: { limit: 100 },
+    }),
   });
 
 /** A picked query's parameters, for parameter widgets of visualizations added in this edit. */
 export const pickerQueryOptions = (ctx: string, queryId: number) =>
   queryOptions({
     queryKey: [...dashboardKeys.pickerVisualizations(ctx, queryId), 'detail'] as const,
-    queryFn: ({ signal }) => api<GetQueryResponse>(`/query/${queryId}`, { ctx, signal }),
+    queryFn: apiQueryFn<GetQueryResponse>(`/query/${queryId}`, { ctx }),
   });
 
 /** A visualization's definition, for a widget added in this edit (not in the dashboard's list yet). */
 export const editVisualizationOptions = (ctx: string, visualizationId: number) =>
   queryOptions({
     queryKey: [...dashboardKeys.edit(ctx), 'visualization', visualizationId] as const,
-    queryFn: ({ signal }) =>
-      api<GetVisualizationResponse>(`/visualizations/${visualizationId}`, { ctx, signal }),
+    queryFn: apiQueryFn<GetVisualizationResponse>(`/visualizations/${visualizationId}`, { ctx }),
   });
 
-type ExecutionResult = z.output<typeof ExecutionResultSchema>;
 export type EditLatest = Pick<
   ExecutionResult,
   'execution_id' | 'state' | 'is_execution_finished' | 'error'
@@ -153,18 +141,12 @@ export const editLatestOptions = (ctx: string, queryId: number) =>
   queryOptions({
     queryKey: [...dashboardKeys.edit(ctx), 'latest', queryId] as const,
     queryFn: async ({ signal }): Promise<EditLatest> => {
-      try {
-        const r = await api<ExecutionResult>(`/query/${queryId}/results`, {
-          ctx,
-          signal,
-          query: { limit: 1 },
-        });
-        const { execution_id, state, is_execution_finished, error } = r;
-        return { execution_id, state, is_execution_finished, error };
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
+      const r = await nullIfNotFound(
+        api<ExecutionResult>(`/query/${queryId}/results`, { ctx, signal, query: { limit: 1 } }),
+      );
+      if (!r) return null;
+      const { execution_id, state, is_execution_finished, error } = r;
+      return { execution_id, state, is_execution_finished, error };
     },
-    refetchInterval: (q) => (q.state.data && !q.state.data.is_execution_finished ? 1000 : false),
+    refetchInterval: whileUnfinished(1000),
   });

@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Modal.css';
-import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateDashboard } from './mutations';
 import { DASHBOARD_LIMITS } from '../../../contract/rules/limits';
+import { FormActions } from '../../components/form-actions';
 
 /** Name and privacy of a new dashboard; on success hands back its id. */
 export function CreateDashboardModal(props: {
@@ -51,14 +52,12 @@ export function CreateDashboardModal(props: {
             checked={isPrivate}
             onChange={(e) => setPrivate(e.currentTarget.checked)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
-              Create
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={close}
+            confirmLabel="Create"
+            pending={create.isPending}
+            disabled={!name.trim()}
+          />
         </Stack>
       </form>
     </Modal>

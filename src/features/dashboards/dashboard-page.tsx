@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconShare } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import classes from './dashboard-view.module.css';
 import { REFRESH_INTERVALS, type DashboardSearch, type ValueParam } from './params';
 import { ShareDialog } from './share-dialog';
 import { FullscreenButton, RefreshPicker } from './view-toolbar';
+import { ToolButton } from '../../components/tool-button';
 
 type Props = {
   id: number;
@@ -57,22 +58,13 @@ export function DashboardPage({ id, search, onSearch }: Props) {
               onChange={(v) => onSearch({ ...search, refresh: v === 'off' ? undefined : v })}
             />
             <FullscreenButton target={box} />
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconShare size={14} />}
-              onClick={share.open}
-            >
+            <ToolButton variant="default" icon={IconShare} onClick={share.open}>
               Share
-            </Button>
+            </ToolButton>
             {owned && (
-              <Button
-                size="xs"
-                leftSection={<IconPencil size={14} />}
-                onClick={() => setEditing(true)}
-              >
+              <ToolButton icon={IconPencil} onClick={() => setEditing(true)}>
                 Edit
-              </Button>
+              </ToolButton>
             )}
           </>
         }

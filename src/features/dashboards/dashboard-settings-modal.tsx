@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Modal.css';
-import { Button, Group, Modal, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Group, Modal, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { DashboardResponse, UpdateDashboardRequest } from '../../../contract/dashboards';
 import { ApiError } from '../../lib/api';
 import { useUpdateDashboard } from './mutations';
 import { DASHBOARD_LIMITS } from '../../../contract/rules/limits';
 import { SLUG_PATTERN } from '../../../contract/rules/names';
+import { FormActions } from '../../components/form-actions';
 
 /** Rename, edit the slug and the tags of a dashboard. A taken slug says so beside the field. */
 export function DashboardSettingsModal(props: {
@@ -84,14 +85,12 @@ function SettingsForm(props: { ctx: string; dashboard: DashboardResponse; onClos
             {update.error.message}
           </Group>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending} disabled={!name.trim() || !slugValid}>
-            Save
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={props.onClose}
+          confirmLabel="Save"
+          pending={update.isPending}
+          disabled={!name.trim() || !slugValid}
+        />
       </Stack>
     </form>
   );

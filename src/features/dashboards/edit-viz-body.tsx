@@ -4,6 +4,7 @@ import type { VisualizationType } from '../../../contract/visualizations';
 import { LazyVisualizationView } from '../../components/viz/lazy-visualization-view';
 import { dashboardKeys, editLatestOptions, editVisualizationOptions } from './api';
 import type { VizInfo } from './viz-info';
+import { executionPath } from '../../lib/executions';
 
 export type Definition = {
   name: string;
@@ -87,7 +88,7 @@ export function EditVizBody(props: {
         }}
         source={{
           key: [...dashboardKeys.edit(ctx), 'execution', id],
-          path: `/execution/${encodeURIComponent(id)}/results`,
+          path: executionPath(id, 'results'),
           ctx,
         }}
         height="100%"

@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Modal.css';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { VizWidget } from './draft';
 import type { VizInfo } from './viz-info';
+import { FormActions } from '../../components/form-actions';
 
 /** Add a parameter widget: pick a visualization widget, then one of its query's parameters. */
 export function ParamPickerModal(props: {
@@ -59,21 +60,16 @@ export function ParamPickerModal(props: {
             }
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!widget || !key || info?.queryId == null}
-            onClick={() => {
-              if (!widget || !key || info?.queryId == null) return;
-              props.onPick(widget.id, info.queryId, key);
-              close();
-            }}
-          >
-            Add parameter
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={close}
+          confirmLabel="Add parameter"
+          disabled={!widget || !key || info?.queryId == null}
+          onConfirm={() => {
+            if (!widget || !key || info?.queryId == null) return;
+            props.onPick(widget.id, info.queryId, key);
+            close();
+          }}
+        />
       </Stack>
     </Modal>
   );

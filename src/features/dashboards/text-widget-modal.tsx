@@ -1,19 +1,10 @@
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import {
-  Button,
-  Group,
-  Modal,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Modal, Paper, ScrollArea, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { MarkdownText } from './markdown-text';
 import { DASHBOARD_LIMITS } from '../../../contract/rules/limits';
+import { FormActions } from '../../components/form-actions';
 
 /** Write a text widget's Markdown beside a live (sanitized) preview. */
 export function TextWidgetModal(props: {
@@ -63,14 +54,12 @@ function TextForm(props: { initial: string; onClose: () => void; onSave: (text: 
           </Paper>
         </Stack>
       </SimpleGrid>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onClose}>
-          Cancel
-        </Button>
-        <Button onClick={() => props.onSave(text)} disabled={!text.trim()}>
-          Done
-        </Button>
-      </Group>
+      <FormActions
+        onCancel={props.onClose}
+        confirmLabel="Done"
+        disabled={!text.trim()}
+        onConfirm={() => props.onSave(text)}
+      />
     </Stack>
   );
 }

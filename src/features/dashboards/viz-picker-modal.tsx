@@ -3,7 +3,6 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import {
   Badge,
-  Button,
   Checkbox,
   Group,
   Loader,
@@ -21,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { pickerQueriesOptions, pickerQueryOptions, pickerVisualizationsOptions } from './api';
 import type { VizInfo } from './viz-info';
+import { FormActions } from '../../components/form-actions';
 
 export type PickedViz = { visualizationId: number; info: VizInfo };
 
@@ -150,36 +150,34 @@ export function VizPickerModal(props: {
           )}
         </Stack>
       </SimpleGrid>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={close}>
-          Cancel
-        </Button>
-        <Button
-          disabled={ticked.length === 0 || !query.data || !vizzes.data}
-          onClick={() => {
-            if (!query.data || !vizzes.data) return;
-            const q = query.data;
-            // In the list's order, whatever order they were ticked in.
-            const picked = vizzes.data.results
-              .filter((v) => ticked.includes(v.id))
-              .map((v) => ({
-                visualizationId: v.id,
-                info: {
-                  name: v.name,
-                  type: v.type,
-                  queryId: q.query_id,
-                  queryName: q.name,
-                  parameters: q.parameters,
-                  error: null,
-                },
-              }));
-            setTicked([]);
-            props.onPick(picked);
-          }}
-        >
-          {ticked.length > 1 ? `Add ${ticked.length} visualizations` : 'Add visualization'}
-        </Button>
-      </Group>
+      <FormActions
+        mt="md"
+        onCancel={close}
+        confirmLabel={
+          ticked.length > 1 ? `Add ${ticked.length} visualizations` : 'Add visualization'
+        }
+        disabled={ticked.length === 0 || !query.data || !vizzes.data}
+        onConfirm={() => {
+          if (!query.data || !vizzes.data) return;
+          const q = query.data;
+          // In the list's order, whatever order they were ticked in.
+          const picked = vizzes.data.results
+            .filter((v) => ticked.includes(v.id))
+            .map((v) => ({
+              visualizationId: v.id,
+              info: {
+                name: v.name,
+                type: v.type,
+                queryId: q.query_id,
+                queryName: q.name,
+                parameters: q.parameters,
+                error: null,
+              },
+            }));
+          setTicked([]);
+          props.onPick(picked);
+        }}
+      />
     </Modal>
   );
 }

@@ -1,19 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  ExecuteQueryResponseSchema,
-  ExecutionResultSchema,
-  ExecutionStatusSchema,
-} from '../../../contract/executions';
 import { vizHeadOptions } from '../../components/viz/use-viz-data';
-import { api, ApiError } from '../../lib/api';
+import { api, apiQueryFn, nullIfNotFound } from '../../lib/api';
+import { executionPath, untilFinished } from '../../lib/executions';
+import type { ExecuteResponse, ExecutionResult, ExecutionStatus } from '../../lib/executions';
 import { dashboardKeys, type DashboardScope } from './api';
 import { paramsQuery } from './params';
 import { isCompletedState } from '../../../contract/rules/enums';
 
-type ExecutionResult = z.output<typeof ExecutionResultSchema>;
-type ExecutionStatus = z.output<typeof ExecutionStatusSchema>;
-type ExecuteResponse = z.output<typeof ExecuteQueryResponseSchema>;
 type State = ExecutionResult['state'];
 
 const isDone = isCompletedState;
@@ -60,28 +53,26 @@ export function useVizSource(input: VizSourceInput): VizSource {
   const latest = useQuery({
     queryKey: [...dashboardKeys.viz(scope, dashboardId, vid, values), 'latest'],
     queryFn: async ({ signal }): Promise<Latest> => {
-      try {
-        const r = await api<ExecutionResult>(resultsPath(dashboardId, vid), {
+      const r = await nullIfNotFound(
+        api<ExecutionResult>(resultsPath(dashboardId, vid), {
           ctx: scope.ctx,
           signal,
           query: { limit: 1, ...paramsQuery(values) },
-        });
-        // This answer is also the visualization's first page (one row, every column): seed the
-        // renderer's cache with it, so painting does not wait for the same request again.
-        if (isDone(r.state)) {
-          const source = {
-            key: [...dashboardKeys.viz(scope, dashboardId, vid, values), r.execution_id],
-            path: resultsPath(dashboardId, vid),
-            ctx: scope.ctx,
-            query: paramsQuery(values),
-          };
-          qc.setQueryData(vizHeadOptions(source).queryKey, r);
-        }
-        return { execution_id: r.execution_id, state: r.state, error: r.error?.message };
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
+        }),
+      );
+      if (!r) return null;
+      // This answer is also the visualization's first page (one row, every column): seed the
+      // renderer's cache with it, so painting does not wait for the same request again.
+      if (isDone(r.state)) {
+        const source = {
+          key: [...dashboardKeys.viz(scope, dashboardId, vid, values), r.execution_id],
+          path: resultsPath(dashboardId, vid),
+          ctx: scope.ctx,
+          query: paramsQuery(values),
+        };
+        qc.setQueryData(vizHeadOptions(source).queryKey, r);
       }
+      return { execution_id: r.execution_id, state: r.state, error: r.error?.message };
     },
     enabled: input.enabled,
     refetchInterval: (q) => {
@@ -108,14 +99,11 @@ export function useVizSource(input: VizSourceInput): VizSource {
   const executionId = run.data?.execution_id ?? null;
   const status = useQuery({
     queryKey: [...dashboardKeys.viz(scope, dashboardId, vid, values), 'status', executionId],
-    queryFn: ({ signal }) =>
-      api<ExecutionStatus>(`/execution/${encodeURIComponent(executionId ?? '')}/status`, {
-        ctx: scope.ctx,
-        signal,
-      }),
+    queryFn: apiQueryFn<ExecutionStatus>(executionPath(executionId ?? '', 'status'), {
+      ctx: scope.ctx,
+    }),
     enabled: executionId !== null,
-    refetchInterval: (q) =>
-      q.state.status === 'error' || q.state.data?.is_execution_finished ? false : 400,
+    refetchInterval: untilFinished(400),
   });
 
   if (latest.isError) return { state: 'failed', message: latest.error.message };
@@ -142,7 +130,7 @@ export function useVizSource(input: VizSourceInput): VizSource {
     return {
       state: 'ready',
       key: [...key, 'run', executionId],
-      path: `/execution/${encodeURIComponent(executionId)}/results`,
+      path: executionPath(executionId, 'results'),
     };
   return { state: 'failed', message: s.error?.message ?? `The run ended: ${s.state}` };
 }

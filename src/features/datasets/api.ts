@@ -4,7 +4,7 @@ import type {
   SearchDatasetsRequest,
   SearchDatasetsResponse,
 } from '../../../contract/datasets';
-import { api } from '../../lib/api';
+import { apiQueryFn } from '../../lib/api';
 import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
 
 export type SearchBody = Partial<Omit<SearchDatasetsRequest, 'contract_address'>>;
@@ -26,8 +26,7 @@ export const datasetKeys = {
 export const searchOptions = (ctx: string, body: SearchBody) =>
   queryOptions({
     queryKey: datasetKeys.search(ctx, body),
-    queryFn: ({ signal }) =>
-      api<SearchDatasetsResponse>('/datasets/search', { ctx, method: 'POST', body, signal }),
+    queryFn: apiQueryFn<SearchDatasetsResponse>('/datasets/search', { ctx, method: 'POST', body }),
     placeholderData: keepPreviousInContext(ctx),
     staleTime: 30_000,
   });
@@ -36,7 +35,6 @@ export const searchOptions = (ctx: string, body: SearchBody) =>
 export const datasetOptions = (ctx: string, fullName: string) =>
   queryOptions({
     queryKey: datasetKeys.detail(ctx, fullName),
-    queryFn: ({ signal }) =>
-      api<Dataset>(`/datasets/${encodeURIComponent(fullName)}`, { ctx, signal }),
+    queryFn: apiQueryFn<Dataset>(`/datasets/${encodeURIComponent(fullName)}`, { ctx }),
     staleTime: 60_000,
   });

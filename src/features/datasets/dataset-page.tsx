@@ -9,6 +9,7 @@ import { DatasetColumns } from './dataset-columns';
 import { DatasetPreview } from './dataset-preview';
 import { contractLine, typeColor, typeLabel } from './format';
 import { newQuerySql } from './preview-sql';
+import { ToolButton } from '../../components/tool-button';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const strings = (v: unknown) =>
@@ -79,9 +80,8 @@ export function DatasetPage({ fullName }: { fullName: string }) {
               </Button>
             )}
           </CopyButton>
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
+          <ToolButton
+            icon={IconPlus}
             renderRoot={(rootProps) => (
               <Link
                 to="/queries/new"
@@ -92,7 +92,7 @@ export function DatasetPage({ fullName }: { fullName: string }) {
             )}
           >
             New query from this table
-          </Button>
+          </ToolButton>
         </Group>
       </Group>
       <Paper withBorder radius="md">

@@ -1,23 +1,20 @@
-import { Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  previewOptions,
-  previewRowsOptions,
-  previewStatusOptions,
-  type PreviewResult,
-} from './preview-api';
+import { previewOptions, previewRowsOptions, previewStatusOptions } from './preview-api';
 import { isCompletedState } from '../../../contract/rules/enums';
-import { ListError } from '../../components/list-states';
+import { RetryAlert } from '../../components/error-alert';
 import { cellText } from './format';
 import { PREVIEW_ROWS } from './preview-sql';
+import type { ExecutionResult } from '../../lib/executions';
+import { ToolButton } from '../../components/tool-button';
 
 const STATE_TEXT: Record<string, string> = {
   QUERY_STATE_PENDING: 'Queued',
   QUERY_STATE_EXECUTING: 'Running',
 };
 
-function RowsTable({ result }: { result: NonNullable<PreviewResult['result']> }) {
+function RowsTable({ result }: { result: NonNullable<ExecutionResult['result']> }) {
   const names = result.metadata.column_names;
   if (result.rows.length === 0)
     return (
@@ -82,11 +79,11 @@ export function DatasetPreview({ ctx, fullName }: { ctx: string; fullName: strin
   let body;
   if (start.isError)
     body = (
-      <ListError title="The preview did not start" message={start.error.message} onRetry={again} />
+      <RetryAlert title="The preview did not start" message={start.error.message} onRetry={again} />
     );
   else if (status.isError)
     body = (
-      <ListError
+      <RetryAlert
         title="Could not follow the preview"
         message={status.error.message}
         onRetry={again}
@@ -94,7 +91,7 @@ export function DatasetPreview({ ctx, fullName }: { ctx: string; fullName: strin
     );
   else if (finished && !completed)
     body = (
-      <ListError
+      <RetryAlert
         title="The preview failed"
         message={
           status.data?.error?.message ?? `The run ended as ${status.data?.state ?? 'unknown'}.`
@@ -104,7 +101,7 @@ export function DatasetPreview({ ctx, fullName }: { ctx: string; fullName: strin
     );
   else if (rows.isError)
     body = (
-      <ListError
+      <RetryAlert
         title="Could not read the preview"
         message={rows.error.message}
         onRetry={() => void rows.refetch()}
@@ -130,15 +127,14 @@ export function DatasetPreview({ ctx, fullName }: { ctx: string; fullName: strin
             The first {PREVIEW_ROWS} rows, run on the small tier.
           </Text>
         </div>
-        <Button
-          size="xs"
+        <ToolButton
           variant="subtle"
-          leftSection={<IconPlayerPlay size={14} />}
+          icon={IconPlayerPlay}
           onClick={again}
           disabled={id !== null && !finished && !status.isError}
         >
           Run again
-        </Button>
+        </ToolButton>
       </Group>
       {body}
     </Paper>

@@ -1,16 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  ExecuteQueryResponseSchema,
-  ExecutionResultSchema,
-  ExecutionStatusSchema,
-} from '../../../contract/executions';
-import { api } from '../../lib/api';
+import { apiQueryFn } from '../../lib/api';
+import { executionPath, untilFinished } from '../../lib/executions';
+import type { ExecuteResponse, ExecutionResult, ExecutionStatus } from '../../lib/executions';
 import { datasetKeys } from './api';
 import { previewSql, PREVIEW_ROWS } from './preview-sql';
-
-export type PreviewStatus = z.output<typeof ExecutionStatusSchema>;
-export type PreviewResult = z.output<typeof ExecutionResultSchema>;
 
 /**
  * Starts the preview run (the first rows, on the small tier) and gives its execution id. A
@@ -19,13 +12,11 @@ export type PreviewResult = z.output<typeof ExecutionResultSchema>;
 export const previewOptions = (ctx: string, fullName: string) =>
   queryOptions({
     queryKey: datasetKeys.preview(ctx, fullName),
-    queryFn: ({ signal }) =>
-      api<z.output<typeof ExecuteQueryResponseSchema>>('/sql/execute', {
-        ctx,
-        method: 'POST',
-        body: { sql: previewSql(fullName), performance: 'small' },
-        signal,
-      }),
+    queryFn: apiQueryFn<ExecuteResponse>('/sql/execute', {
+      ctx,
+      method: 'POST',
+      body: { sql: previewSql(fullName), performance: 'small' },
+    }),
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -34,14 +25,11 @@ export const previewOptions = (ctx: string, fullName: string) =>
 export const previewStatusOptions = (ctx: string, fullName: string, id: string) =>
   queryOptions({
     queryKey: datasetKeys.previewStatus(ctx, fullName, id),
-    queryFn: ({ signal }) =>
-      api<PreviewStatus>(`/execution/${encodeURIComponent(id)}/status`, {
-        ctx,
-        query: { wait_ms: 2000 },
-        signal,
-      }),
-    refetchInterval: (query) =>
-      query.state.status === 'error' || query.state.data?.is_execution_finished ? false : 100,
+    queryFn: apiQueryFn<ExecutionStatus>(executionPath(id, 'status'), {
+      ctx,
+      query: { wait_ms: 2000 },
+    }),
+    refetchInterval: untilFinished(100),
     staleTime: (query) => (query.state.data?.is_execution_finished ? Infinity : 0),
   });
 
@@ -49,11 +37,9 @@ export const previewStatusOptions = (ctx: string, fullName: string, id: string) 
 export const previewRowsOptions = (ctx: string, fullName: string, id: string) =>
   queryOptions({
     queryKey: datasetKeys.previewRows(ctx, fullName, id),
-    queryFn: ({ signal }) =>
-      api<PreviewResult>(`/execution/${encodeURIComponent(id)}/results`, {
-        ctx,
-        query: { limit: PREVIEW_ROWS },
-        signal,
-      }),
+    queryFn: apiQueryFn<ExecutionResult>(executionPath(id, 'results'), {
+      ctx,
+      query: { limit: PREVIEW_ROWS },
+    }),
     staleTime: Infinity,
   });

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ListDatasetsResponse } from '../../../contract/datasets';
 import type { ListQueryVersionsResponse, QueryVersion } from '../../../contract/queries';
-import { api, ApiError } from '../../lib/api';
+import { api, apiQueryFn, ApiError } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
 import { buildCatalog, type DatasetLike } from './catalog';
 
@@ -59,15 +59,13 @@ export const catalogOptions = (ctx: string) =>
 export const versionsOptions = (ctx: string, queryId: number) =>
   queryOptions({
     queryKey: editorKeys.versions(ctx, queryId),
-    queryFn: ({ signal }) =>
-      api<ListQueryVersionsResponse>(`/query/${queryId}/versions`, { ctx, signal }),
+    queryFn: apiQueryFn<ListQueryVersionsResponse>(`/query/${queryId}/versions`, { ctx }),
   });
 
 /** One version in full; a saved version never changes. */
 export const versionOptions = (ctx: string, queryId: number, version: number) =>
   queryOptions({
     queryKey: editorKeys.version(ctx, queryId, version),
-    queryFn: ({ signal }) =>
-      api<QueryVersion>(`/query/${queryId}/versions/${version}`, { ctx, signal }),
+    queryFn: apiQueryFn<QueryVersion>(`/query/${queryId}/versions/${version}`, { ctx }),
     staleTime: Infinity,
   });

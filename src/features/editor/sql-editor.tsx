@@ -1,5 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { RetryAlert } from '../../components/error-alert';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { loadMonacoSqlEditor } from './preload';
 import type { SqlEditorProps } from './sql-editor-types';
@@ -29,27 +28,15 @@ class EditorErrorBoundary extends Component<BoundaryProps, { error: Error | null
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
+      <RetryAlert
         title="The editor failed to load"
-        role="alert"
         mih={typeof this.props.height === 'number' ? Math.min(this.props.height, 160) : undefined}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{error.message}</Text>
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => {
-              this.props.onRetry();
-              this.setState({ error: null });
-            }}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        message={error.message}
+        onRetry={() => {
+          this.props.onRetry();
+          this.setState({ error: null });
+        }}
+      />
     );
   }
 }

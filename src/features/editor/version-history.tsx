@@ -1,14 +1,10 @@
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Grid.css';
 import {
-  Alert,
   Badge,
-  Button,
-  Center,
   Code,
   Grid,
   Group,
-  Loader,
   NavLink,
   ScrollArea,
   SegmentedControl,
@@ -17,12 +13,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconRestore } from '@tabler/icons-react';
+import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { QueryVersion } from '../../../contract/queries';
 import { versionOptions, versionsOptions } from './api';
 import { fromNow, localDateTime } from '../../lib/time';
+import { ErrorAlert } from '../../components/error-alert';
+import { CenteredLoader } from '../../components/page-loader';
+import { ToolButton } from '../../components/tool-button';
 
 /** The diff view and the `diff` package load only when a version is compared. */
 const VersionDiff = lazy(() => import('./version-diff'));
@@ -64,15 +63,14 @@ function VersionDetail(props: {
           ]}
           aria-label="Show"
         />
-        <Button
-          size="xs"
-          leftSection={<IconRestore size={14} />}
+        <ToolButton
+          icon={IconRestore}
           variant="light"
           disabled={same}
           onClick={() => props.onRestore(version.query_sql)}
         >
           Restore this version
-        </Button>
+        </ToolButton>
       </Group>
       {view === 'sql' ? (
         <ScrollArea.Autosize mah={440} type="auto">
@@ -119,18 +117,9 @@ export function VersionHistory(props: {
     enabled: selected !== null,
   });
 
-  if (versions.isPending)
-    return (
-      <Center h={160}>
-        <Loader size="sm" aria-label="Loading versions" />
-      </Center>
-    );
+  if (versions.isPending) return <CenteredLoader h={160} label="Loading versions" />;
   if (versions.isError)
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load versions">
-        {versions.error.message}
-      </Alert>
-    );
+    return <ErrorAlert title="Could not load versions">{versions.error.message}</ErrorAlert>;
   if (!list.length) return <Text c="dimmed">This query has no saved versions yet.</Text>;
 
   return (
@@ -172,9 +161,7 @@ export function VersionHistory(props: {
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 8 }}>
         {detail.isError ? (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Could not load it">
-            {detail.error.message}
-          </Alert>
+          <ErrorAlert title="Could not load it">{detail.error.message}</ErrorAlert>
         ) : detail.data ? (
           <VersionDetail
             key={detail.data.version}

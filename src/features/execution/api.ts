@@ -1,19 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  CancelResponseSchema,
-  ExecuteQueryResponseSchema,
-  ExecutionResultSchema,
-  ExecutionStatusSchema,
-} from '../../../contract/executions';
+import type { CancelResponseSchema } from '../../../contract/executions';
 import type { Parameter, ParameterValue } from '../../../contract/parameters';
-import { api, ApiError } from '../../lib/api';
+import { api, apiQueryFn, nullIfNotFound } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
+import { executionPath, untilFinished } from '../../lib/executions';
+import type { ExecuteResponse, ExecutionResult, ExecutionStatus } from '../../lib/executions';
 import type { Tier } from '../../../contract/rules/enums';
 
-export type ExecutionStatus = z.output<typeof ExecutionStatusSchema>;
-export type ExecuteResponse = z.output<typeof ExecuteQueryResponseSchema>;
-type ExecutionResult = z.output<typeof ExecutionResultSchema>;
 type CancelResponse = z.output<typeof CancelResponseSchema>;
 
 /** Parameter values of a run or a latest-result lookup, by name. */
@@ -37,15 +31,8 @@ export function pollInterval(updates: number): number {
 export const executionStatusOptions = (ctx: string, executionId: string) =>
   queryOptions({
     queryKey: executionKeys.status(ctx, executionId),
-    queryFn: ({ signal }) =>
-      api<ExecutionStatus>(`/execution/${encodeURIComponent(executionId)}/status`, {
-        ctx,
-        signal,
-      }),
-    refetchInterval: (query) =>
-      query.state.status === 'error' || query.state.data?.is_execution_finished
-        ? false
-        : pollInterval(query.state.dataUpdateCount),
+    queryFn: apiQueryFn<ExecutionStatus>(executionPath(executionId, 'status'), { ctx }),
+    refetchInterval: untilFinished(pollInterval),
     // A finished execution changes only when its result expires.
     staleTime: (query) => (query.state.data?.is_execution_finished ? 60_000 : 0),
   });
@@ -82,21 +69,16 @@ export const latestExecutionOptions = (ctx: string, queryId: number, params: Run
   queryOptions({
     queryKey: executionKeys.latest(ctx, queryId, params),
     queryFn: async ({ signal }): Promise<LatestExecution | null> => {
-      try {
-        const r = await api<ExecutionResult>(`/query/${queryId}/results`, {
+      const r = await nullIfNotFound(
+        api<ExecutionResult>(`/query/${queryId}/results`, {
           ctx,
           signal,
           query: latestParamsQuery(params),
-        });
-        return {
-          execution_id: r.execution_id,
-          state: r.state,
-          is_execution_finished: r.is_execution_finished,
-        };
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
+        }),
+      );
+      if (!r) return null;
+      const { execution_id, state, is_execution_finished } = r;
+      return { execution_id, state, is_execution_finished };
     },
   });
 
@@ -146,10 +128,7 @@ export function useCancelExecution(ctx: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (executionId: string) =>
-      api<CancelResponse>(`/execution/${encodeURIComponent(executionId)}/cancel`, {
-        ctx,
-        method: 'POST',
-      }),
+      api<CancelResponse>(executionPath(executionId, 'cancel'), { ctx, method: 'POST' }),
     onSettled: (_data, _err, executionId) =>
       qc.invalidateQueries({ queryKey: executionKeys.status(ctx, executionId) }),
   });

@@ -1,11 +1,13 @@
 import '@mantine/core/styles/Code.css';
-import { Alert, Button, Code, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Code, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ExecutionStateBadge } from '../../components/execution-state-badge';
-import { useCancelExecution, useExecutionStatus, type ExecutionStatus } from './api';
+import { useCancelExecution, useExecutionStatus } from './api';
+import type { ExecutionStatus } from '../../lib/executions';
 import { formatCredits, formatDuration, formatRows, isRunning, ordinal } from './format';
+import { ToolButton } from '../../components/tool-button';
 
 type Props = {
   ctx: string;
@@ -56,16 +58,15 @@ export function ExecutionPanel({ ctx, executionId }: Props) {
           {body}
         </Stack>
         {canCancel && (
-          <Button
-            size="xs"
+          <ToolButton
             variant="light"
             color="red"
-            leftSection={<IconPlayerStop size={14} />}
+            icon={IconPlayerStop}
             loading={cancel.isPending}
             onClick={() => cancel.mutate(executionId)}
           >
             Cancel
-          </Button>
+          </ToolButton>
         )}
       </Group>
       {cancel.isError && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionStatus } from './api';
+import type { ExecutionStatus } from '../../lib/executions';
 import {
   errorPosition,
   formatCredits,

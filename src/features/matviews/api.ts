@@ -1,18 +1,16 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ExecutionStatusSchema } from '../../../contract/executions';
 import type {
   MatviewListElement,
   MatviewRefreshesResponse,
   MatviewsListResponse,
 } from '../../../contract/matviews';
 import type { ListQueriesResponse } from '../../../contract/queries';
-import type { z } from 'zod';
 import { isRunningState } from '../../../contract/rules/enums';
-import { api } from '../../lib/api';
+import { api, apiQueryFn } from '../../lib/api';
 import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
+import { executionPath, untilFinished, type ExecutionStatus } from '../../lib/executions';
 
 export type Matview = MatviewListElement;
-export type RefreshStatus = z.output<typeof ExecutionStatusSchema>;
 
 /** Views per page of the list, and refreshes per page of a view's history. */
 export const MATVIEWS_PAGE_SIZE = 25;
@@ -56,12 +54,10 @@ const running = (v: Matview) => v.last_refresh !== null && !isFinishedState(v.la
 export const matviewListOptions = (ctx: string, offset: number) =>
   queryOptions({
     queryKey: matviewKeys.page(ctx, offset),
-    queryFn: ({ signal }) =>
-      api<MatviewsListResponse>('/materialized-views', {
-        ctx,
-        query: { limit: MATVIEWS_PAGE_SIZE, offset },
-        signal,
-      }),
+    queryFn: apiQueryFn<MatviewsListResponse>('/materialized-views', {
+      ctx,
+      query: { limit: MATVIEWS_PAGE_SIZE, offset },
+    }),
     placeholderData: keepPreviousInContext(ctx),
     refetchInterval: (query) => (query.state.data?.materialized_views.some(running) ? 3000 : false),
   });
@@ -70,12 +66,10 @@ export const matviewListOptions = (ctx: string, offset: number) =>
 export const matviewHistoryOptions = (ctx: string, fullName: string, offset: number) =>
   queryOptions({
     queryKey: matviewKeys.history(ctx, fullName, offset),
-    queryFn: ({ signal }) =>
-      api<MatviewRefreshesResponse>(`${matviewPath(fullName)}/refreshes`, {
-        ctx,
-        query: { limit: HISTORY_PAGE_SIZE, offset },
-        signal,
-      }),
+    queryFn: apiQueryFn<MatviewRefreshesResponse>(`${matviewPath(fullName)}/refreshes`, {
+      ctx,
+      query: { limit: HISTORY_PAGE_SIZE, offset },
+    }),
   });
 
 /**
@@ -86,19 +80,14 @@ export const refreshStatusOptions = (ctx: string, executionId: string, onFinishe
   queryOptions({
     queryKey: matviewKeys.refresh(ctx, executionId),
     queryFn: async ({ signal }) => {
-      const status = await api<RefreshStatus>(
-        `/execution/${encodeURIComponent(executionId)}/status`,
-        { ctx, signal },
-      );
+      const status = await api<ExecutionStatus>(executionPath(executionId, 'status'), {
+        ctx,
+        signal,
+      });
       if (status.is_execution_finished) onFinished?.();
       return status;
     },
-    refetchInterval: (query) =>
-      query.state.status === 'error' || query.state.data?.is_execution_finished
-        ? false
-        : query.state.dataUpdateCount < 10
-          ? 300
-          : 1000,
+    refetchInterval: untilFinished((reads) => (reads < 10 ? 300 : 1000)),
     staleTime: (query) => (query.state.data?.is_execution_finished ? Infinity : 0),
   });
 
@@ -106,12 +95,10 @@ export const refreshStatusOptions = (ctx: string, executionId: string, onFinishe
 export const queryPickerOptions = (ctx: string, q: string) =>
   queryOptions({
     queryKey: matviewKeys.queryPicker(ctx, q),
-    queryFn: ({ signal }) =>
-      api<ListQueriesResponse>('/queries', {
-        ctx,
-        query: { limit: 50, q: q.trim() || undefined, include_archived: false },
-        signal,
-      }),
+    queryFn: apiQueryFn<ListQueriesResponse>('/queries', {
+      ctx,
+      query: { limit: 50, q: q.trim() || undefined, include_archived: false },
+    }),
     placeholderData: keepPreviousInContext(ctx),
     staleTime: 30_000,
   });

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Drawer.css';
-import { Alert, Center, Drawer, Loader, Stack, Text } from '@mantine/core';
+import { Drawer, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AnchorLink } from '../../components/anchor-link';
@@ -10,6 +10,8 @@ import { PrevNextPager } from '../../components/prev-next-pager';
 import { formatCount } from '../../lib/format';
 import { TRIGGER_LABEL } from './format';
 import { LiveRefreshState } from './refresh-state';
+import { CenteredLoader } from '../../components/page-loader';
+import { ErrorAlert } from '../../components/error-alert';
 
 /** Every refresh of one view, newest first: why it ran, its state, times, error, execution. */
 export function HistoryDrawer(props: {
@@ -33,18 +35,9 @@ export function HistoryDrawer(props: {
 function History({ ctx, fullName }: { ctx: string; fullName: string }) {
   const [offset, setOffset] = useState(0);
   const history = useQuery(matviewHistoryOptions(ctx, fullName, offset));
-  if (history.isPending)
-    return (
-      <Center h={120}>
-        <Loader size="sm" aria-label="Loading the refreshes" />
-      </Center>
-    );
+  if (history.isPending) return <CenteredLoader h={120} label="Loading the refreshes" />;
   if (history.isError)
-    return (
-      <Alert color="red" title="Could not read the refreshes" role="alert">
-        {history.error.message}
-      </Alert>
-    );
+    return <ErrorAlert title="Could not read the refreshes">{history.error.message}</ErrorAlert>;
   const { refreshes, next_offset: next } = history.data;
   return (
     <Stack gap="sm">

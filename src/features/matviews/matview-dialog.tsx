@@ -1,12 +1,14 @@
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Center, Code, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { matviewOfQueryOptions, type Matview } from './api';
 import { MatviewForm, type Saved } from './matview-form';
 import { StateBadge, useRefreshStatus } from './refresh-state';
+import { CenteredLoader } from '../../components/page-loader';
+import { ErrorAlert } from '../../components/error-alert';
 
 export type MatviewDialogProps = {
   ctx: string;
@@ -63,18 +65,9 @@ function FormForQuery(props: {
   onSaved: (saved: Saved) => void;
 }) {
   const existing = useQuery(matviewOfQueryOptions(props.ctx, props.query.id));
-  if (existing.isPending)
-    return (
-      <Center h={120}>
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+  if (existing.isPending) return <CenteredLoader h={120} label="Loading" />;
   if (existing.isError)
-    return (
-      <Alert color="red" title="Could not read the views">
-        {existing.error.message}
-      </Alert>
-    );
+    return <ErrorAlert title="Could not read the views">{existing.error.message}</ErrorAlert>;
   return (
     <Stack gap="sm">
       {existing.data && (

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Radio.css';
-import { Alert, Button, Group, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { MatviewUpsertRequest } from '../../../contract/matviews';
 import { DEFAULT_TIER, isTier, TIERS } from '../../../contract/rules/enums';
@@ -12,6 +12,7 @@ import { QueryPicker } from './query-picker';
 import { normalizeCron, validateCron } from './schedule';
 import { ScheduleField } from './schedule-field';
 import { MATVIEW_NAME_PREFIX, matviewNameProblem } from '../../../contract/rules/names';
+import { FormActions } from '../../components/form-actions';
 
 /** A first name for the view of a query: `result_` and its name in snake case. */
 export function suggestName(queryName: string): string {
@@ -165,14 +166,12 @@ export function MatviewForm(props: {
             {serverError.message}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={upsert.isPending} disabled={!valid}>
-            {view ? 'Save and refresh' : 'Create and refresh'}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={props.onCancel}
+          confirmLabel={view ? 'Save and refresh' : 'Create and refresh'}
+          pending={upsert.isPending}
+          disabled={!valid}
+        />
       </Stack>
     </form>
   );

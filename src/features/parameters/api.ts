@@ -1,11 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ExecutionResultSchema } from '../../../contract/executions';
 import type { Parameter } from '../../../contract/parameters';
-import { api, ApiError } from '../../lib/api';
+import { api, nullIfNotFound } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
+import type { ExecutionResult } from '../../lib/executions';
 
-type ExecutionResult = z.output<typeof ExecutionResultSchema>;
 export type EnumSource = NonNullable<Parameter['enumFromResults']>;
 
 /** Rows read from another query's result to offer as options (the service pages at most this). */
@@ -44,17 +42,14 @@ export const enumOptionsFromResults = (ctx: string, source: EnumSource) =>
   queryOptions({
     queryKey: parameterKeys.enumOptions(ctx, source),
     queryFn: async ({ signal }): Promise<string[] | null> => {
-      try {
-        const res = await api<ExecutionResult>(`/query/${source.queryId}/results`, {
+      const res = await nullIfNotFound(
+        api<ExecutionResult>(`/query/${source.queryId}/results`, {
           ctx,
           signal,
           query: { columns: columnsParam(source.columnName), limit: ENUM_OPTIONS_LIMIT },
-        });
-        return distinctColumnValues(res.result?.rows ?? [], source.columnName);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
+        }),
+      );
+      return res && distinctColumnValues(res.result?.rows ?? [], source.columnName);
     },
     staleTime: 5 * 60_000,
   });

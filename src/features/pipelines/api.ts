@@ -6,7 +6,7 @@ import type {
   PipelineExecutionStatus,
   PipelineExecutionsListResponse,
 } from '../../../contract/pipelines';
-import { api } from '../../lib/api';
+import { api, apiQueryFn } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
 import { isTerminal } from './status-style';
 
@@ -32,19 +32,17 @@ export const pipelineKeys = {
 export const lineageOptions = (ctx: string, queryId: number) =>
   queryOptions({
     queryKey: pipelineKeys.lineage(ctx, queryId),
-    queryFn: ({ signal }) =>
-      api<GetQueryPipelineResponse>(`/query/${queryId}/pipeline`, { ctx, signal }),
+    queryFn: apiQueryFn<GetQueryPipelineResponse>(`/query/${queryId}/pipeline`, { ctx }),
   });
 
 /** A pipeline execution's status, polled until it ends. */
 export const runStatusOptions = (ctx: string, id: string) =>
   queryOptions({
     queryKey: pipelineKeys.status(ctx, id),
-    queryFn: ({ signal }) =>
-      api<PipelineExecutionStatus>(`/pipelines/executions/${encodeURIComponent(id)}/status`, {
-        ctx,
-        signal,
-      }),
+    queryFn: apiQueryFn<PipelineExecutionStatus>(
+      `/pipelines/executions/${encodeURIComponent(id)}/status`,
+      { ctx },
+    ),
     refetchInterval: (q) => (q.state.data && isTerminal(q.state.data.status) ? false : POLL_MS),
   });
 
@@ -52,12 +50,10 @@ export const runStatusOptions = (ctx: string, id: string) =>
 export const recentRunsOptions = (ctx: string) =>
   queryOptions({
     queryKey: pipelineKeys.runs(ctx),
-    queryFn: ({ signal }) =>
-      api<PipelineExecutionsListResponse>('/pipelines/executions', {
-        ctx,
-        query: { limit: RUNS_PAGE, offset: 0 },
-        signal,
-      }),
+    queryFn: apiQueryFn<PipelineExecutionsListResponse>('/pipelines/executions', {
+      ctx,
+      query: { limit: RUNS_PAGE, offset: 0 },
+    }),
     refetchInterval: (q) =>
       q.state.data?.pipeline_executions.some((r) => !isTerminal(r.status)) ? POLL_MS * 2 : false,
   });

@@ -4,7 +4,7 @@ import type {
   GetQueryResponse,
   ListQueriesResponse,
 } from '../../../contract/queries';
-import { api } from '../../lib/api';
+import { api, apiQueryFn } from '../../lib/api';
 import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
 import { QUERY_LIMITS } from '../../../contract/rules/limits';
 
@@ -43,15 +43,14 @@ export function listQueryString(params: QueryListParams) {
 export const queryListOptions = (ctx: string, params: QueryListParams) =>
   queryOptions({
     queryKey: queryKeys.list(ctx, params),
-    queryFn: ({ signal }) =>
-      api<ListQueriesResponse>('/queries', { ctx, query: listQueryString(params), signal }),
+    queryFn: apiQueryFn<ListQueriesResponse>('/queries', { ctx, query: listQueryString(params) }),
     placeholderData: keepPreviousInContext(ctx),
   });
 
 export const queryDetailOptions = (ctx: string, id: number) =>
   queryOptions({
     queryKey: queryKeys.detail(ctx, id),
-    queryFn: ({ signal }) => api<GetQueryResponse>(`/query/${id}`, { ctx, signal }),
+    queryFn: apiQueryFn<GetQueryResponse>(`/query/${id}`, { ctx }),
   });
 
 /** What the "New query" page starts with; the query is created when it is first saved. */

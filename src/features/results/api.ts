@@ -1,12 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ExecutionResultSchema } from '../../../contract/executions';
-import { api, apiUrl } from '../../lib/api';
+import { apiQueryFn, apiUrl } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
+import { executionPath, whileUnfinished, type ExecutionResult } from '../../lib/executions';
 import { columnsParam, sortByParam, type SortState } from './sort';
 
-/** The body of GET /execution/{id}/results (compat-reference 3.2). */
-export type ExecutionResult = z.output<typeof ExecutionResultSchema>;
 export type ResultRow = Record<string, unknown>;
 
 /**
@@ -40,8 +37,7 @@ export const resultKeys = {
   ) => [...resultKeys.all(ctx, executionId), params, pageIndex] as const,
 };
 
-const resultsPath = (executionId: string) =>
-  `/execution/${encodeURIComponent(executionId)}/results`;
+const resultsPath = (executionId: string) => executionPath(executionId, 'results');
 
 /**
  * The result's envelope and full metadata (every column, unfiltered row count, sizes, times):
@@ -50,10 +46,9 @@ const resultsPath = (executionId: string) =>
 export const resultSummaryOptions = (ctx: string, executionId: string) =>
   queryOptions({
     queryKey: resultKeys.summary(ctx, executionId),
-    queryFn: ({ signal }) =>
-      api<ExecutionResult>(resultsPath(executionId), { ctx, query: { limit: 1 }, signal }),
+    queryFn: apiQueryFn<ExecutionResult>(resultsPath(executionId), { ctx, query: { limit: 1 } }),
     staleTime: Infinity,
-    refetchInterval: (q) => (q.state.data && !q.state.data.is_execution_finished ? 1000 : false),
+    refetchInterval: whileUnfinished(1000),
   });
 
 /**
@@ -70,12 +65,10 @@ export const resultPageOptions = (
 ) =>
   queryOptions({
     queryKey: resultKeys.page(ctx, executionId, { ...params, pageSize }, pageIndex),
-    queryFn: ({ signal }) =>
-      api<ExecutionResult>(resultsPath(executionId), {
-        ctx,
-        query: { ...params, limit: pageSize, offset: pageIndex * pageSize },
-        signal,
-      }),
+    queryFn: apiQueryFn<ExecutionResult>(resultsPath(executionId), {
+      ctx,
+      query: { ...params, limit: pageSize, offset: pageIndex * pageSize },
+    }),
     staleTime: Infinity,
     gcTime: 20_000,
   });

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Code.css';
 import {
-  Button,
   CloseButton,
   Group,
   Popover,
@@ -13,6 +12,7 @@ import { useId } from 'react';
 import { IconCopy } from '@tabler/icons-react';
 import { copyToClipboard } from './clipboard';
 import { cellDetail } from './format-value';
+import { ToolButton } from '../../components/tool-button';
 
 /** The cell whose full value is open: where to show it, and what it holds. */
 export type CellDetailState = {
@@ -89,15 +89,14 @@ export function CellDetail({ at, onClose }: { at: CellDetailState; onClose: () =
               <Text size="xs" c="dimmed">
                 {detail.length}
               </Text>
-              <Button
-                size="xs"
+              <ToolButton
                 variant="light"
-                leftSection={<IconCopy size={14} />}
+                icon={IconCopy}
                 disabled={detail.isNull}
                 onClick={() => void copyToClipboard(detail.copy, 'value')}
               >
                 Copy value
-              </Button>
+              </ToolButton>
             </Group>
           </Stack>
         )}

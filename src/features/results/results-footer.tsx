@@ -1,6 +1,7 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
-import { resultKeys, type ExecutionResult } from './api';
+import { resultKeys } from './api';
+import type { ExecutionResult } from '../../lib/executions';
 import { formatBytes, formatCount } from '../../lib/format';
 import { formatDuration, millisBetween } from './humanize';
 

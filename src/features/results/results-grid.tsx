@@ -8,7 +8,6 @@ import {
   resultPageOptions,
   resultSummaryOptions,
   viewParams,
-  type ExecutionResult,
   type ResultView,
 } from './api';
 import { fitColumnWidth, fitColumnWidths, widthOf } from './column-widths';
@@ -20,6 +19,9 @@ import { ResultsFooter } from './results-footer';
 import { ResultsToolbar } from './results-toolbar';
 import { cycleSort } from './sort';
 import { canvasMeasure } from './text-measure';
+import { CenteredLoader } from '../../components/page-loader';
+import { ErrorAlert } from '../../components/error-alert';
+import type { ExecutionResult } from '../../lib/executions';
 
 export type ResultsGridProps = {
   /** Handle of the context the execution belongs to (part of every query key and request). */
@@ -51,18 +53,9 @@ export function ResultsGrid({
   csvName,
 }: ResultsGridProps) {
   const summary = useQuery(resultSummaryOptions(ctx, executionId));
-  if (summary.isPending)
-    return (
-      <Center h={120}>
-        <Loader size="sm" aria-label="Loading the result" />
-      </Center>
-    );
+  if (summary.isPending) return <CenteredLoader h={120} label="Loading the result" />;
   if (summary.isError)
-    return (
-      <Alert color="red" title="Could not read the result">
-        {summary.error.message}
-      </Alert>
-    );
+    return <ErrorAlert title="Could not read the result">{summary.error.message}</ErrorAlert>;
   const data = summary.data;
   if (!data.result) return <NoResult summary={data} />;
   return (

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useAddMember } from './api';
-import { ErrorNote } from './error-note';
+import { ErrorNote } from '../../components/error-alert';
 
 type Role = 'member' | 'admin';
 

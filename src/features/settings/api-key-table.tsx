@@ -4,7 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiKeySummary } from '../../../contract/accounts';
 import { DataTable } from '../../components/data-table';
-import { ErrorNote } from './error-note';
+import { ErrorNote } from '../../components/error-alert';
 import { apiKeysQueryOptions } from './api';
 import { formatDateTime, formatLastUsed, SCOPE_LABEL } from './format';
 

@@ -9,7 +9,7 @@ import type {
   Member,
   TeamCreated as TeamCreatedSchema,
 } from '../../../contract/accounts';
-import { api } from '../../lib/api';
+import { api, apiQueryFn } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
 import { meQueryOptions } from '../../lib/session';
 
@@ -33,7 +33,7 @@ export const settingsKeys = {
 export const apiKeysQueryOptions = (ctx: string) =>
   queryOptions({
     queryKey: settingsKeys.apiKeys(ctx),
-    queryFn: ({ signal }) => api<{ keys: ApiKeySummary[] }>('/keys', { ctx, signal }),
+    queryFn: apiQueryFn<{ keys: ApiKeySummary[] }>('/keys', { ctx }),
     select: (data) => data.keys,
   });
 
@@ -41,8 +41,7 @@ export const apiKeysQueryOptions = (ctx: string) =>
 export const membersQueryOptions = (team: string) =>
   queryOptions({
     queryKey: settingsKeys.members(team),
-    queryFn: ({ signal }) =>
-      api<{ members: Member[] }>(`/teams/${encodeURIComponent(team)}/members`, { signal }),
+    queryFn: apiQueryFn<{ members: Member[] }>(`/teams/${encodeURIComponent(team)}/members`),
     select: (data) => data.members,
   });
 

@@ -18,9 +18,10 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useCreateApiKey, type CreatedKey } from './api';
-import { ErrorNote } from './error-note';
+import { ErrorNote } from '../../components/error-alert';
 import { SCOPE_LABEL } from './format';
 import { ACCOUNT_LIMITS } from '../../../contract/rules/limits';
+import { FormActions } from '../../components/form-actions';
 
 type Scope = keyof typeof SCOPE_LABEL;
 
@@ -79,14 +80,7 @@ export function CreateKeyModal(props: { ctx: string; opened: boolean; onClose: (
               </Stack>
             </Radio.Group>
             <ErrorNote error={create.error} title="The key was not created" />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create key
-              </Button>
-            </Group>
+            <FormActions onCancel={close} confirmLabel="Create key" pending={create.isPending} />
           </Stack>
         </form>
       )}

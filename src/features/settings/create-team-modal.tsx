@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Modal.css';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ACCOUNT_LIMITS } from '../../../contract/rules/limits';
 import { handleError } from '../../lib/handle';
 import { useCreateTeam, type TeamCreated } from './api';
-import { ErrorNote } from './error-note';
+import { ErrorNote } from '../../components/error-alert';
+import { FormActions } from '../../components/form-actions';
 
 /** Creates a team; the user becomes its admin and it appears in the context switcher. */
 export function CreateTeamModal(props: {
@@ -60,14 +61,7 @@ export function CreateTeamModal(props: {
           />
           <TextInput label="Display name" {...form.getInputProps('display_name')} />
           <ErrorNote error={create.error} title="The team was not created" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create team
-            </Button>
-          </Group>
+          <FormActions onCancel={close} confirmLabel="Create team" pending={create.isPending} />
         </Stack>
       </form>
     </Modal>

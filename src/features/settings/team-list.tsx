@@ -1,6 +1,7 @@
-import { Badge, Button, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import type { ContextEntry } from '../../../contract/accounts';
+import { ToolButton } from '../../components/tool-button';
 
 /** The user's teams (from `me`); picking one shows its members. */
 export function TeamList(props: {
@@ -14,9 +15,9 @@ export function TeamList(props: {
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={4}>Your teams</Title>
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={props.onCreate}>
+          <ToolButton icon={IconPlus} onClick={props.onCreate}>
             Create team
-          </Button>
+          </ToolButton>
         </Group>
         {props.teams.length === 0 ? (
           <Text size="sm" c="dimmed">

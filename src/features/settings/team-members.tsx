@@ -6,7 +6,7 @@ import type { ContextEntry } from '../../../contract/accounts';
 import { DataTable } from '../../components/data-table';
 import { AddMemberForm } from './add-member-form';
 import { membersQueryOptions } from './api';
-import { ErrorNote } from './error-note';
+import { ErrorNote } from '../../components/error-alert';
 import { formatDateTime } from './format';
 import { RemoveMemberModal } from './remove-member-modal';
 

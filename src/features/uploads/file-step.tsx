@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconFileTypeCsv, IconFileUpload } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconFileTypeCsv, IconFileUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { formatBytes } from '../../lib/format';
 import { uploadLimit } from './upload-xhr';
+import { ErrorAlert } from '../../components/error-alert';
 
 /**
  * Step 1 of the wizard: drop a CSV on the area or pick one. A file over the service's limit
@@ -88,16 +89,7 @@ export function FileStep(props: {
           </Text>
         </Group>
       )}
-      {error && (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          title="Cannot use this file"
-          role="alert"
-        >
-          {error}
-        </Alert>
-      )}
+      {error && <ErrorAlert title="Cannot use this file">{error}</ErrorAlert>}
     </Stack>
   );
 }

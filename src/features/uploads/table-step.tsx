@@ -16,6 +16,7 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { uploadNameProblem } from '../../../contract/rules/names';
 import type { Mode, Plan } from './upload-plan';
 import { fullNameSql } from './full-name';
+import { ErrorAlert } from '../../components/error-alert';
 
 export type TableSettings = {
   name: string;
@@ -94,12 +95,7 @@ export function TableStep(props: {
         </Alert>
       )}
       {!ruleError && plan && !plan.ok && !(exists && s.mode === 'new') && (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          title="Cannot upload like this"
-          role="alert"
-        >
+        <ErrorAlert title="Cannot upload like this">
           <Stack gap={4}>
             {plan.problems.map((p) => (
               <Text key={p} size="sm">
@@ -117,7 +113,7 @@ export function TableStep(props: {
               </Group>
             )}
           </Stack>
-        </Alert>
+        </ErrorAlert>
       )}
       {plan?.ok && plan.note && (
         <Alert color="blue" icon={<IconInfoCircle size={18} />}>

@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Progress.css';
 import { Alert, Button, Code, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconTerminal2 } from '@tabler/icons-react';
+import { IconCircleCheck, IconTerminal2 } from '@tabler/icons-react';
 
 import { formatBytes, formatCount } from '../../lib/format';
 import type { UploadProgress } from './run-upload';
 import { exampleSql } from './full-name';
+import { ErrorAlert } from '../../components/error-alert';
 
 export type UploadState =
   | { status: 'running'; progress: UploadProgress }
@@ -59,12 +60,7 @@ export function UploadStep(props: {
   if (s.status === 'failed')
     return (
       <Stack gap="sm" maw={720}>
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          title="The upload failed"
-          role="alert"
-        >
+        <ErrorAlert title="The upload failed">
           <Stack gap={6}>
             <Text size="sm" ff="monospace" data-testid="upload-error">
               {s.message}
@@ -75,7 +71,7 @@ export function UploadStep(props: {
               file, and try again.
             </Text>
           </Stack>
-        </Alert>
+        </ErrorAlert>
         <Group>
           <Button onClick={props.onBack}>Back to the columns</Button>
           <Button variant="default" onClick={props.onAnother}>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { apiQueryFn } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
 
 /** One monthly billing period (dates are YYYY-MM-DD, both inclusive, UTC). */
@@ -32,5 +32,5 @@ export const usageKeys = {
 export const usageQueryOptions = (ctx: string, range: UsageRange) =>
   queryOptions({
     queryKey: usageKeys.range(ctx, range),
-    queryFn: ({ signal }) => api<Usage>('/usage', { ctx, query: range, signal }),
+    queryFn: apiQueryFn<Usage>('/usage', { ctx, query: range }),
   });

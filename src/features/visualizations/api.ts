@@ -5,7 +5,7 @@ import type {
   ListVisualizationsResponse,
   UpdateVisualizationRequest,
 } from '../../../contract/visualizations';
-import { api } from '../../lib/api';
+import { api, apiQueryFn } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
 
 /** Every key of the visualizations feature starts with the context it belongs to. */
@@ -21,19 +21,16 @@ export const vizKeys = {
 export const vizListOptions = (ctx: string, queryId: number) =>
   queryOptions({
     queryKey: vizKeys.list(ctx, queryId),
-    queryFn: ({ signal }) =>
-      api<ListVisualizationsResponse>(`/query/${queryId}/visualizations`, {
-        ctx,
-        query: { limit: 1000 },
-        signal,
-      }),
+    queryFn: apiQueryFn<ListVisualizationsResponse>(`/query/${queryId}/visualizations`, {
+      ctx,
+      query: { limit: 1000 },
+    }),
   });
 
 export const vizDetailOptions = (ctx: string, id: number) =>
   queryOptions({
     queryKey: vizKeys.detail(ctx, id),
-    queryFn: ({ signal }) =>
-      api<GetVisualizationResponse>(`/visualizations/${id}`, { ctx, signal }),
+    queryFn: apiQueryFn<GetVisualizationResponse>(`/visualizations/${id}`, { ctx }),
   });
 
 /** Creates a visualization of a saved query; returns its id. */

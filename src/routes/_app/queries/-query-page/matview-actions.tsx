@@ -1,9 +1,10 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
 import { IconRefresh, IconTopologyStar3 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { GetQueryResponse } from '../../../../../contract/queries';
 import { useCtx } from '../../../../lib/session';
+import { ToolButton } from '../../../../components/tool-button';
 
 // The dialog (with the cron libraries) loads when it is first opened.
 const MatviewDialog = lazy(() =>
@@ -27,10 +28,9 @@ export function MatviewActions(props: { query: GetQueryResponse; owned: boolean;
       <Tooltip label={why} disabled={!why} withArrow>
         {/* A disabled button gets no pointer events: the wrapper keeps the tooltip working. */}
         <span>
-          <Button
+          <ToolButton
             variant="default"
-            size="xs"
-            leftSection={<IconRefresh size={14} />}
+            icon={IconRefresh}
             disabled={why !== null}
             onClick={() => {
               setLoaded(true);
@@ -38,19 +38,18 @@ export function MatviewActions(props: { query: GetQueryResponse; owned: boolean;
             }}
           >
             Materialize
-          </Button>
+          </ToolButton>
         </span>
       </Tooltip>
-      <Button
+      <ToolButton
         variant="default"
-        size="xs"
-        leftSection={<IconTopologyStar3 size={14} />}
+        icon={IconTopologyStar3}
         renderRoot={(rootProps) => (
           <Link to="/pipelines" search={{ query: props.query.query_id }} {...rootProps} />
         )}
       >
         Run pipeline
-      </Button>
+      </ToolButton>
       {loaded && (
         <Suspense fallback={null}>
           <MatviewDialog

@@ -4,6 +4,7 @@ import { IconAdjustments, IconDatabase, IconDeviceFloppy, IconHistory } from '@t
 import type { GetQueryResponse } from '../../../../../contract/queries';
 import { OwnerContextNotice } from '../../../../components/owner-context-notice';
 import { MatviewActions } from './matview-actions';
+import { ToolButton } from '../../../../components/tool-button';
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
@@ -65,34 +66,23 @@ export function QueryHeader(props: {
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <Button
+          <ToolButton
             variant={props.dataOpen ? 'light' : 'default'}
-            size="xs"
-            leftSection={<IconDatabase size={14} />}
+            icon={IconDatabase}
             onClick={props.onToggleData}
             aria-pressed={props.dataOpen}
           >
             Data
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconAdjustments size={14} />}
-            onClick={props.onOpenParameters}
-          >
+          </ToolButton>
+          <ToolButton variant="default" icon={IconAdjustments} onClick={props.onOpenParameters}>
             Parameters
-          </Button>
+          </ToolButton>
           {query && (
             <>
               <MatviewActions query={query} owned={props.owned} dirty={props.dirty} />
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconHistory size={14} />}
-                onClick={props.onOpenHistory}
-              >
+              <ToolButton variant="default" icon={IconHistory} onClick={props.onOpenHistory}>
                 History
-              </Button>
+              </ToolButton>
             </>
           )}
           {props.dirty && props.owned && (
@@ -101,15 +91,14 @@ export function QueryHeader(props: {
             </Button>
           )}
           <Tooltip label={<Kbd size="xs">{MOD}+S</Kbd>} disabled={!props.owned}>
-            <Button
-              size="xs"
-              leftSection={<IconDeviceFloppy size={14} />}
+            <ToolButton
+              icon={IconDeviceFloppy}
               onClick={props.onSave}
               loading={props.saving}
               disabled={!props.owned || (query !== null && !props.dirty)}
             >
               Save
-            </Button>
+            </ToolButton>
           </Tooltip>
         </Group>
       </Group>

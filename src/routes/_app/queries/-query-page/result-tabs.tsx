@@ -6,11 +6,12 @@ import {
 } from '../../../../features/visualizations/visualization-tabs';
 import { ctxKey } from '../../../../lib/context-keys';
 import { csvFileName } from './csv-name';
+import { executionPath } from '../../../../lib/executions';
 
 /** The shown result as a visualization source. */
 export const executionSource = (ctx: string, executionId: string): VizSource => ({
   key: [...ctxKey(ctx), 'execution', executionId],
-  path: `/execution/${encodeURIComponent(executionId)}/results`,
+  path: executionPath(executionId, 'results'),
   ctx,
 });
 
