@@ -4,10 +4,10 @@ import { api } from '../../lib/api';
 import { meQueryOptions } from '../../lib/session';
 
 /** Sign in or up: the server sets the session cookie; the new `me` replaces the cache. */
-export function useSignIn() {
+function useStartSession<Body>(path: '/auth/signin' | '/auth/signup') {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SigninBody) => api<Me>('/auth/signin', { method: 'POST', body }),
+    mutationFn: (body: Body) => api<Me>(path, { method: 'POST', body }),
     onSuccess: (me) => {
       qc.clear();
       qc.setQueryData(meQueryOptions.queryKey, me);
@@ -15,16 +15,8 @@ export function useSignIn() {
   });
 }
 
-export function useSignUp() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SignupBody) => api<Me>('/auth/signup', { method: 'POST', body }),
-    onSuccess: (me) => {
-      qc.clear();
-      qc.setQueryData(meQueryOptions.queryKey, me);
-    },
-  });
-}
+export const useSignIn = () => useStartSession<SigninBody>('/auth/signin');
+export const useSignUp = () => useStartSession<SignupBody>('/auth/signup');
 
 /** Ends the session and drops every cached answer of the user. */
 export function useSignOut() {

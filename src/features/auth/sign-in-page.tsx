@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from '@tanstack/react-router';
 import { useSignIn } from './api';
 import { AuthCard } from './auth-card';
 
@@ -16,45 +15,24 @@ export function SignInPage(props: { onSignedIn: () => void }) {
   return (
     <AuthCard
       title="Sign in"
-      footer={
-        <>
-          New here?{' '}
-          <Anchor component={Link} to="/sign-up">
-            Create an account
-          </Anchor>
-        </>
-      }
+      other={{ question: 'New here?', to: '/sign-up', label: 'Create an account' }}
+      form={form}
+      mutation={signIn}
+      body={(v) => ({ handle: v.handle.trim(), password: v.password })}
+      onDone={props.onSignedIn}
+      submitLabel="Sign in"
     >
-      <form
-        onSubmit={form.onSubmit((values) =>
-          signIn.mutate(
-            { handle: values.handle.trim(), password: values.password },
-            { onSuccess: props.onSignedIn },
-          ),
-        )}
-      >
-        <Stack>
-          {signIn.error && (
-            <Alert color="red" role="alert">
-              {signIn.error.message}
-            </Alert>
-          )}
-          <TextInput
-            label="Handle"
-            autoComplete="username"
-            autoFocus
-            {...form.getInputProps('handle')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            {...form.getInputProps('password')}
-          />
-          <Button type="submit" loading={signIn.isPending}>
-            Sign in
-          </Button>
-        </Stack>
-      </form>
+      <TextInput
+        label="Handle"
+        autoComplete="username"
+        autoFocus
+        {...form.getInputProps('handle')}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        {...form.getInputProps('password')}
+      />
     </AuthCard>
   );
 }

@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from '@tanstack/react-router';
 import { ACCOUNT_LIMITS } from '../../../contract/rules/limits';
 import { handleError } from '../../lib/handle';
 import { useSignUp } from './api';
@@ -22,56 +21,35 @@ export function SignUpPage(props: { onSignedUp: () => void }) {
   return (
     <AuthCard
       title="Create your account"
-      footer={
-        <>
-          Have an account?{' '}
-          <Anchor component={Link} to="/sign-in">
-            Sign in
-          </Anchor>
-        </>
-      }
+      other={{ question: 'Have an account?', to: '/sign-in', label: 'Sign in' }}
+      form={form}
+      mutation={signUp}
+      body={(v) => ({
+        handle: v.handle.trim(),
+        password: v.password,
+        display_name: v.display_name.trim() || undefined,
+      })}
+      onDone={props.onSignedUp}
+      submitLabel="Sign up"
     >
-      <form
-        onSubmit={form.onSubmit((v) =>
-          signUp.mutate(
-            {
-              handle: v.handle.trim(),
-              password: v.password,
-              display_name: v.display_name.trim() || undefined,
-            },
-            { onSuccess: props.onSignedUp },
-          ),
-        )}
-      >
-        <Stack>
-          {signUp.error && (
-            <Alert color="red" role="alert">
-              {signUp.error.message}
-            </Alert>
-          )}
-          <TextInput
-            label="Handle"
-            description="Your name in links, like /handle/dashboard"
-            autoComplete="username"
-            autoFocus
-            {...form.getInputProps('handle')}
-          />
-          <TextInput label="Display name" {...form.getInputProps('display_name')} />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            {...form.getInputProps('confirm')}
-          />
-          <Button type="submit" loading={signUp.isPending}>
-            Sign up
-          </Button>
-        </Stack>
-      </form>
+      <TextInput
+        label="Handle"
+        description="Your name in links, like /handle/dashboard"
+        autoComplete="username"
+        autoFocus
+        {...form.getInputProps('handle')}
+      />
+      <TextInput label="Display name" {...form.getInputProps('display_name')} />
+      <PasswordInput
+        label="Password"
+        autoComplete="new-password"
+        {...form.getInputProps('password')}
+      />
+      <PasswordInput
+        label="Confirm password"
+        autoComplete="new-password"
+        {...form.getInputProps('confirm')}
+      />
     </AuthCard>
   );
 }

@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconGripVertical, IconPencil, IconTrash, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './edit-grid.module.css';
-import { FRAME_PADDING, TITLE_HEIGHT } from './widget-frame';
+import { BOX, TITLE_HEIGHT } from './widget-frame';
 
 /** A widget in edit mode: a drag handle, its title, edit and remove buttons, a summary. */
 export function EditCard(props: {
@@ -13,13 +13,7 @@ export function EditCard(props: {
   children?: ReactNode;
 }) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={FRAME_PADDING}
-      h="100%"
-      style={{ display: 'flex', flexDirection: 'column', gap: 6, overflow: 'hidden' }}
-    >
+    <Paper {...BOX}>
       <Group h={TITLE_HEIGHT} gap={4} wrap="nowrap" style={{ flex: 'none' }}>
         <Tooltip label="Drag to move (or focus and use the arrow keys)" openDelay={500}>
           <span
@@ -37,28 +31,34 @@ export function EditCard(props: {
           {props.kind}
         </Badge>
         {props.onEdit && (
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            aria-label={`Edit ${props.title}`}
-            onClick={props.onEdit}
-          >
-            <IconPencil size={14} />
-          </ActionIcon>
+          <CardAction label={`Edit ${props.title}`} icon={IconPencil} onClick={props.onEdit} />
         )}
-        <ActionIcon
-          size="sm"
-          variant="subtle"
+        <CardAction
+          label={`Remove ${props.title}`}
+          icon={IconTrash}
           color="red"
-          aria-label={`Remove ${props.title}`}
           onClick={props.onRemove}
-        >
-          <IconTrash size={14} />
-        </ActionIcon>
+        />
       </Group>
       <Stack gap={4} style={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
         {props.children}
       </Stack>
     </Paper>
+  );
+}
+
+/** A small icon button of the card's title row. */
+function CardAction(props: { label: string; icon: Icon; color?: string; onClick: () => void }) {
+  const { icon: Glyph } = props;
+  return (
+    <ActionIcon
+      size="sm"
+      variant="subtle"
+      color={props.color}
+      aria-label={props.label}
+      onClick={props.onClick}
+    >
+      <Glyph size={14} />
+    </ActionIcon>
   );
 }

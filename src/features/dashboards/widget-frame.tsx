@@ -1,8 +1,17 @@
 import { Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export const FRAME_PADDING = 10;
+const FRAME_PADDING = 10;
 export const TITLE_HEIGHT = 22;
+
+/** The bordered box of a widget, in view and in edit mode: its title row above its body. */
+export const BOX = {
+  withBorder: true,
+  radius: 'md',
+  p: FRAME_PADDING,
+  h: '100%',
+  style: { display: 'flex', flexDirection: 'column', gap: 6, overflow: 'hidden' },
+} as const;
 
 /** The box of one widget: a bordered card with an optional title row and actions. */
 export function WidgetFrame(props: {
@@ -15,16 +24,7 @@ export function WidgetFrame(props: {
   fill?: boolean;
 }) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={FRAME_PADDING}
-      h="100%"
-      role="region"
-      aria-label={props.label}
-      data-testid={props.testId}
-      style={{ display: 'flex', flexDirection: 'column', gap: 6, overflow: 'hidden' }}
-    >
+    <Paper {...BOX} role="region" aria-label={props.label} data-testid={props.testId}>
       {(props.title !== undefined || props.actions) && (
         <Group
           h={TITLE_HEIGHT}

@@ -61,6 +61,11 @@ export function lexSql(text: string): Token[] {
     tokens.push(token);
   };
   let i = 0;
+  /** A token from `start` to the end of a run found by one of the readers above. */
+  const take = (kind: TokenKind, start: number, run: { end: number; open: boolean }) => {
+    i = run.end;
+    push(kind, start, i, run.open);
+  };
   while (i < text.length) {
     const ch = text[i]!;
     const start = i;
@@ -72,21 +77,13 @@ export function lexSql(text: string): Token[] {
       i = nl < 0 ? text.length : nl;
       push('comment', start, i);
     } else if (text.startsWith('/*', i)) {
-      const r = blockCommentEnd(text, i);
-      i = r.end;
-      push('comment', start, i, r.open);
+      take('comment', start, blockCommentEnd(text, i));
     } else if (ch === "'") {
-      const r = quotedEnd(text, i, "'", false);
-      i = r.end;
-      push('string', start, i, r.open);
+      take('string', start, quotedEnd(text, i, "'", false));
     } else if ((ch === 'e' || ch === 'E') && text[i + 1] === "'") {
-      const r = quotedEnd(text, i + 1, "'", true);
-      i = r.end;
-      push('string', start, i, r.open);
+      take('string', start, quotedEnd(text, i + 1, "'", true));
     } else if (ch === '"') {
-      const r = quotedEnd(text, i, '"', false);
-      i = r.end;
-      push('quoted', start, i, r.open);
+      take('quoted', start, quotedEnd(text, i, '"', false));
     } else if (ch === '$') {
       const tag = DOLLAR_TAG.exec(text.slice(i, i + 64))?.[0];
       if (tag) {

@@ -23,6 +23,34 @@ function Stat(props: { label: string; icon: ReactNode; children: ReactNode }) {
   );
 }
 
+/** A figure with what it counts against (dimmed after it) and, for a metered one, a meter. */
+function Figure(props: {
+  testId: string;
+  value: ReactNode;
+  of?: string;
+  meter?: { value: number; color: string; label: string };
+}) {
+  return (
+    <>
+      <Text fw={700} size="xl" data-testid={props.testId}>
+        {props.value}
+        {props.of !== undefined && (
+          <Text span c="dimmed" size="sm" fw={400}>
+            {props.of}
+          </Text>
+        )}
+      </Text>
+      {props.meter && (
+        <Progress
+          value={props.meter.value}
+          color={props.meter.color}
+          aria-label={props.meter.label}
+        />
+      )}
+    </>
+  );
+}
+
 /** The current period's credits, storage against its allowance, and private object counts. */
 export function UsageStats(props: { usage: Usage }) {
   const { usage } = props;
@@ -35,40 +63,30 @@ export function UsageStats(props: { usage: Usage }) {
         label={current ? `Credits, ${periodLabel(current)}` : 'Credits'}
         icon={<IconCoin size={16} />}
       >
-        <Text fw={700} size="xl" data-testid="credits-current">
-          {current ? formatCredits(current.credits_used) : '—'}
-          <Text span c="dimmed" size="sm" fw={400}>
-            {current ? ` of ${formatCredits(current.credits_included)} included` : ''}
-          </Text>
-        </Text>
-        <Progress
-          value={creditsPct}
-          color={creditsPct >= 100 ? 'red' : 'indigo'}
-          aria-label="Credits used this period"
+        <Figure
+          testId="credits-current"
+          value={current ? formatCredits(current.credits_used) : '—'}
+          of={current ? ` of ${formatCredits(current.credits_included)} included` : ''}
+          meter={{
+            value: creditsPct,
+            color: creditsPct >= 100 ? 'red' : 'indigo',
+            label: 'Credits used this period',
+          }}
         />
       </Stat>
       <Stat label="Storage" icon={<IconDatabase size={16} />}>
-        <Text fw={700} size="xl" data-testid="bytes-used">
-          {formatBytes(usage.bytes_used)}
-          <Text span c="dimmed" size="sm" fw={400}>
-            {` of ${formatBytes(usage.bytes_allowed)}`}
-          </Text>
-        </Text>
-        <Progress
-          value={bytesPct}
-          color={bytesPct >= 90 ? 'red' : 'teal'}
-          aria-label="Storage used"
+        <Figure
+          testId="bytes-used"
+          value={formatBytes(usage.bytes_used)}
+          of={` of ${formatBytes(usage.bytes_allowed)}`}
+          meter={{ value: bytesPct, color: bytesPct >= 90 ? 'red' : 'teal', label: 'Storage used' }}
         />
       </Stat>
       <Stat label="Private queries" icon={<IconLock size={16} />}>
-        <Text fw={700} size="xl" data-testid="private-queries">
-          {usage.private_queries}
-        </Text>
+        <Figure testId="private-queries" value={usage.private_queries} />
       </Stat>
       <Stat label="Private dashboards" icon={<IconLayoutDashboard size={16} />}>
-        <Text fw={700} size="xl" data-testid="private-dashboards">
-          {usage.private_dashboards}
-        </Text>
+        <Figure testId="private-dashboards" value={usage.private_dashboards} />
       </Stat>
     </SimpleGrid>
   );

@@ -23,16 +23,13 @@ export function WorkbenchDrawers(props: {
   onInsert: (text: string) => void;
 }) {
   const close = () => props.onPanel(null);
+  // The history and parameters drawers open on the right, one at a time.
+  const side = (panel: Panel, title: string, size: 'lg' | 'xl') =>
+    ({ opened: props.panel === panel, onClose: close, position: 'right', size, title }) as const;
   return (
     <>
       {props.queryId !== null && (
-        <Drawer
-          opened={props.panel === 'history'}
-          onClose={close}
-          position="right"
-          size="xl"
-          title="Version history"
-        >
+        <Drawer {...side('history', 'Version history', 'xl')}>
           <VersionHistory
             ctx={props.ctx}
             queryId={props.queryId}
@@ -44,13 +41,7 @@ export function WorkbenchDrawers(props: {
           />
         </Drawer>
       )}
-      <Drawer
-        opened={props.panel === 'parameters'}
-        onClose={close}
-        position="right"
-        size="lg"
-        title="Parameters"
-      >
+      <Drawer {...side('parameters', 'Parameters', 'lg')}>
         <ParameterEditor
           parameters={props.parameters}
           onChange={props.onParameters}
