@@ -86,5 +86,17 @@ export function ListEmpty(props: {
   );
 }
 
+/** A list's table in a bordered panel, dimmed while stale, with its pager below. */
+export function ListPanel(props: { stale: boolean; pager?: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <Paper withBorder radius="md" style={staleStyle(props.stale)}>
+        {props.children}
+      </Paper>
+      {props.pager}
+    </>
+  );
+}
+
 /** Dims a list while the next page or filter loads over it. */
 export const staleStyle = (stale: boolean) => ({ opacity: stale ? 0.6 : 1 });

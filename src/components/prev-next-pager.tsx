@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Pagination, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -24,26 +24,42 @@ export function PrevNextPager(props: {
         </Text>
       )}
       <Group gap="xs">
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconChevronLeft size={14} />}
-          disabled={!props.hasPrevious}
+        <PagerButton
+          label={props.previousLabel ?? 'Previous'}
+          chevron="left"
+          enabled={props.hasPrevious}
           onClick={props.onPrevious}
-        >
-          {props.previousLabel ?? 'Previous'}
-        </Button>
-        <Button
-          variant="default"
-          size="xs"
-          rightSection={<IconChevronRight size={14} />}
-          disabled={!props.hasNext}
+        />
+        <PagerButton
+          label={props.nextLabel ?? 'Next'}
+          chevron="right"
+          enabled={props.hasNext}
           onClick={props.onNext}
-        >
-          {props.nextLabel ?? 'Next'}
-        </Button>
+        />
       </Group>
     </Group>
+  );
+}
+
+/** Previous or Next, its chevron on the side it goes to. */
+function PagerButton(props: {
+  label: string;
+  chevron: 'left' | 'right';
+  enabled: boolean;
+  onClick: () => void;
+}) {
+  const left = props.chevron === 'left';
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      leftSection={left ? <IconChevronLeft size={14} /> : undefined}
+      rightSection={left ? undefined : <IconChevronRight size={14} />}
+      disabled={!props.enabled}
+      onClick={props.onClick}
+    >
+      {props.label}
+    </Button>
   );
 }
 
@@ -77,5 +93,45 @@ export function OffsetPager(props: {
       onPrevious={() => props.onOffset(Math.max(0, offset - props.pageSize))}
       onNext={() => nextOffset !== undefined && props.onOffset(nextOffset)}
     />
+  );
+}
+
+/**
+ * Under a list paged by number: what is shown (announced as it changes) on the left; on the
+ * right the page buttons, when there is more than one page, and `children` (a page-size picker).
+ */
+export function NumberPager(props: {
+  /** "3 dashboards", "26–50 of 57". */
+  label: ReactNode;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {props.label}
+      </Text>
+      <Group gap="sm">
+        {props.pages > 1 && (
+          <Pagination
+            total={props.pages}
+            value={Math.min(props.page, props.pages)}
+            onChange={props.onPage}
+            size="sm"
+            aria-label="Pages"
+            getControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': 'Previous page' }
+                : control === 'next'
+                  ? { 'aria-label': 'Next page' }
+                  : {}
+            }
+          />
+        )}
+        {props.children}
+      </Group>
+    </Group>
   );
 }

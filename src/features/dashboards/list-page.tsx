@@ -1,11 +1,11 @@
-import { Button, Group, Pagination, Paper, Stack, Switch, TagsInput, Text } from '@mantine/core';
+import { Button, Group, Stack, Switch } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTag } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DashboardResponse } from '../../../contract/dashboards';
-import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
+import { ListEmpty, ListPanel, ListStates } from '../../components/list-states';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput, useSearchDraft } from '../../components/search-input';
 import { useCtx } from '../../lib/session';
@@ -15,6 +15,8 @@ import { CreateDashboardModal } from './create-dashboard-modal';
 import { DashboardSettingsModal } from './dashboard-settings-modal';
 import { DashboardTable } from './dashboard-table';
 import { listParams, nextListSearch, type DashboardListSearch } from './list-search';
+import { NumberPager } from '../../components/prev-next-pager';
+import TagFilter from '../../components/tag-filter';
 
 type Props = {
   search: DashboardListSearch;
@@ -65,16 +67,7 @@ export function DashboardListPage({ search, onSearch, onOpen }: Props) {
           draft={draft}
           w={{ base: '100%', sm: 280 }}
         />
-        <TagsInput
-          aria-label="Filter by tags"
-          placeholder={params.tags.length ? '' : 'Filter by tag'}
-          leftSection={<IconTag size={16} />}
-          value={params.tags}
-          data={knownTags}
-          onChange={(tags) => change({ tags })}
-          clearable
-          w={{ base: '100%', sm: 280 }}
-        />
+        <TagFilter tags={params.tags} knownTags={knownTags} onChange={(tags) => change({ tags })} />
         <Switch
           label="Show archived"
           checked={params.archived}
@@ -102,31 +95,25 @@ export function DashboardListPage({ search, onSearch, onOpen }: Props) {
         }
       >
         {(data, stale) => (
-          <>
-            <Paper withBorder radius="md" style={staleStyle(stale)}>
-              <DashboardTable
-                dashboards={data.dashboards}
-                activeTags={params.tags}
-                onTag={(t) => !params.tags.includes(t) && change({ tags: [...params.tags, t] })}
-                onSettings={setEditing}
-                onArchive={onArchive}
+          <ListPanel
+            stale={stale}
+            pager={
+              <NumberPager
+                label={`${total} dashboard${total === 1 ? '' : 's'}`}
+                page={params.page}
+                pages={pages}
+                onPage={(page) => change({ page })}
               />
-            </Paper>
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {total} dashboard{total === 1 ? '' : 's'}
-              </Text>
-              {pages > 1 && (
-                <Pagination
-                  total={pages}
-                  value={Math.min(params.page, pages)}
-                  onChange={(page) => change({ page })}
-                  size="sm"
-                  aria-label="Pages"
-                />
-              )}
-            </Group>
-          </>
+            }
+          >
+            <DashboardTable
+              dashboards={data.dashboards}
+              activeTags={params.tags}
+              onTag={(t) => !params.tags.includes(t) && change({ tags: [...params.tags, t] })}
+              onSettings={setEditing}
+              onArchive={onArchive}
+            />
+          </ListPanel>
         )}
       </ListStates>
       <CreateDashboardModal ctx={ctx} opened={creating} onClose={create.close} onCreated={onOpen} />

@@ -1,12 +1,12 @@
-import { Button, Paper, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
+import { ListEmpty } from '../../components/list-states';
+import { OffsetList } from '../../components/offset-list';
 import { PageHeader } from '../../components/page-header';
-import { OffsetPager } from '../../components/prev-next-pager';
 import { useCtx } from '../../lib/session';
 import { fullNameOf, matviewListOptions, MATVIEWS_PAGE_SIZE, type Matview } from './api';
 import { DeleteMatviewModal } from './delete-modal';
@@ -61,51 +61,41 @@ export function MatviewsPage(props: {
         Results of {ctx}&apos;s queries stored as tables (dune.{ctx}.result_…), refreshed on a
         schedule or on demand. Schedules run in UTC.
       </PageHeader>
-      <ListStates
+      <OffsetList
         query={list}
+        page={(data) => ({ items: data.materialized_views, next: data.next_offset })}
+        paging={{
+          offset: props.offset,
+          pageSize: MATVIEWS_PAGE_SIZE,
+          noun: 'Views',
+          none: 'No more views',
+        }}
+        onOffset={props.onOffset}
         errorTitle="Could not list the materialized views"
         loadingLabel="Loading materialized views"
-        rows={4}
-        rowHeight={40}
-        empty={(data) =>
-          data.materialized_views.length === 0 &&
-          props.offset === 0 && (
-            <ListEmpty
-              title="No materialized views yet."
-              description="A materialized view stores a saved query's result as a table that other queries read quickly, refreshed on a schedule. Open a query and choose Materialize, or pick one of your saved queries here."
-            >
-              <Button variant="light" onClick={() => setDialog('new')}>
-                Materialize a saved query
-              </Button>
-              <Button component={Link} to="/queries" variant="default">
-                Open your queries
-              </Button>
-            </ListEmpty>
-          )
+        empty={
+          <ListEmpty
+            title="No materialized views yet."
+            description="A materialized view stores a saved query's result as a table that other queries read quickly, refreshed on a schedule. Open a query and choose Materialize, or pick one of your saved queries here."
+          >
+            <Button variant="light" onClick={() => setDialog('new')}>
+              Materialize a saved query
+            </Button>
+            <Button component={Link} to="/queries" variant="default">
+              Open your queries
+            </Button>
+          </ListEmpty>
         }
       >
-        {(data, stale) => (
-          <>
-            <Paper withBorder radius="md" style={staleStyle(stale)}>
-              <MatviewTable
-                ctx={ctx}
-                views={data.materialized_views}
-                refreshing={refresh.isPending ? (refresh.variables?.fullName ?? null) : null}
-                onAction={onAction}
-              />
-            </Paper>
-            <OffsetPager
-              noun="Views"
-              none="No more views"
-              offset={props.offset}
-              count={data.materialized_views.length}
-              pageSize={MATVIEWS_PAGE_SIZE}
-              nextOffset={data.next_offset}
-              onOffset={props.onOffset}
-            />
-          </>
+        {(views) => (
+          <MatviewTable
+            ctx={ctx}
+            views={views}
+            refreshing={refresh.isPending ? (refresh.variables?.fullName ?? null) : null}
+            onAction={onAction}
+          />
         )}
-      </ListStates>
+      </OffsetList>
       <MatviewDialog
         ctx={ctx}
         opened={dialog !== null}

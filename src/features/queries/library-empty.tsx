@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
-import { IconFileCode, IconFilterOff, IconPlus, IconWorld } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { IconFileCode, IconFilterOff, IconWorld } from '@tabler/icons-react';
 import { ListEmpty } from '../../components/list-states';
 import type { LibrarySearch } from './library-search';
+import { NewQueryButton } from './new-query-button';
 
 type Props = {
   search: LibrarySearch;
@@ -57,14 +57,7 @@ export function LibraryEmpty({ search, onChange }: Props) {
       title="No queries yet"
       description="Start a new query, or browse the public queries and fork one into this context."
     >
-      <Button
-        component={Link}
-        to="/queries/new"
-        preload={false}
-        leftSection={<IconPlus size={16} />}
-      >
-        New query
-      </Button>
+      <NewQueryButton />
       <Button
         variant="light"
         leftSection={<IconWorld size={16} />}

@@ -1,8 +1,6 @@
-import { Button, Group, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
+import { ListEmpty, ListPanel, ListStates } from '../../components/list-states';
 import { PageHeader } from '../../components/page-header';
 import { useCtx } from '../../lib/session';
 import { queryListOptions } from './api';
@@ -10,6 +8,8 @@ import { LibraryEmpty } from './library-empty';
 import { nextSearch, pageCount, PAGE_SIZES, type LibrarySearch } from './library-search';
 import { LibraryToolbar } from './library-toolbar';
 import { QueryTable } from './query-table';
+import { NewQueryButton } from './new-query-button';
+import { NumberPager } from '../../components/prev-next-pager';
 
 type Props = {
   search: LibrarySearch;
@@ -34,19 +34,7 @@ export function LibraryPage({ search, onSearch }: Props) {
 
   return (
     <Stack gap="md">
-      <PageHeader
-        title="Queries"
-        action={
-          <Button
-            component={Link}
-            to="/queries/new"
-            preload={false}
-            leftSection={<IconPlus size={16} />}
-          >
-            New query
-          </Button>
-        }
-      >
+      <PageHeader title="Queries" action={<NewQueryButton />}>
         {search.scope === 'public'
           ? 'Public queries of every context. Fork one to make it yours.'
           : `Saved queries of ${ctx}.`}
@@ -71,36 +59,15 @@ export function LibraryPage({ search, onSearch }: Props) {
         }
       >
         {(data, stale) => (
-          <>
-            <Paper withBorder radius="md" style={staleStyle(stale)}>
-              <QueryTable
-                queries={data.queries}
-                ctx={ctx}
-                activeTags={search.tags}
-                onTag={addTag}
-              />
-            </Paper>
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {first}–{first + data.queries.length - 1} of {total}
-              </Text>
-              <Group gap="sm">
-                {pages > 1 && (
-                  <Pagination
-                    total={pages}
-                    value={Math.min(search.page, pages)}
-                    onChange={(page) => change({ page })}
-                    size="sm"
-                    aria-label="Pages"
-                    getControlProps={(control) =>
-                      control === 'previous'
-                        ? { 'aria-label': 'Previous page' }
-                        : control === 'next'
-                          ? { 'aria-label': 'Next page' }
-                          : {}
-                    }
-                  />
-                )}
+          <ListPanel
+            stale={stale}
+            pager={
+              <NumberPager
+                label={`${first}–${first + data.queries.length - 1} of ${total}`}
+                page={search.page}
+                pages={pages}
+                onPage={(page) => change({ page })}
+              >
                 <Select
                   aria-label="Queries per page"
                   size="xs"
@@ -110,9 +77,11 @@ export function LibraryPage({ search, onSearch }: Props) {
                   data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
                   onChange={(v) => v && change({ size: Number(v) })}
                 />
-              </Group>
-            </Group>
-          </>
+              </NumberPager>
+            }
+          >
+            <QueryTable queries={data.queries} ctx={ctx} activeTags={search.tags} onTag={addTag} />
+          </ListPanel>
         )}
       </ListStates>
     </Stack>

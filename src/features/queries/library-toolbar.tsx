@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { SearchInput, useSearchDraft } from '../../components/search-input';
 import type { LibrarySearch } from './library-search';
 
-const TagFilter = lazy(() => import('./tag-filter'));
+const TagFilter = lazy(() => import('../../components/tag-filter'));
 
 type Props = {
   search: LibrarySearch;

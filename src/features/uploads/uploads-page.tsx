@@ -1,11 +1,11 @@
-import { Button, Paper, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ListEmpty, ListStates, staleStyle } from '../../components/list-states';
+import { ListEmpty } from '../../components/list-states';
+import { OffsetList } from '../../components/offset-list';
 import { PageHeader } from '../../components/page-header';
-import { OffsetPager } from '../../components/prev-next-pager';
 import { useCtx } from '../../lib/session';
 import { uploadListOptions, UPLOADS_PAGE_SIZE, type UploadedTable } from './api';
 import { ClearModal, DeleteModal } from './confirm-modals';
@@ -45,43 +45,31 @@ export function UploadsPage(props: { offset: number; onOffset: (offset: number) 
         Tables of {ctx} from your CSV files, queryable as {fullNameSql(`dune.${ctx.toLowerCase()}`)}
         .&lt;table&gt;. Tables that are not private can be read by everyone.
       </PageHeader>
-      <ListStates
+      <OffsetList
         query={list}
+        page={(data) => ({ items: data.tables, next: data.next_offset })}
+        paging={{
+          offset: props.offset,
+          pageSize: UPLOADS_PAGE_SIZE,
+          noun: 'Tables',
+          none: 'No more tables',
+        }}
+        onOffset={props.onOffset}
         errorTitle="Could not list the uploads"
         loadingLabel="Loading uploads"
-        rows={4}
-        rowHeight={40}
-        empty={(data) =>
-          data.tables.length === 0 &&
-          props.offset === 0 && (
-            <ListEmpty
-              title="No uploaded tables yet."
-              description="Turn a CSV file into a table: check the columns and their types, then query it with SQL like any other table."
-            >
-              <Button component={Link} to="/uploads/new" variant="light">
-                Upload a CSV
-              </Button>
-            </ListEmpty>
-          )
+        empty={
+          <ListEmpty
+            title="No uploaded tables yet."
+            description="Turn a CSV file into a table: check the columns and their types, then query it with SQL like any other table."
+          >
+            <Button component={Link} to="/uploads/new" variant="light">
+              Upload a CSV
+            </Button>
+          </ListEmpty>
         }
       >
-        {(data, stale) => (
-          <>
-            <Paper withBorder radius="md" style={staleStyle(stale)}>
-              <UploadsTable tables={data.tables} onAction={onAction} />
-            </Paper>
-            <OffsetPager
-              noun="Tables"
-              none="No more tables"
-              offset={props.offset}
-              count={data.tables.length}
-              pageSize={UPLOADS_PAGE_SIZE}
-              nextOffset={data.next_offset}
-              onOffset={props.onOffset}
-            />
-          </>
-        )}
-      </ListStates>
+        {(tables) => <UploadsTable tables={tables} onAction={onAction} />}
+      </OffsetList>
       <ClearModal ctx={ctx} table={clearing} onClose={() => setClearing(null)} />
       <DeleteModal ctx={ctx} table={deleting} onClose={() => setDeleting(null)} />
     </Stack>

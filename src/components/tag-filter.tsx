@@ -7,7 +7,10 @@ export type TagFilterProps = {
   onChange: (tags: string[]) => void;
 };
 
-/** The library's tag filter (its own chunk: the combobox is not needed to show the list). */
+/**
+ * A list's tag filter: the tags chosen, suggesting those seen. The query library loads it as its
+ * own chunk (the combobox is not needed to show the list).
+ */
 export default function TagFilter(props: TagFilterProps) {
   return (
     <TagsInput
