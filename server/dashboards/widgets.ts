@@ -7,24 +7,22 @@ import {
   type WidgetPosition,
 } from '../../contract/dashboards.js';
 import { invalid } from '../errors.js';
+import type { DashboardWidgetsTable } from '../store/schema.js';
 import { autoLayout, type ColumnsPerRow } from './layout.js';
 
-export type WidgetKind = 'text' | 'visualization' | 'param';
+export type WidgetKind = DashboardWidgetsTable['kind'];
 
 /** One widget as stored (`id` null = not stored yet, the store assigns one). */
-export type WidgetRow = {
-  id: number | null;
-  kind: WidgetKind;
-  /** The string widget_id of a parameter widget. */
-  uid: string | null;
-  visualization_id: number | null;
-  text: string | null;
-  param_key: string | null;
-  query_id: number | null;
-  visualization_widget_id: number | null;
-  position: WidgetPosition;
-  ord: number;
-};
+export type WidgetRow = Pick<
+  DashboardWidgetsTable,
+  | 'kind'
+  | 'uid' // the string widget_id of a parameter widget
+  | 'visualization_id'
+  | 'text'
+  | 'param_key'
+  | 'query_id'
+  | 'visualization_widget_id'
+> & { id: number | null; position: WidgetPosition; ord: number };
 
 export type StoredWidget = WidgetRow & { id: number };
 

@@ -128,54 +128,37 @@ export function resultRoutes(deps: Deps) {
       responses: { 200: csv ? csvResult : jsonResult, ...errorResponses(400, 401, 404) },
     });
 
-  r.openapi(
-    route(
-      '/execution/{execution_id}/results',
-      ExecutionIdParam,
-      false,
-      'A page of an execution’s result',
-    ),
-    async (c) => {
-      const e = await deps.executions.readable(
-        requireScope(c, 'read').context.id,
-        String(c.req.valid('param').execution_id),
+  const sources = [
+    {
+      path: '/execution/{execution_id}/results',
+      params: ExecutionIdParam,
+      summaries: ['A page of an execution’s result', 'An execution’s result as CSV'],
+      find: (c: Context<AppEnv>) =>
+        deps.executions.readable(
+          requireScope(c, 'read').context.id,
+          c.req.param('execution_id') ?? '',
+        ),
+    },
+    {
+      path: '/query/{query_id}/results',
+      params: QueryIdParam,
+      summaries: ['The latest result of a query', 'The latest result of a query as CSV'],
+      find: (c: Context<AppEnv>) => latestExecution(deps, c, requireScope(c, 'read').context.id),
+    },
+  ];
+  for (const source of sources) {
+    for (const csv of [false, true]) {
+      const respond = csv ? csvResponse : jsonResponse;
+      r.openapi(
+        route(
+          `${source.path}${csv ? '/csv' : ''}`,
+          source.params,
+          csv,
+          source.summaries[csv ? 1 : 0]!,
+        ),
+        async (c) => respond(c, deps, await source.find(c), c.req.valid('query')) as never,
       );
-      return jsonResponse(c, deps, e, c.req.valid('query')) as never;
-    },
-  );
-  r.openapi(
-    route(
-      '/execution/{execution_id}/results/csv',
-      ExecutionIdParam,
-      true,
-      'An execution’s result as CSV',
-    ),
-    async (c) => {
-      const e = await deps.executions.readable(
-        requireScope(c, 'read').context.id,
-        String(c.req.valid('param').execution_id),
-      );
-      return csvResponse(c, deps, e, c.req.valid('query')) as never;
-    },
-  );
-  r.openapi(
-    route('/query/{query_id}/results', QueryIdParam, false, 'The latest result of a query'),
-    async (c) => {
-      const e = await latestExecution(deps, c, requireScope(c, 'read').context.id);
-      return jsonResponse(c, deps, e, c.req.valid('query')) as never;
-    },
-  );
-  r.openapi(
-    route(
-      '/query/{query_id}/results/csv',
-      QueryIdParam,
-      true,
-      'The latest result of a query as CSV',
-    ),
-    async (c) => {
-      const e = await latestExecution(deps, c, requireScope(c, 'read').context.id);
-      return csvResponse(c, deps, e, c.req.valid('query')) as never;
-    },
-  );
+    }
+  }
   return r;
 }

@@ -195,45 +195,31 @@ export function uploadRoutes(deps: Deps) {
     },
   );
 
-  both(
-    (path, deprecated) =>
-      route({
-        method: 'post',
-        path,
-        summary: 'Remove every row, keeping the columns',
-        description: `Running queries keep reading the rows they started with. ${OWNER_RULE}`,
-        ...common(deprecated, 'read_write'),
-        request: { params: TableParams },
-        responses: answers(MessageResponse, 'Cleared', 401, 403, 404),
-      }),
-    '/uploads/{namespace}/{table_name}/clear',
-    '/table/{namespace}/{table_name}/clear',
-    async (c) => {
-      const p = requireScope(c, 'read_write');
-      const { namespace, table_name } = c.req.valid('param');
-      return c.json(await uploads.clear(p.context, namespace, table_name), 200);
-    },
-  );
-
-  both(
-    (path, deprecated) =>
-      route({
-        method: 'delete',
-        path,
-        summary: 'Delete an uploaded table',
-        description: `Running queries keep reading the rows they started with. ${OWNER_RULE}`,
-        ...common(deprecated, 'read_write'),
-        request: { params: TableParams },
-        responses: answers(MessageResponse, 'Deleted', 401, 403, 404),
-      }),
-    '/uploads/{namespace}/{table_name}',
-    '/table/{namespace}/{table_name}',
-    async (c) => {
-      const p = requireScope(c, 'read_write');
-      const { namespace, table_name } = c.req.valid('param');
-      return c.json(await uploads.remove(p.context, namespace, table_name), 200);
-    },
-  );
+  const tableChanges = [
+    ['post', '/clear', 'Remove every row, keeping the columns', 'Cleared', 'clear'],
+    ['delete', '', 'Delete an uploaded table', 'Deleted', 'remove'],
+  ] as const;
+  for (const [method, suffix, summary, answer, action] of tableChanges) {
+    both(
+      (path, deprecated) =>
+        route({
+          method,
+          path,
+          summary,
+          description: `Running queries keep reading the rows they started with. ${OWNER_RULE}`,
+          ...common(deprecated, 'read_write'),
+          request: { params: TableParams },
+          responses: answers(MessageResponse, answer, 401, 403, 404),
+        }),
+      `/uploads/{namespace}/{table_name}${suffix}`,
+      `/table/{namespace}/{table_name}${suffix}`,
+      async (c) => {
+        const p = requireScope(c, 'read_write');
+        const { namespace, table_name } = c.req.valid('param');
+        return c.json(await uploads[action](p.context, namespace, table_name), 200);
+      },
+    );
+  }
 
   both(
     (path, deprecated) =>

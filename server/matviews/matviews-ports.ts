@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { ResultHandoff as RunResult } from '../executions/execution-queue.js';
 import type { Submission } from '../executions/execution-input.js';
-import type { QueryRecord } from '../queries/queries-repo.js';
+import type { QueryCore, QueryRecord } from '../queries/queries-repo.js';
 import type { Store } from '../store/store.js';
 
 /**
@@ -13,19 +13,7 @@ import type { Store } from '../store/store.js';
 type Maybe<T> = T | Promise<T>;
 
 /** What a view needs of its source query. */
-export type SourceQuery = Pick<
-  QueryRecord,
-  | 'id'
-  | 'name'
-  | 'owner_handle'
-  | 'query_sql'
-  | 'parameters'
-  | 'version'
-  | 'is_private'
-  | 'is_archived'
-  | 'is_temp'
-  | 'engine'
->;
+export type SourceQuery = QueryCore & Pick<QueryRecord, 'owner_handle' | 'engine'>;
 
 export type QueriesPort = {
   /** Any query by id, whoever may read it. */

@@ -2,7 +2,7 @@ import type { Caller } from '../auth/caller.js';
 import type { Submission } from '../executions/execution-input.js';
 import type { LakeTable } from '../lake/lake.js';
 import type { TierName } from '../engine/tiers.js';
-import type { QueryRecord } from '../queries/queries-repo.js';
+import type { QueryCore, QueryRecord } from '../queries/queries-repo.js';
 import type { Store } from '../store/store.js';
 
 /**
@@ -35,18 +35,7 @@ export type MatviewsPort = {
 };
 
 /** What a node needs of a saved query. */
-export type PipelineQuery = Pick<
-  QueryRecord,
-  | 'id'
-  | 'owner_id'
-  | 'name'
-  | 'query_sql'
-  | 'parameters'
-  | 'version'
-  | 'is_private'
-  | 'is_archived'
-  | 'is_temp'
->;
+export type PipelineQuery = QueryCore & Pick<QueryRecord, 'owner_id'>;
 
 export type QueriesPort = {
   /** Any query by id, whoever may read it. */

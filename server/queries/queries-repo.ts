@@ -22,6 +22,12 @@ export type QueryRecord = {
   updated_at: string;
 };
 
+/** The part of a query that other areas run or check for access (views of it in their ports). */
+export type QueryCore = Pick<
+  QueryRecord,
+  'id' | 'name' | 'query_sql' | 'parameters' | 'version' | 'is_private' | 'is_archived' | 'is_temp'
+>;
+
 /** A query row to insert as version 1 (the service has checked its parameters and tags). */
 export type QueryInsert = Pick<
   QueryRecord,
