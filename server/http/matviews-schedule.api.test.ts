@@ -103,8 +103,11 @@ describe('the scheduler', () => {
     expect((await view(probe.name)).schedule.next_execution_time).toBeNull();
     expect(startedFor(await scheduler.tick(at(slot, 3 * HOUR)), probe.name)).toEqual([]);
     expect(await scheduled(probe.name)).toHaveLength(2); // at the slot and an hour later
-    // a schedule whose expiry is before its first slot never fires
-    const soon = new Date(Date.now() + 60_000).toISOString();
+    // a schedule whose expiry is before its first slot never fires: it expires just before the
+    // next top of the hour (within two seconds of one, the test first lets that hour begin)
+    const nextHour = () => Math.floor(Date.now() / HOUR) * HOUR + HOUR;
+    while (nextHour() - Date.now() < 2000) await new Promise((r) => setTimeout(r, 50));
+    const soon = new Date(nextHour() - 1).toISOString();
     await upsertView(t, alice.key, { name: 'result_expiring', query_id: q, expires_at: soon });
     expect((await view(probe.name)).schedule.next_execution_time).toBeNull();
     // removing the schedule
