@@ -2,14 +2,13 @@
  * npm run bench: measures the service against bare DuckDB on the same data, in one run.
  *   1. execute-to-first-page: POST /sql/execute → status (long poll) → GET first page, against the same
  *      query run on a warm bare DuckDB connection with the first page read into JS.
- *   2. paging: rows per second reading a 1M-row result through /results (fetch + JSON.parse),
- *      against bare DuckDB reading the same rows into JS objects.
- * Prints medians and ratios. Goals: ratio ≤ 1.10 for queries of 100 ms or more; ≥ 500k rows/s.
+ * Prints medians and ratios. Goal: ratio ≤ 1.10 for queries of 100 ms or more. Paging, stalls and
+ * the fixed cost of a run are measured with clients in their own processes (bench/serving.ts).
  */
-import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { quoteLiteral } from '../server/engine/duck.js';
 import { createTestServer } from '../server/test/harness.js';
+import { publishEvents } from './events-table.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -24,20 +23,7 @@ async function main() {
   const user = t.createUser('bench');
   try {
     console.log(`Preparing ${ROWS.toLocaleString()} rows of Parquet...`);
-    const table = await t.deps.lake.publish(
-      { schema: 'bench', table: 'events', ownerId: null, kind: 'demo', datasetType: 'dune_table' },
-      (dir) =>
-        t.deps.duck.withConnection((conn) =>
-          conn
-            .run(
-              `COPY (SELECT range AS id, hash(range) % 100000 AS k, (hash(range, 'v') % 1000000) / 100.0 AS v,
-                 'user_' || (hash(range, 'u') % 50000) AS who, TIMESTAMP '2026-01-01' + to_seconds(range) AS ts
-               FROM range(${ROWS})) TO ${quoteLiteral(path.join(dir, 'data.parquet'))} (FORMAT parquet)`,
-            )
-            .then(() => undefined),
-        ),
-    );
-    const glob = path.join(t.deps.lake.snapshotDir(table.snapshot!), '*.parquet');
+    const glob = await publishEvents(t, ROWS);
 
     const bare = await DuckDBInstance.create(':memory:', { threads: '2' });
     const conn = await bare.connect();
@@ -118,38 +104,6 @@ async function main() {
       );
     }
 
-    console.log('\n2. Paging through a 1,000,000-row result:');
-    const big = await viaApi(
-      'SELECT id, k, v, who, ts FROM bench.events ORDER BY id LIMIT 1000000',
-      1,
-    );
-    for (const limit of [32_000, 100_000]) {
-      const start = performance.now();
-      let url: string | undefined =
-        `${server.url}/api/v1/execution/${big.id}/results?limit=${limit}&ignore_max_datapoints_per_request=true`;
-      let rows = 0;
-      while (url) {
-        const page = JSON.parse(await (await fetch(url, { headers })).text()) as {
-          result: { rows: unknown[] };
-          next_uri?: string;
-        };
-        rows += page.result.rows.length;
-        url = page.next_uri;
-      }
-      const secs = (performance.now() - start) / 1000;
-      console.log(
-        `   API, pages of ${limit.toLocaleString().padStart(7)}: ${rows.toLocaleString()} rows in ${secs.toFixed(2)} s = ${Math.round(rows / secs).toLocaleString()} rows/s${rows / secs >= 500_000 ? '  (goal ≥ 500k met)' : '  (goal ≥ 500k NOT met)'}`,
-      );
-    }
-    const start = performance.now();
-    const all = await conn.runAndReadAll(
-      'SELECT id, k, v, who, ts FROM bench.events ORDER BY id LIMIT 1000000',
-    );
-    const n = all.getRowObjectsJson().length;
-    const secs = (performance.now() - start) / 1000;
-    console.log(
-      `   bare DuckDB into JS objects: ${n.toLocaleString()} rows in ${secs.toFixed(2)} s = ${Math.round(n / secs).toLocaleString()} rows/s (baseline)`,
-    );
     conn.closeSync();
     bare.closeSync();
   } finally {

@@ -30,8 +30,11 @@ export type ResultSource = {
 };
 
 export type Page = {
-  /** The rows as JSON array text, built by DuckDB: never parsed into JS objects. */
-  rowsJson: string;
+  /**
+   * The page's rows as a file written by DuckDB: each row's JSON object followed by a comma
+   * (`{...},{...},`), never parsed into JS objects. The caller streams it and deletes it.
+   */
+  rowsFile: string;
   rowCount: number;
   totalRowCount: number;
   columns: { name: string; type: string }[];
@@ -122,141 +125,133 @@ async function countRows(
   });
 }
 
-/** Names the fast page query adds to a result's own columns; results using them page row by row. */
+/** The name read_parquet gives a row's place in the file; results using it page without it. */
 const ROW_NUMBER = 'file_row_number';
-const JSON_COLUMN = '__strata_row_json';
 
 /** A repeatable reservoir sample of n rows of a table expression, as a subquery named s. */
 const sampled = (from: string, n: number) =>
   `(SELECT * FROM ${from} USING SAMPLE reservoir(${n} ROWS) REPEATABLE (7)) AS s`;
 
+type Window = { limit: number; offset: number; sample?: number };
+
 /**
- * The page's rows as one JSON array string, built by DuckDB. Rows are numbered by their place in
- * the Parquet file, so an unfiltered page reads only the row groups it needs (no OFFSET rescan),
- * and the rows are joined by an aggregate ordered by the page's sort: one string crosses into JS.
+ * The page's rows of `file` (every stored column), in page order. Rows are numbered by their
+ * place in the Parquet file, so an unfiltered page reads only the row groups it needs (no OFFSET
+ * rescan), and ties of a sort keep file order; a result with a column of that name pages by
+ * LIMIT/OFFSET instead.
  */
-async function pageAsJsonArray(
-  duck: TrustedDuck,
-  file: string,
-  q: Plan,
-  window: { limit: number; offset: number; sample?: number },
-): Promise<{ json: string; count: number }> {
-  const from = `read_parquet(${quoteLiteral(file)}, ${ROW_NUMBER} = true)`;
-  const keys = q.orderBy ? `${q.orderBy.replace(' ORDER BY ', '')}, ${ROW_NUMBER}` : ROW_NUMBER;
-  const row = q.select.replace(/ AS j$/, ` AS ${JSON_COLUMN}`);
-  let inner: string;
-  if (window.sample !== undefined) {
-    inner = `SELECT *, ${row} FROM ${sampled(from, window.sample)}`;
-  } else if (!q.where && !q.orderBy) {
+function pageRowsSql(file: string, q: Plan, window: Window, columnNames: string[]): string {
+  const numbered = !columnNames.some((n) => n.toLowerCase() === ROW_NUMBER);
+  const from = `read_parquet(${quoteLiteral(file)}${numbered ? `, ${ROW_NUMBER} = true` : ''})`;
+  const sortKeys = q.orderBy.replace(' ORDER BY ', '');
+  const keys = numbered ? [sortKeys, ROW_NUMBER].filter(Boolean).join(', ') : sortKeys;
+  const orderBy = keys ? ` ORDER BY ${keys}` : '';
+  if (window.sample !== undefined) return `SELECT * FROM ${sampled(from, window.sample)}${orderBy}`;
+  if (numbered && !q.where && !q.orderBy) {
     const end = window.offset + window.limit;
-    inner = `SELECT *, ${row} FROM ${from} WHERE ${ROW_NUMBER} >= ${window.offset} AND ${ROW_NUMBER} < ${end}`;
-  } else {
-    const order = q.orderBy ? ` ORDER BY ${keys}` : '';
-    inner = `SELECT *, ${row} FROM ${from}${q.where}${order} LIMIT ${window.limit} OFFSET ${window.offset}`;
+    return `SELECT * FROM ${from} WHERE ${ROW_NUMBER} >= ${window.offset} AND ${ROW_NUMBER} < ${end}`;
   }
-  const sql = `SELECT COALESCE('[' || string_agg(${JSON_COLUMN}, ',' ORDER BY ${keys}) || ']', '[]') AS rows, count(*)::BIGINT AS n FROM (${inner}) AS page`;
-  return duck.withConnection(async (conn) => {
-    const r = (await conn.runAndReadAll(sql)).getRowObjectsJson()[0]!;
-    return { json: String(r.rows), count: Number(r.n) };
-  });
+  const order = q.orderBy ? orderBy : '';
+  return `SELECT * FROM ${from}${q.where}${order} LIMIT ${window.limit} OFFSET ${window.offset}`;
 }
 
-/** The same page for results whose column names clash with the fast path's: one string per row. */
-async function pageRowByRow(
+/**
+ * Writes the page's values (`q.select` over its rows, in order) to `file` as DuckDB's CSV writer
+ * lays them out, with `options`; returns the number of rows written.
+ */
+async function copyPage(
   duck: TrustedDuck,
   file: string,
+  rowsSql: string,
   q: Plan,
-  window: { limit: number; offset: number; sample?: number },
-): Promise<{ json: string; count: number }> {
-  const from = `read_parquet(${quoteLiteral(file)})`;
-  const sql =
-    window.sample !== undefined
-      ? `SELECT ${q.select} FROM ${sampled(from, window.sample)}${q.orderBy}`
-      : `SELECT ${q.select} FROM ${from}${q.where}${q.orderBy} LIMIT ${window.limit} OFFSET ${window.offset}`;
+  options: string,
+): Promise<number> {
   return duck.withConnection(async (conn) => {
-    const rows = ((await conn.runAndReadAll(sql)).getColumnsJS()[0] ?? []) as string[];
-    return { json: `[${rows.join(',')}]`, count: rows.length };
+    const r = await conn.runAndReadAll(
+      `COPY (SELECT ${q.select} FROM (${rowsSql}) AS page) TO ${quoteLiteral(file)} (${options})`,
+    );
+    return Number(r.getRowObjectsJson()[0]?.Count ?? 0);
   });
 }
 
-/** One page of a result as JSON text, filtered, sorted and projected by DuckDB. */
-export async function readJsonPage(
-  duck: TrustedDuck,
-  config: Config,
-  src: ResultSource,
-  p: PageParams,
-): Promise<Page> {
-  checkParams(p);
-  const q = plan(src, p, jsonValueSql, true);
-  const cap = maxPageRows(config, q.columns.length, p.ignoreMaxDatapoints);
-  const limit = Math.min(p.sampleCount ?? p.limit ?? cap, cap);
-  const offset = p.offset ?? 0;
-  const clash = src.columnNames.some((n) => [ROW_NUMBER, JSON_COLUMN].includes(n.toLowerCase()));
-  const window = { limit, offset, sample: p.sampleCount === undefined ? undefined : limit };
-  const from = `read_parquet(${quoteLiteral(src.file)})`;
-  const [rows, total] = await guarded(() =>
-    Promise.all([
-      (clash ? pageRowByRow : pageAsJsonArray)(duck, src.file, q, window),
-      countRows(duck, from, q.where, src.rowCount),
-    ]),
-  );
-  const totalRowCount = p.sampleCount !== undefined ? rows.count : total;
-  const nextOffset =
-    p.sampleCount === undefined && offset + rows.count < totalRowCount
-      ? offset + rows.count
-      : undefined;
-  return {
-    rowsJson: rows.json,
-    rowCount: rows.count,
-    totalRowCount,
-    columns: q.columns,
-    offset,
-    limit,
-    nextOffset,
-    pageBytes: src.rowCount > 0 ? Math.round((src.resultBytes * rows.count) / src.rowCount) : 0,
-  };
-}
+/**
+ * One JSON object per row, each followed by a comma: the CSV writer with separators JSON text
+ * never holds unescaped (control characters), so it writes each row's JSON verbatim.
+ */
+const JSON_ROWS_OPTIONS = `FORMAT csv, HEADER false, DELIMITER '\u001f', QUOTE '\u001e', ESCAPE '\u001e', NEW_LINE ','`;
 
-/** A page of a result as a CSV file written by DuckDB; the caller streams it and then deletes it. */
-export async function writeCsvPage(
-  duck: TrustedDuck,
-  config: Config,
-  tmpDir: string,
-  src: ResultSource,
-  p: PageParams,
-): Promise<{
-  file: string;
+/** A page written to a file by DuckDB, and where it sits in the result. */
+type WrittenPage = {
   rowCount: number;
   totalRowCount: number;
+  columns: { name: string; type: string }[];
   limit: number;
   offset: number;
   nextOffset: number | undefined;
-}> {
+};
+
+/** Writes the page `p` of `src` to `file` (JSON rows or CSV) and counts where it sits. */
+async function writePage(
+  duck: TrustedDuck,
+  file: string,
+  src: ResultSource,
+  p: PageParams,
+  format: { json: boolean; cap: (columnCount: number) => number },
+): Promise<WrittenPage> {
   checkParams(p);
-  const q = plan(src, p, csvValueSql, false);
-  const from = `read_parquet(${quoteLiteral(src.file)})`;
-  const limit = Math.min(p.sampleCount ?? p.limit ?? config.maxCsvRows, config.maxCsvRows);
+  const q = plan(src, p, format.json ? jsonValueSql : csvValueSql, format.json);
+  const cap = format.cap(q.columns.length);
+  const limit = Math.min(p.sampleCount ?? p.limit ?? cap, cap);
   const offset = p.offset ?? 0;
-  const inner =
-    p.sampleCount !== undefined
-      ? `SELECT ${q.select} FROM ${sampled(from, limit)}${q.orderBy}`
-      : `SELECT ${q.select} FROM ${from}${q.where}${q.orderBy} LIMIT ${limit} OFFSET ${offset}`;
-  fs.mkdirSync(tmpDir, { recursive: true });
-  const file = path.join(tmpDir, `${ulid()}.csv`);
-  const [rowCount, total] = await Promise.all([
-    duck.withConnection(async (conn) => {
-      const r = await conn.runAndReadAll(
-        `COPY (${inner}) TO ${quoteLiteral(file)} (FORMAT csv, HEADER true)`,
-      );
-      return Number(r.getRowObjectsJson()[0]?.Count ?? 0);
-    }),
-    countRows(duck, from, q.where, src.rowCount),
-  ]);
-  if (q.columns.length === 0) fs.writeFileSync(file, '\n');
+  const window = { limit, offset, sample: p.sampleCount === undefined ? undefined : limit };
+  const rowsSql = pageRowsSql(src.file, q, window, src.columnNames);
+  const options = format.json ? JSON_ROWS_OPTIONS : 'FORMAT csv, HEADER true';
+  const from = `read_parquet(${quoteLiteral(src.file)})`;
+  const [rowCount, total] = await guarded(() =>
+    Promise.all([
+      copyPage(duck, file, rowsSql, q, options),
+      countRows(duck, from, q.where, src.rowCount),
+    ]),
+  ).catch((err: unknown) => {
+    fs.rmSync(file, { force: true });
+    throw err;
+  });
+  if (!format.json && q.columns.length === 0) fs.writeFileSync(file, '\n');
   const totalRowCount = p.sampleCount !== undefined ? rowCount : total;
   const nextOffset =
     p.sampleCount === undefined && offset + rowCount < totalRowCount
       ? offset + rowCount
       : undefined;
-  return { file, rowCount, totalRowCount, limit, offset, nextOffset };
+  return { rowCount, totalRowCount, columns: q.columns, limit, offset, nextOffset };
+}
+
+/** One page of a result as JSON rows in a file under `pagesDir` (see Page). */
+export async function readJsonPage(
+  duck: TrustedDuck,
+  config: Config,
+  pagesDir: string,
+  src: ResultSource,
+  p: PageParams,
+): Promise<Page> {
+  const rowsFile = path.join(pagesDir, `${ulid()}.json`);
+  const page = await writePage(duck, rowsFile, src, p, {
+    json: true,
+    cap: (n) => maxPageRows(config, n, p.ignoreMaxDatapoints),
+  });
+  const pageBytes =
+    src.rowCount > 0 ? Math.round((src.resultBytes * page.rowCount) / src.rowCount) : 0;
+  return { ...page, rowsFile, pageBytes };
+}
+
+/** A page of a result as a CSV file under `pagesDir`; the caller streams it and deletes it. */
+export async function writeCsvPage(
+  duck: TrustedDuck,
+  config: Config,
+  pagesDir: string,
+  src: ResultSource,
+  p: PageParams,
+): Promise<WrittenPage & { file: string }> {
+  const file = path.join(pagesDir, `${ulid()}.csv`);
+  const page = await writePage(duck, file, src, p, { json: false, cap: () => config.maxCsvRows });
+  return { ...page, file };
 }

@@ -19,10 +19,17 @@ export type CsvPage = Awaited<ReturnType<typeof writeCsvPage>>;
 
 /** Pages of an execution's kept result, read by DuckDB (engine/results.ts). */
 export class ExecutionResults {
+  /** Where pages are written for the answer that streams them; emptied at start. */
+  private readonly pagesDir: string;
+
   constructor(
     private readonly deps: { config: Config; duck: TrustedDuck },
     private readonly files: ResultFiles,
-  ) {}
+  ) {
+    this.pagesDir = path.join(deps.config.dataDir, 'tmp', 'pages');
+    fs.rmSync(this.pagesDir, { recursive: true, force: true });
+    fs.mkdirSync(this.pagesDir, { recursive: true });
+  }
 
   /** The result file of a completed execution, if it is still kept. */
   source(e: ExecutionRecord): ResultSource | undefined {
@@ -38,10 +45,13 @@ export class ExecutionResults {
     };
   }
 
-  /** A JSON page of the result; undefined when there is none (the answer is the state alone). */
+  /**
+   * A JSON page of the result, its rows in a file the caller streams and deletes; undefined when
+   * there is none (the answer is the state alone).
+   */
   async jsonPage(e: ExecutionRecord, p: PageParams): Promise<Page | undefined> {
     const src = this.source(e);
-    return src && readJsonPage(this.deps.duck, this.deps.config, src, p);
+    return src && readJsonPage(this.deps.duck, this.deps.config, this.pagesDir, src, p);
   }
 
   /** A CSV page of the result; invalid when there is none, saying why. */
@@ -53,7 +63,6 @@ export class ExecutionResults {
         throw invalid(`the execution failed: ${e.error?.message ?? 'no result'}`);
       throw invalid(`the execution has no result to read (state ${state})`);
     }
-    const tmp = path.join(this.deps.config.dataDir, 'tmp');
-    return writeCsvPage(this.deps.duck, this.deps.config, tmp, src, p);
+    return writeCsvPage(this.deps.duck, this.deps.config, this.pagesDir, src, p);
   }
 }

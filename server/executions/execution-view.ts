@@ -69,17 +69,23 @@ export function statusView(
   };
 }
 
-/** The results body as text: the envelope with DuckDB's page JSON spliced in, never re-parsed. */
+/**
+ * The results body as the text before and after the rows' JSON array: the envelope, with the
+ * page's rows (written by DuckDB, never parsed) streamed in between; without a page, `head` is
+ * the whole body.
+ */
 export function resultsBody(
   e: ExecutionRecord,
-  page: Page | undefined,
+  page: Omit<Page, 'rowsFile'> | undefined,
   next: { offset?: number; uri?: string },
-): string {
+): { head: string; tail: string } {
   const head: Record<string, unknown> = { ...envelope(e) };
   if (next.offset !== undefined) head.next_offset = next.offset;
   if (next.uri !== undefined) head.next_uri = next.uri;
   const text = JSON.stringify(head);
-  if (!page) return text;
-  const result = `"result":{"rows":${page.rowsJson},"metadata":${JSON.stringify(resultMetadata(e, page))}}`;
-  return `${text.slice(0, -1)},${result}}`;
+  if (!page) return { head: text, tail: '' };
+  return {
+    head: `${text.slice(0, -1)},"result":{"rows":`,
+    tail: `,"metadata":${JSON.stringify(resultMetadata(e, page))}}}`,
+  };
 }

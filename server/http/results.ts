@@ -40,6 +40,26 @@ function nextUri(c: Context<AppEnv>, deps: Deps, offset: number, limit: number):
   return `${base}${url.pathname}?${url.searchParams.toString()}`;
 }
 
+/**
+ * The body of a JSON page: `head`, the rows' JSON array streamed from the file DuckDB wrote
+ * (`{...},{...},` without its last comma), then `tail`. The file is deleted once the body has
+ * been sent or the client has gone; no row becomes a JS string, so the event loop stays free.
+ */
+function pageStream(head: string, rowsFile: string, tail: string): ReadableStream {
+  async function* parts() {
+    try {
+      yield Buffer.from(`${head}[`);
+      const size = (await fs.promises.stat(rowsFile)).size;
+      if (size > 1)
+        yield* fs.createReadStream(rowsFile, { start: 0, end: size - 2, highWaterMark: 1 << 20 });
+      yield Buffer.from(`]${tail}`);
+    } finally {
+      fs.rm(rowsFile, { force: true }, () => {});
+    }
+  }
+  return Readable.toWeb(Readable.from(parts(), { objectMode: false })) as ReadableStream;
+}
+
 /** A JSON page of an execution's result, as every JSON /results endpoint answers. */
 export async function jsonResponse(
   c: Context<AppEnv>,
@@ -48,14 +68,15 @@ export async function jsonResponse(
   q: ResultQuery,
 ) {
   const page = await deps.executions.results.jsonPage(e, pageParams(q));
-  if (!page)
-    return c.body(resultsBody(e, undefined, {}), 200, { 'content-type': 'application/json' });
+  const json = { 'content-type': 'application/json' };
+  if (!page) return c.body(resultsBody(e, undefined, {}).head, 200, json);
   const next =
     page.nextOffset === undefined
       ? {}
       : { offset: page.nextOffset, uri: nextUri(c, deps, page.nextOffset, page.limit) };
-  return c.body(resultsBody(e, page, next), 200, {
-    'content-type': 'application/json',
+  const { head, tail } = resultsBody(e, page, next);
+  return c.body(pageStream(head, page.rowsFile, tail), 200, {
+    ...json,
     'x-service-page-limit': String(page.limit),
   });
 }

@@ -1,0 +1,52 @@
+/**
+ * A client of its own process for bench/serving.ts: runs `sql` `runs` times from execute to its
+ * first page (POST /sql/execute, a long-polled status, GET the results) and prints the times in
+ * milliseconds as one JSON array; `bare` times the same SQL on a DuckDB of this process instead.
+ *   node first-page.mjs api <base url> <api key> <runs> <sql>
+ *   node first-page.mjs bare <runs> <sql>
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+
+const [mode, ...args] = process.argv.slice(2);
+
+async function viaApi(base, key, runs, sql) {
+  const headers = { 'x-service-api-key': key, 'content-type': 'application/json' };
+  const call = async (url, init) => {
+    const res = await fetch(`${base}/api/v1${url}`, { headers, ...init });
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+  const times = [];
+  for (let i = 0; i < runs + 1; i++) {
+    const start = performance.now();
+    const { execution_id: id } = await call('/sql/execute', {
+      method: 'POST',
+      body: JSON.stringify({ sql }),
+    });
+    while (!(await call(`/execution/${id}/status?wait_ms=30000`)).is_execution_finished);
+    const page = await call(`/execution/${id}/results?limit=1000`);
+    if (page.state !== 'QUERY_STATE_COMPLETED') throw new Error(`the run ended ${page.state}`);
+    if (i > 0) times.push(performance.now() - start); // the first is a warm-up
+  }
+  return times;
+}
+
+async function viaBare(runs, sql) {
+  const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+  const conn = await instance.connect();
+  const times = [];
+  for (let i = 0; i < runs + 1; i++) {
+    const start = performance.now();
+    (await conn.runAndReadAll(sql)).getRowObjectsJson();
+    if (i > 0) times.push(performance.now() - start);
+  }
+  conn.closeSync();
+  instance.closeSync();
+  return times;
+}
+
+const out =
+  mode === 'api'
+    ? await viaApi(args[0], args[1], Number(args[2]), args[3])
+    : await viaBare(Number(args[0]), args[1]);
+console.log(JSON.stringify(out));

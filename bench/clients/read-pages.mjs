@@ -1,0 +1,55 @@
+/**
+ * A client of its own process for bench/serving.ts: reads a whole result page by page and parses
+ * each page as a real client does, then prints {"rows", "ms"} as one JSON line.
+ *   node read-pages.mjs api <url of the first page> <api key> [at most this many rows]
+ *   node read-pages.mjs bare <result.parquet> <page rows> <total rows>
+ * `bare` is the baseline: DuckDB in this process turns the same rows of the same Parquet file into
+ * one JSON array text per page (the same JSON Strata serves), and the page is parsed the same way.
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+
+const [mode, ...args] = process.argv.slice(2);
+const quote = (s) => `'${s.replaceAll("'", "''")}'`;
+
+async function viaApi(first, key, most = Infinity) {
+  let rows = 0;
+  let url = first;
+  const start = performance.now();
+  while (url && rows < most) {
+    const res = await fetch(url, { headers: { 'x-service-api-key': key } });
+    if (res.status !== 200) throw new Error(`page answered ${res.status}: ${await res.text()}`);
+    const page = JSON.parse(await res.text());
+    rows += page.result.rows.length;
+    url = page.next_uri;
+  }
+  return { rows, ms: performance.now() - start };
+}
+
+async function viaBare(file, pageRows, total) {
+  const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+  const conn = await instance.connect();
+  const columns = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${quote(file)})`))
+    .getRowObjectsJson()
+    .map((r) => String(r.column_name));
+  const object = `json_object(${columns.map((c) => `${quote(c)}, "${c.replaceAll('"', '""')}"`).join(', ')})`;
+  let rows = 0;
+  const start = performance.now();
+  for (let offset = 0; offset < total; offset += pageRows) {
+    const reader = await conn.runAndReadAll(
+      `SELECT '[' || string_agg(${object}::VARCHAR, ',' ORDER BY file_row_number) || ']' AS j
+       FROM read_parquet(${quote(file)}, file_row_number = true)
+       WHERE file_row_number >= ${offset} AND file_row_number < ${offset + pageRows}`,
+    );
+    rows += JSON.parse(String(reader.getRowObjectsJson()[0].j)).length;
+  }
+  const ms = performance.now() - start;
+  conn.closeSync();
+  instance.closeSync();
+  return { rows, ms };
+}
+
+const out =
+  mode === 'api'
+    ? await viaApi(args[0], args[1], args[2] ? Number(args[2]) : undefined)
+    : await viaBare(args[0], Number(args[1]), Number(args[2]));
+console.log(JSON.stringify(out));

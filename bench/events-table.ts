@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { quoteLiteral } from '../server/engine/duck.js';
+import type { TestServer } from '../server/test/harness.js';
+
+/**
+ * Publishes `bench.events`, `rows` generated rows (id, k, v, who, ts) as one Parquet file, and
+ * returns the glob of its snapshot for a bare DuckDB to read the same data.
+ */
+export async function publishEvents(t: TestServer, rows: number): Promise<string> {
+  const table = await t.deps.lake.publish(
+    { schema: 'bench', table: 'events', ownerId: null, kind: 'demo', datasetType: 'dune_table' },
+    (dir) =>
+      t.deps.duck.withConnection((conn) =>
+        conn
+          .run(
+            `COPY (SELECT range AS id, hash(range) % 100000 AS k, (hash(range, 'v') % 1000000) / 100.0 AS v,
+               'user_' || (hash(range, 'u') % 50000) AS who, TIMESTAMP '2026-01-01' + to_seconds(range) AS ts
+             FROM range(${rows})) TO ${quoteLiteral(path.join(dir, 'data.parquet'))} (FORMAT parquet)`,
+          )
+          .then(() => undefined),
+      ),
+  );
+  return path.join(t.deps.lake.snapshotDir(table.snapshot!), '*.parquet');
+}

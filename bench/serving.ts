@@ -1,0 +1,168 @@
+/**
+ * npm run bench (part 2): serving results, with every client in a process of its own
+ * (bench/clients/*.mjs), so the server's event loop is measured alone.
+ *   1. paging: a 1,000,000-row result read in pages of 32k and 100k rows (fetch + JSON.parse),
+ *      against bare DuckDB in the client's process turning the same rows of the same Parquet
+ *      file into the same JSON text and parsing it. Goal: ≥ 0.8× bare.
+ *   2. stalls: GET /api/health answered one after another while 8 clients read 100k-row pages,
+ *      and while 4 large-tier queries run. Goal: p99 ≤ 50 ms.
+ *   3. overhead: `select 1` from execute to its first page, against the same SQL on a bare DuckDB
+ *      in the client's process. Goal: ≤ 15 ms more (median).
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createTestServer } from '../server/test/harness.js';
+import { publishEvents } from './events-table.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const RESULT_ROWS = 1_000_000;
+const CLIENTS = path.join(import.meta.dirname, 'clients');
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
+const pct = (xs: number[], p: number) => sorted(xs)[Math.ceil(xs.length * p) - 1]!;
+const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+/** Runs a client script and returns the JSON it prints on its last line. */
+function client<T>(script: string, args: string[]): { done: Promise<T>; end: () => void } {
+  const child = spawn(process.execPath, [path.join(CLIENTS, script), ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const done = new Promise<T>((resolve, reject) =>
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!) as T)
+        : reject(new Error(`${script} exited with ${code}`)),
+    ),
+  );
+  return { done, end: () => child.stdin.end() };
+}
+
+/** The health probe: started and answering before `during` begins; its latencies after. */
+async function healthDuring(base: string, during: () => Promise<unknown>) {
+  const probe = client<number[]>('health-probe.mjs', [`${base}/api/health`]);
+  await new Promise((r) => setTimeout(r, 300));
+  await during();
+  probe.end();
+  const times = await probe.done;
+  return `p50 ${median(times).toFixed(1)} ms, p99 ${pct(times, 0.99).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms over ${times.length} requests (goal p99 ≤ 50 ms ${met(pct(times, 0.99) <= 50)})`;
+}
+
+async function main() {
+  const t = await createTestServer({ maxConcurrentExecutions: 4 });
+  const server = await t.listen();
+  const user = t.createUser('bench');
+  const headers = { 'x-service-api-key': user.key, 'content-type': 'application/json' };
+  try {
+    console.log(`Preparing ${ROWS.toLocaleString()} rows of Parquet...`);
+    await publishEvents(t, ROWS);
+    const run = async (sql: string, performance = 'medium') => {
+      const res = await fetch(`${server.url}/api/v1/sql/execute`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ sql, performance }),
+      });
+      const { execution_id: id } = (await res.json()) as { execution_id: string };
+      for (;;) {
+        const s = (await (
+          await fetch(`${server.url}/api/v1/execution/${id}/status?wait_ms=30000`, { headers })
+        ).json()) as { is_execution_finished: boolean; state: string };
+        if (s.is_execution_finished) {
+          if (s.state !== 'QUERY_STATE_COMPLETED') throw new Error(`bench query ended ${s.state}`);
+          return id;
+        }
+      }
+    };
+    const big = await run(
+      `SELECT id, k, v, who, ts FROM bench.events ORDER BY id LIMIT ${RESULT_ROWS}`,
+    );
+    const file = path.join(t.dir, 'results', `${big}.parquet`);
+    const pageUrl = (limit: number) =>
+      `${server.url}/api/v1/execution/${big}/results?limit=${limit}&ignore_max_datapoints_per_request=true`;
+
+    console.log(
+      `\n1. Paging through a ${RESULT_ROWS.toLocaleString()}-row result, client in its own process, median of 3:`,
+    );
+    for (const limit of [32_000, 100_000]) {
+      const api: number[] = [];
+      const bare: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        api.push(
+          (await client<{ ms: number }>('read-pages.mjs', ['api', pageUrl(limit), user.key]).done)
+            .ms,
+        );
+        bare.push(
+          (
+            await client<{ ms: number }>('read-pages.mjs', [
+              'bare',
+              file,
+              String(limit),
+              String(RESULT_ROWS),
+            ]).done
+          ).ms,
+        );
+      }
+      const rate = (ms: number) => Math.round(RESULT_ROWS / (ms / 1000)).toLocaleString();
+      const ratio = median(bare) / median(api);
+      console.log(
+        `   pages of ${limit.toLocaleString().padStart(7)}: API ${rate(median(api))} rows/s, bare DuckDB ${rate(median(bare))} rows/s: ${ratio.toFixed(2)}x (goal ≥ 0.80 ${met(ratio >= 0.8)})`,
+      );
+    }
+
+    console.log('\n2. GET /api/health, one request after another:');
+    console.log(
+      `   idle:                                ${await healthDuring(server.url, () => new Promise((r) => setTimeout(r, 2000)))}`,
+    );
+    const readers = () =>
+      Promise.all(
+        Array.from(
+          { length: 8 },
+          () => client('read-pages.mjs', ['api', pageUrl(100_000), user.key, '300000']).done,
+        ),
+      );
+    console.log(
+      `   while 8 clients read 100k-row pages: ${await healthDuring(server.url, readers)}`,
+    );
+    const large = () =>
+      Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          run(
+            `SELECT k % ${1000 + i} AS bucket, count(*) AS n, sum(v) AS total, count(DISTINCT who) AS users FROM bench.events GROUP BY 1 ORDER BY 1`,
+            'large',
+          ),
+        ),
+      );
+    console.log(`   while 4 large-tier queries run:      ${await healthDuring(server.url, large)}`);
+
+    console.log(
+      `\n3. select 1 from execute to its first page, client in its own process, median of ${RUNS * 3}:`,
+    );
+    const api = await client<number[]>('first-page.mjs', [
+      'api',
+      server.url,
+      user.key,
+      String(RUNS * 3),
+      'SELECT 1 AS one',
+    ]).done;
+    const bare = await client<number[]>('first-page.mjs', [
+      'bare',
+      String(RUNS * 3),
+      'SELECT 1 AS one',
+    ]).done;
+    const over = median(api) - median(bare);
+    console.log(
+      `   API ${median(api).toFixed(1)} ms, bare DuckDB ${median(bare).toFixed(1)} ms: ${over.toFixed(1)} ms of overhead (goal ≤ 15 ms ${met(over <= 15)})`,
+    );
+  } finally {
+    await server.close();
+    await t.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
