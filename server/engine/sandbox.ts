@@ -39,32 +39,43 @@ export const instanceOptions = (tier: Tier) => ({
   autoload_known_extensions: 'false',
 });
 
+/** Spare instances kept per tier: two, so back-to-back runs do not wait for one being made. */
+const SPARES_PER_TIER = 2;
+
 /**
- * Fresh, never-used instances, one kept ready per tier so that starting DuckDB (~30 ms) is not
+ * Fresh, never-used instances, kept ready per tier so that starting DuckDB (~10-30 ms) is not
  * on an execution's critical path. Each instance serves exactly one execution and is configured
  * (views, then the lock) only when taken; spares are made after a run, while the engine is idle.
  */
 export class SandboxInstances {
-  private readonly spares = new Map<string, Promise<DuckDBInstance>>();
+  private readonly spares = new Map<string, Promise<DuckDBInstance>[]>();
   private closed = false;
 
   take(tier: Tier): Promise<DuckDBInstance> {
-    const spare = this.spares.get(tier.name);
-    this.spares.delete(tier.name);
-    return spare ?? DuckDBInstance.create(':memory:', instanceOptions(tier));
+    return (
+      this.spares.get(tier.name)?.shift() ??
+      DuckDBInstance.create(':memory:', instanceOptions(tier))
+    );
   }
 
-  /** Prepares the next instance of `tier` unless one is ready. */
+  /** Prepares instances of `tier` until SPARES_PER_TIER are ready or being made. */
   refill(tier: Tier): void {
-    if (this.closed || this.spares.has(tier.name)) return;
-    const next = DuckDBInstance.create(':memory:', instanceOptions(tier));
-    next.catch(() => this.spares.delete(tier.name));
-    this.spares.set(tier.name, next);
+    if (this.closed) return;
+    const ready = this.spares.get(tier.name) ?? [];
+    this.spares.set(tier.name, ready);
+    while (ready.length < SPARES_PER_TIER) {
+      const next = DuckDBInstance.create(':memory:', instanceOptions(tier));
+      next.catch(() => {
+        const at = ready.indexOf(next);
+        if (at !== -1) ready.splice(at, 1);
+      });
+      ready.push(next);
+    }
   }
 
   close(): void {
     this.closed = true;
-    for (const spare of this.spares.values())
+    for (const spare of [...this.spares.values()].flat())
       void spare.then((i) => i.closeSync()).catch(() => undefined);
     this.spares.clear();
   }
