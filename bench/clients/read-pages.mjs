@@ -3,6 +3,7 @@
  * each page as a real client does, then prints {"rows", "ms"} as one JSON line.
  *   node read-pages.mjs api <url of the first page> <api key> [at most this many rows]
  *   node read-pages.mjs bare <result.parquet> <page rows> <total rows>
+ * With GATED=1 in its environment it starts when a line arrives on its standard input.
  * `bare` is the baseline: DuckDB in this process turns the same rows of the same Parquet file into
  * one JSON array text per page (the same JSON Strata serves), and the page is parsed the same way.
  */
@@ -48,6 +49,10 @@ async function viaBare(file, pageRows, total) {
   return { rows, ms };
 }
 
+if (process.env.GATED) {
+  await new Promise((resolve) => process.stdin.once('data', resolve));
+  process.stdin.destroy(); // or the open pipe keeps this process alive
+}
 const out =
   mode === 'api'
     ? await viaApi(args[0], args[1], args[2] ? Number(args[2]) : undefined)

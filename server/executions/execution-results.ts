@@ -11,6 +11,7 @@ import {
 } from '../engine/results.js';
 import { invalid } from '../errors.js';
 import { STATES, type ExecutionRecord } from './execution-record.js';
+import { PageReadAhead } from './page-read-ahead.js';
 import { visibleState } from './execution-view.js';
 import type { ResultFiles } from './result-files.js';
 
@@ -21,6 +22,7 @@ export type CsvPage = Awaited<ReturnType<typeof writeCsvPage>>;
 export class ExecutionResults {
   /** Where pages are written for the answer that streams them; emptied at start. */
   private readonly pagesDir: string;
+  private readonly readAhead = new PageReadAhead();
 
   constructor(
     private readonly deps: { config: Config; duck: TrustedDuck },
@@ -51,7 +53,17 @@ export class ExecutionResults {
    */
   async jsonPage(e: ExecutionRecord, p: PageParams): Promise<Page | undefined> {
     const src = this.source(e);
-    return src && readJsonPage(this.deps.duck, this.deps.config, this.pagesDir, src, p);
+    if (!src) return undefined;
+    const write = (q: PageParams) =>
+      readJsonPage(this.deps.duck, this.deps.config, this.pagesDir, src, q);
+    const page = (await this.readAhead.take(e.id, p)) ?? (await write(p));
+    this.readAhead.follow(e.id, p, page, write);
+    return page;
+  }
+
+  /** Deletes the pages written ahead that nobody asked for. */
+  close(): void {
+    this.readAhead.clear();
   }
 
   /** A CSV page of the result; invalid when there is none, saying why. */

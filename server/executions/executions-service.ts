@@ -84,6 +84,7 @@ export class ExecutionsService {
   async stop(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     await this.queue.stop();
+    this.results.close();
   }
 
   /** Validates parameters (invalid), checks the billing limit (over_limit), records and queues the run. */

@@ -5,7 +5,7 @@ import { runSql } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
 
 /**
- * JSON pages are written by DuckDB to a file and streamed (http/results.ts pageStream): a page
+ * JSON pages are written by DuckDB to a file and streamed (http/file-stream.ts): a page
  * sent over many chunks must equal the same rows read in small pages, whatever the sort, filter
  * or sample, and the page file must go once the answer is sent or the client has gone.
  */
@@ -91,7 +91,29 @@ describe('streamed JSON pages', () => {
     expect(r.json.result.rows).toEqual([]);
   });
 
+  it('a walk of next_uri in bulk pages is served from pages written ahead, the same rows', async () => {
+    t.deps.executions.results.close(); // pages the tests above left ahead
+    await expect.poll(() => fs.readdirSync(pagesDir()).length).toBe(0);
+    const walked: unknown[] = [];
+    let url: string | undefined = `/api/v1/execution/${id}/results?limit=10000&sort_by=n desc`;
+    let pages = 0;
+    while (url) {
+      const r = await t.call('GET', url.replace(/^https?:\/\/[^/]+/, ''), { key: user.key });
+      walked.push(...(r.json.result.rows as unknown[]));
+      url = r.json.next_uri as string | undefined;
+      // The next page is being written ahead while this one is read.
+      if (url) await expect.poll(() => fs.readdirSync(pagesDir()).length).toBeGreaterThan(0);
+      pages++;
+    }
+    expect(pages).toBe(6);
+    expect(walked).toEqual((await page(`?limit=${ROWS}&sort_by=n desc`)).result.rows);
+    // Nothing is left ahead after the last page; what a walk left behind goes at close.
+    t.deps.executions.results.close();
+    await expect.poll(() => fs.readdirSync(pagesDir()).length).toBe(0);
+  });
+
   it('deletes the page file once the answer is read, or when the client goes away', async () => {
+    t.deps.executions.results.close(); // pages the walks above wrote ahead
     await page(`?limit=${ROWS}`);
     await expect.poll(() => fs.readdirSync(pagesDir()).length).toBe(0);
 

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ExecutionResultSchema, ResultParamsSchema } from '../../contract/executions.js';
@@ -10,6 +8,7 @@ import { resultsBody } from '../executions/execution-view.js';
 import type { PageParams } from '../engine/results.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
 import type { AppEnv } from './app-env.js';
+import { fileBody } from './file-stream.js';
 import { parseQueryId } from './executions.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
@@ -40,26 +39,6 @@ function nextUri(c: Context<AppEnv>, deps: Deps, offset: number, limit: number):
   return `${base}${url.pathname}?${url.searchParams.toString()}`;
 }
 
-/**
- * The body of a JSON page: `head`, the rows' JSON array streamed from the file DuckDB wrote
- * (`{...},{...},` without its last comma), then `tail`. The file is deleted once the body has
- * been sent or the client has gone; no row becomes a JS string, so the event loop stays free.
- */
-function pageStream(head: string, rowsFile: string, tail: string): ReadableStream {
-  async function* parts() {
-    try {
-      yield Buffer.from(`${head}[`);
-      const size = (await fs.promises.stat(rowsFile)).size;
-      if (size > 1)
-        yield* fs.createReadStream(rowsFile, { start: 0, end: size - 2, highWaterMark: 1 << 20 });
-      yield Buffer.from(`]${tail}`);
-    } finally {
-      fs.rm(rowsFile, { force: true }, () => {});
-    }
-  }
-  return Readable.toWeb(Readable.from(parts(), { objectMode: false })) as ReadableStream;
-}
-
 /** A JSON page of an execution's result, as every JSON /results endpoint answers. */
 export async function jsonResponse(
   c: Context<AppEnv>,
@@ -75,7 +54,9 @@ export async function jsonResponse(
       ? {}
       : { offset: page.nextOffset, uri: nextUri(c, deps, page.nextOffset, page.limit) };
   const { head, tail } = resultsBody(e, page, next);
-  return c.body(pageStream(head, page.rowsFile, tail), 200, {
+  // The rows' file is `{...},{...},`: streamed inside [ ] without its last comma.
+  const body = fileBody(page.rowsFile, { before: `${head}[`, after: `]${tail}`, trimEnd: 1 });
+  return c.body(body, 200, {
     ...json,
     'x-service-page-limit': String(page.limit),
   });
@@ -91,9 +72,7 @@ async function csvResponse(c: Context<AppEnv>, deps: Deps, e: ExecutionRecord, q
       headers[`${prefix}-next-uri`] = uri;
     }
   }
-  const stream = fs.createReadStream(out.file);
-  stream.on('close', () => fs.rm(out.file, { force: true }, () => {}));
-  return new Response(Readable.toWeb(stream) as ReadableStream, { status: 200, headers });
+  return new Response(fileBody(out.file), { status: 200, headers });
 }
 
 /** The parameter set named by `params.<name>` query parameters (repeated: a multiselect's list). */

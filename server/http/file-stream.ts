@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+
+const CHUNK = 1 << 20;
+
+/**
+ * A response body of `before`, bytes [0, `length`) of `file`, then `after`; the file is deleted
+ * once the body has been sent or the client has gone. Read straight into fresh buffers that are
+ * handed on as they are (Node's Readable-to-web adapter copies every chunk on the event loop).
+ */
+export function fileBody(
+  file: string,
+  opts: { before?: string; after?: string; trimEnd?: number } = {},
+): ReadableStream<Uint8Array> {
+  let handle: fs.promises.FileHandle | undefined;
+  let position = 0;
+  let end = 0;
+  let removed = false;
+  const remove = async () => {
+    if (removed) return;
+    removed = true;
+    await handle?.close().catch(() => undefined);
+    await fs.promises.rm(file, { force: true });
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async start(controller) {
+        try {
+          handle = await fs.promises.open(file, 'r');
+          end = Math.max(0, (await handle.stat()).size - (opts.trimEnd ?? 0));
+        } catch (err) {
+          await remove();
+          throw err;
+        }
+        if (opts.before) controller.enqueue(Buffer.from(opts.before));
+      },
+      async pull(controller) {
+        try {
+          if (position < end) {
+            const buffer = Buffer.allocUnsafe(Math.min(CHUNK, end - position));
+            const { bytesRead } = await handle!.read(buffer, 0, buffer.length, position);
+            if (bytesRead === 0) throw new Error(`${file} ended early`);
+            position += bytesRead;
+            controller.enqueue(buffer.subarray(0, bytesRead));
+            return;
+          }
+          if (opts.after) controller.enqueue(Buffer.from(opts.after));
+          controller.close();
+          await remove();
+        } catch (err) {
+          await remove();
+          controller.error(err);
+        }
+      },
+      cancel: remove,
+    },
+    { highWaterMark: 0 },
+  );
+}
