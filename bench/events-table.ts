@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { quoteLiteral } from '../server/engine/duck.js';
-import type { TestServer } from '../server/test/harness.js';
+import { createTestServer, type TestServer, type TestUser } from '../server/test/harness.js';
 
 /**
  * Publishes `bench.events`, `rows` generated rows (id, k, v, who, ts) as one Parquet file, and
@@ -21,4 +21,35 @@ export async function publishEvents(t: TestServer, rows: number): Promise<string
       ),
   );
   return path.join(t.deps.lake.snapshotDir(table.snapshot!), '*.parquet');
+}
+
+export type EventsBench = {
+  t: TestServer;
+  server: { url: string };
+  user: TestUser;
+  /** The glob of `bench.events`' Parquet files. */
+  glob: string;
+};
+
+/**
+ * Runs `body` against a listening test server with `bench.events` of `rows` rows and a user,
+ * closes it after, and exits 1 when it fails.
+ */
+export function benchWithEvents(rows: number, body: (b: EventsBench) => Promise<void>): void {
+  const run = async () => {
+    const t = await createTestServer({ maxConcurrentExecutions: 4 });
+    const server = await t.listen();
+    const user = t.createUser('bench');
+    try {
+      console.log(`Preparing ${rows.toLocaleString()} rows of Parquet...`);
+      await body({ t, server, user, glob: await publishEvents(t, rows) });
+    } finally {
+      await server.close();
+      await t.close();
+    }
+  };
+  run().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

@@ -12,8 +12,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createTestServer } from '../server/test/harness.js';
-import { publishEvents } from './events-table.js';
+import { benchWithEvents } from './events-table.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -72,117 +71,101 @@ async function healthDuring(base: string, during: () => Promise<unknown>) {
   ].join('\n');
 }
 
-async function main() {
-  const t = await createTestServer({ maxConcurrentExecutions: 4 });
-  const server = await t.listen();
-  const user = t.createUser('bench');
+benchWithEvents(ROWS, async ({ t, server, user }) => {
   const headers = { 'x-service-api-key': user.key, 'content-type': 'application/json' };
-  try {
-    console.log(`Preparing ${ROWS.toLocaleString()} rows of Parquet...`);
-    await publishEvents(t, ROWS);
-    const run = async (sql: string, performance = 'medium') => {
-      const res = await fetch(`${server.url}/api/v1/sql/execute`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ sql, performance }),
-      });
-      const { execution_id: id } = (await res.json()) as { execution_id: string };
-      for (;;) {
-        const s = (await (
-          await fetch(`${server.url}/api/v1/execution/${id}/status?wait_ms=30000`, { headers })
-        ).json()) as { is_execution_finished: boolean; state: string };
-        if (s.is_execution_finished) {
-          if (s.state !== 'QUERY_STATE_COMPLETED') throw new Error(`bench query ended ${s.state}`);
-          return id;
-        }
+  const run = async (sql: string, performance = 'medium') => {
+    const res = await fetch(`${server.url}/api/v1/sql/execute`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ sql, performance }),
+    });
+    const { execution_id: id } = (await res.json()) as { execution_id: string };
+    for (;;) {
+      const s = (await (
+        await fetch(`${server.url}/api/v1/execution/${id}/status?wait_ms=30000`, { headers })
+      ).json()) as { is_execution_finished: boolean; state: string };
+      if (s.is_execution_finished) {
+        if (s.state !== 'QUERY_STATE_COMPLETED') throw new Error(`bench query ended ${s.state}`);
+        return id;
       }
-    };
-    const big = await run(
-      `SELECT id, k, v, who, ts FROM bench.events ORDER BY id LIMIT ${RESULT_ROWS}`,
-    );
-    const file = path.join(t.dir, 'results', `${big}.parquet`);
-    const pageUrl = (limit: number) =>
-      `${server.url}/api/v1/execution/${big}/results?limit=${limit}&ignore_max_datapoints_per_request=true`;
+    }
+  };
+  const big = await run(
+    `SELECT id, k, v, who, ts FROM bench.events ORDER BY id LIMIT ${RESULT_ROWS}`,
+  );
+  const file = path.join(t.dir, 'results', `${big}.parquet`);
+  const pageUrl = (limit: number) =>
+    `${server.url}/api/v1/execution/${big}/results?limit=${limit}&ignore_max_datapoints_per_request=true`;
 
-    console.log(
-      `\n1. Paging through a ${RESULT_ROWS.toLocaleString()}-row result, client in its own process, median of 3:`,
-    );
-    for (const limit of [32_000, 100_000]) {
-      const api: number[] = [];
-      const bare: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        api.push(
-          (await client<{ ms: number }>('read-pages.mjs', ['api', pageUrl(limit), user.key]).done)
-            .ms,
-        );
-        bare.push(
-          (
-            await client<{ ms: number }>('read-pages.mjs', [
-              'bare',
-              file,
-              String(limit),
-              String(RESULT_ROWS),
-            ]).done
-          ).ms,
-        );
-      }
-      const rate = (ms: number) => Math.round(RESULT_ROWS / (ms / 1000)).toLocaleString();
-      const ratio = median(bare) / median(api);
-      console.log(
-        `   pages of ${limit.toLocaleString().padStart(7)}: API ${rate(median(api))} rows/s, bare DuckDB ${rate(median(bare))} rows/s: ${ratio.toFixed(2)}x (goal ≥ 0.80 ${met(ratio >= 0.8)})`,
+  console.log(
+    `\n1. Paging through a ${RESULT_ROWS.toLocaleString()}-row result, client in its own process, median of 3:`,
+  );
+  for (const limit of [32_000, 100_000]) {
+    const api: number[] = [];
+    const bare: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      api.push(
+        (await client<{ ms: number }>('read-pages.mjs', ['api', pageUrl(limit), user.key]).done).ms,
+      );
+      bare.push(
+        (
+          await client<{ ms: number }>('read-pages.mjs', [
+            'bare',
+            file,
+            String(limit),
+            String(RESULT_ROWS),
+          ]).done
+        ).ms,
       );
     }
-
-    console.log('\n2. GET /api/health, one request after another:');
+    const rate = (ms: number) => Math.round(RESULT_ROWS / (ms / 1000)).toLocaleString();
+    const ratio = median(bare) / median(api);
     console.log(
-      `   idle:                                ${await healthDuring(server.url, () => new Promise((r) => setTimeout(r, 2000)))}`,
+      `   pages of ${limit.toLocaleString().padStart(7)}: API ${rate(median(api))} rows/s, bare DuckDB ${rate(median(bare))} rows/s: ${ratio.toFixed(2)}x (goal ≥ 0.80 ${met(ratio >= 0.8)})`,
     );
-    const readers = Array.from({ length: 8 }, () =>
-      client('read-pages.mjs', ['api', pageUrl(100_000), user.key, '300000'], true),
-    );
-    await new Promise((r) => setTimeout(r, 1000)); // the readers' processes start
-    const read = () => {
-      for (const r of readers) r.go();
-      return Promise.all(readers.map((r) => r.done));
-    };
-    console.log(`   while 8 clients read 100k-row pages: ${await healthDuring(server.url, read)}`);
-    const large = () =>
-      Promise.all(
-        Array.from({ length: 4 }, (_, i) =>
-          run(
-            `SELECT k % ${1000 + i} AS bucket, count(*) AS n, sum(v) AS total, count(DISTINCT who) AS users FROM bench.events GROUP BY 1 ORDER BY 1`,
-            'large',
-          ),
-        ),
-      );
-    console.log(`   while 4 large-tier queries run:      ${await healthDuring(server.url, large)}`);
-
-    console.log(
-      `\n3. select 1 from execute to its first page, client in its own process, median of ${RUNS * 3}:`,
-    );
-    const api = await client<number[]>('first-page.mjs', [
-      'api',
-      server.url,
-      user.key,
-      String(RUNS * 3),
-      'SELECT 1 AS one',
-    ]).done;
-    const bare = await client<number[]>('first-page.mjs', [
-      'bare',
-      String(RUNS * 3),
-      'SELECT 1 AS one',
-    ]).done;
-    const over = median(api) - median(bare);
-    console.log(
-      `   API ${median(api).toFixed(1)} ms, bare DuckDB ${median(bare).toFixed(1)} ms: ${over.toFixed(1)} ms of overhead (goal ≤ 15 ms ${met(over <= 15)})`,
-    );
-  } finally {
-    await server.close();
-    await t.close();
   }
-}
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
+  console.log('\n2. GET /api/health, one request after another:');
+  console.log(
+    `   idle:                                ${await healthDuring(server.url, () => new Promise((r) => setTimeout(r, 2000)))}`,
+  );
+  const readers = Array.from({ length: 8 }, () =>
+    client('read-pages.mjs', ['api', pageUrl(100_000), user.key, '300000'], true),
+  );
+  await new Promise((r) => setTimeout(r, 1000)); // the readers' processes start
+  const read = () => {
+    for (const r of readers) r.go();
+    return Promise.all(readers.map((r) => r.done));
+  };
+  console.log(`   while 8 clients read 100k-row pages: ${await healthDuring(server.url, read)}`);
+  const large = () =>
+    Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        run(
+          `SELECT k % ${1000 + i} AS bucket, count(*) AS n, sum(v) AS total, count(DISTINCT who) AS users FROM bench.events GROUP BY 1 ORDER BY 1`,
+          'large',
+        ),
+      ),
+    );
+  console.log(`   while 4 large-tier queries run:      ${await healthDuring(server.url, large)}`);
+
+  console.log(
+    `\n3. select 1 from execute to its first page, client in its own process, median of ${RUNS * 3}:`,
+  );
+  const api = await client<number[]>('first-page.mjs', [
+    'api',
+    server.url,
+    user.key,
+    String(RUNS * 3),
+    'SELECT 1 AS one',
+  ]).done;
+  const bare = await client<number[]>('first-page.mjs', [
+    'bare',
+    String(RUNS * 3),
+    'SELECT 1 AS one',
+  ]).done;
+  const over = median(api) - median(bare);
+  console.log(
+    `   API ${median(api).toFixed(1)} ms, bare DuckDB ${median(bare).toFixed(1)} ms: ${over.toFixed(1)} ms of overhead (goal ≤ 15 ms ${met(over <= 15)})`,
+  );
 });
