@@ -28,6 +28,7 @@ import { pipelineRoutes } from './http/pipelines.js';
 import { bodyGuard } from './http/body-guard.js';
 import { sameOriginWrites } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
+import { releaseHeadBodies } from './http/head-requests.js';
 import { STATUS_OF } from './http/error-status.js';
 
 export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
@@ -59,6 +60,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   });
 
   app.use('*', securityHeaders());
+  app.use('/api/*', releaseHeadBodies);
   // Bodies are bounded and CSRF is refused before any authentication or parsing work.
   app.use('/api/*', bodyGuard(deps.config));
   app.use('/api/*', sameOriginWrites(deps.config));

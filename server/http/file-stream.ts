@@ -3,14 +3,16 @@ import fs from 'node:fs';
 const CHUNK = 1 << 20;
 
 /**
- * A response body of `before`, bytes [0, `length`) of `file`, then `after`; the file is deleted
- * once the body has been sent or the client has gone. Read straight into fresh buffers that are
- * handed on as they are (Node's Readable-to-web adapter copies every chunk on the event loop).
+ * A response body of `before`, the bytes of `file` but its last `trimEnd`, then `after`; the file
+ * is deleted once the body has been sent or cancelled (the client has gone, or a HEAD request:
+ * http/head-requests.ts). Read straight into fresh buffers that are handed on as they are (Node's
+ * Readable-to-web adapter copies every chunk on the event loop).
  */
 export function fileBody(
   file: string,
   opts: { before?: string; after?: string; trimEnd?: number } = {},
 ): ReadableStream<Uint8Array> {
+  let opening: Promise<fs.promises.FileHandle> | undefined;
   let handle: fs.promises.FileHandle | undefined;
   let position = 0;
   let end = 0;
@@ -18,14 +20,16 @@ export function fileBody(
   const remove = async () => {
     if (removed) return;
     removed = true;
-    await handle?.close().catch(() => undefined);
+    // A cancel can come while the file is still being opened: the handle is closed all the same.
+    await (await opening?.catch(() => undefined))?.close().catch(() => undefined);
     await fs.promises.rm(file, { force: true });
   };
   return new ReadableStream<Uint8Array>(
     {
       async start(controller) {
         try {
-          handle = await fs.promises.open(file, 'r');
+          opening = fs.promises.open(file, 'r');
+          handle = await opening;
           end = Math.max(0, (await handle.stat()).size - (opts.trimEnd ?? 0));
         } catch (err) {
           await remove();

@@ -129,6 +129,19 @@ describe('streamed JSON pages', () => {
     await expect.poll(() => fs.readdirSync(pagesDir()).length, { timeout: 10_000 }).toBe(0);
   });
 
+  it('a HEAD request answers the headers and leaves no page file behind', async () => {
+    await expect.poll(() => fs.readdirSync(pagesDir()).length).toBe(0);
+    for (const suffix of ['', '/csv']) {
+      const r = await t.app.request(`/api/v1/execution/${id}/results${suffix}?limit=5000`, {
+        method: 'HEAD',
+        headers: { 'x-service-api-key': user.key },
+      });
+      expect(r.status).toBe(200);
+      expect(r.body).toBeNull();
+    }
+    await expect.poll(() => fs.readdirSync(pagesDir()).length).toBe(0);
+  });
+
   it('page files left by a process that died are removed at the next start', async () => {
     const stray = path.join(pagesDir(), 'left-behind.json');
     fs.writeFileSync(stray, '{},');
