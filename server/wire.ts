@@ -23,13 +23,22 @@ import { UploadsService } from './uploads/uploads-service.js';
 import { DatasetCatalog } from './catalog/datasets.js';
 import { PipelinesService } from './pipelines/pipelines-service.js';
 import { ensureDemoDashboard, runDemoDashboardQueries } from './dashboards/demo-dashboard.js';
+import { SandboxPool } from './engine/sandbox-pool.js';
 import { MatviewsService } from './matviews/matviews-service.js';
 import { MatviewScheduler } from './matviews/scheduler.js';
 import { planStorageOf } from './usage/storage.js';
 import { UsageService } from './usage/usage-service.js';
 
-/** Opens the stores and builds every service; `close` releases them. */
-export async function buildDeps(config: Config): Promise<Deps & { close: () => Promise<void> }> {
+/**
+ * Opens the stores and builds every service; `close` releases them. Runs happen on `sandboxes`
+ * when given (tests share one per process), else on a sandbox thread of their own that `close`
+ * ends.
+ */
+export async function buildDeps(
+  config: Config,
+  opts: { sandboxes?: SandboxPool } = {},
+): Promise<Deps & { close: () => Promise<void> }> {
+  const sandboxes = opts.sandboxes ?? new SandboxPool();
   const db = openDb(config.dataDir);
   const store = sqliteStore(db);
   const tmp = path.join(config.dataDir, 'tmp');
@@ -45,7 +54,7 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
     // A save with an execution_id adopts the run in the save's transaction (executions below).
     adoptRun: (q, executionId): Promise<void> => executions.adopt(q, executionId),
   });
-  const executions = new ExecutionsService({ config, store, lake, duck, queries });
+  const executions = new ExecutionsService({ config, store, lake, duck, queries, sandboxes });
   const dashboardsRepo = new DashboardsRepo(store);
   const visualizations = new VisualizationsService({
     store,
@@ -109,6 +118,7 @@ export async function buildDeps(config: Config): Promise<Deps & { close: () => P
       await scheduler.stop();
       await pipelines.close();
       await executions.stop();
+      if (!opts.sandboxes) await sandboxes.close();
       matviews.close();
       deps.uploads.close();
       duck.close();

@@ -22,6 +22,9 @@ export class SqlError extends Error {
   }
 }
 
+/** What a sandbox needs of a lake table to show it as a view. */
+export type ExposedTable = Pick<LakeTable, 'catalog' | 'schema_name' | 'table_name' | 'snapshot'>;
+
 export type SandboxRun = {
   /** Column names and DuckDB types as the query produced them. */
   columns: { name: string; type: string }[];
@@ -39,6 +42,9 @@ export const instanceOptions = (tier: Tier) => ({
   autoload_known_extensions: 'false',
 });
 
+/** Spares are kept per set of instance options (a tier's, as configured). */
+const sparesKey = (tier: Tier) => JSON.stringify(instanceOptions(tier));
+
 /** Spare instances kept per tier: two, so back-to-back runs do not wait for one being made. */
 const SPARES_PER_TIER = 2;
 
@@ -53,7 +59,7 @@ export class SandboxInstances {
 
   take(tier: Tier): Promise<DuckDBInstance> {
     return (
-      this.spares.get(tier.name)?.shift() ??
+      this.spares.get(sparesKey(tier))?.shift() ??
       DuckDBInstance.create(':memory:', instanceOptions(tier))
     );
   }
@@ -61,8 +67,8 @@ export class SandboxInstances {
   /** Prepares instances of `tier` until SPARES_PER_TIER are ready or being made. */
   refill(tier: Tier): void {
     if (this.closed) return;
-    const ready = this.spares.get(tier.name) ?? [];
-    this.spares.set(tier.name, ready);
+    const ready = this.spares.get(sparesKey(tier)) ?? [];
+    this.spares.set(sparesKey(tier), ready);
     while (ready.length < SPARES_PER_TIER) {
       const next = DuckDBInstance.create(':memory:', instanceOptions(tier));
       next.catch(() => {
@@ -73,11 +79,12 @@ export class SandboxInstances {
     }
   }
 
-  close(): void {
+  /** Closes the spares, once each has been made (a thread may end only after that). */
+  async close(): Promise<void> {
     this.closed = true;
-    for (const spare of [...this.spares.values()].flat())
-      void spare.then((i) => i.closeSync()).catch(() => undefined);
+    const spares = [...this.spares.values()].flat();
     this.spares.clear();
+    await Promise.all(spares.map((s) => s.then((i) => i.closeSync()).catch(() => undefined)));
   }
 }
 
@@ -100,7 +107,7 @@ export const storedType = (type: string) => (TEXT_STORED.test(type) ? 'VARCHAR' 
  */
 export async function runInSandbox(opts: {
   sql: string;
-  tables: LakeTable[];
+  tables: ExposedTable[];
   lakeRoot: string;
   resultFile: string;
   tier: Tier;
@@ -170,7 +177,7 @@ export async function runInSandbox(opts: {
 /** Views `schema.table` (and `dune.schema.table`) over snapshots, then the lock-down settings. */
 async function exposeTables(
   conn: DuckDBConnection,
-  tables: LakeTable[],
+  tables: ExposedTable[],
   lakeRoot: string,
   resultFile: string,
 ) {

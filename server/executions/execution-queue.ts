@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Lake } from '../lake/lake.js';
-import { SandboxInstances, SqlError, runInSandbox } from '../engine/sandbox.js';
+import { SqlError } from '../engine/sandbox.js';
+import type { SandboxPool } from '../engine/sandbox-pool.js';
 import { TIERS, creditsFor, type TierName } from '../engine/tiers.js';
 import { STATES } from './execution-record.js';
 import type { ExecutionsRepo } from './executions-repo.js';
@@ -51,7 +52,13 @@ type Job = QueuedRun & {
   ended?: boolean;
 };
 
-type QueueDeps = { config: Config; lake: Lake; repo: ExecutionsRepo; results: ResultFiles };
+type QueueDeps = {
+  config: Config;
+  lake: Lake;
+  repo: ExecutionsRepo;
+  results: ResultFiles;
+  sandboxes: SandboxPool;
+};
 
 /**
  * Runs recorded executions: a FIFO queue with a per-context concurrency limit and a process-wide
@@ -65,7 +72,6 @@ export class ExecutionQueue {
   private readonly cancelling = new Map<string, Job>();
   private readonly runningByContext = new Map<number, number>();
   private readonly waiters = new Map<string, (() => void)[]>();
-  private readonly instances = new SandboxInstances();
   private readonly runs = new Set<Promise<void>>();
   private stopped = false;
   /**
@@ -95,7 +101,6 @@ export class ExecutionQueue {
     }
     await Promise.allSettled([...this.runs]);
     for (const id of [...this.waiters.keys()]) this.settle(id);
-    this.instances.close();
   }
 
   /** 1-based place in the context's queue while pending, else undefined. */
@@ -220,18 +225,19 @@ export class ExecutionQueue {
     });
     const elapsed = () => Date.now() - started.getTime();
     try {
-      const out = await runInSandbox({
-        sql: job.sql,
-        tables: await this.deps.lake.visibleTo(job.contextId),
-        lakeRoot: this.deps.lake.root,
-        resultFile: file,
-        tier,
-        instances: this.instances,
-        onStart: (interrupt) => {
+      const out = await this.deps.sandboxes.run(
+        {
+          sql: job.sql,
+          tables: await this.deps.lake.visibleTo(job.contextId),
+          lakeRoot: this.deps.lake.root,
+          resultFile: file,
+          tier,
+        },
+        (interrupt) => {
           job.interrupt = interrupt;
           if (job.cancelled || job.timedOut || job.tooLarge) interrupt();
         },
-      });
+      );
       job.interrupt = undefined; // the sandbox is gone: nothing left to interrupt
       stopWatching();
       if (job.cancelled) throw new SqlError('FAILED_TYPE_CANCELLED', 'cancelled');

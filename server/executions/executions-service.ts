@@ -3,6 +3,7 @@ import type { Caller } from '../auth/caller.js';
 import type { Scope } from '../auth/keys.js';
 import type { Config } from '../config.js';
 import type { TrustedDuck } from '../engine/duck.js';
+import type { SandboxPool } from '../engine/sandbox-pool.js';
 import type { Lake } from '../lake/lake.js';
 import { parameterKey, resolveParameterValues } from '../engine/parameters.js';
 import { ParameterError, forbidden, invalid, notFound, overLimit } from '../errors.js';
@@ -40,6 +41,8 @@ type ServiceDeps = {
   lake: Lake;
   duck: TrustedDuck;
   queries: QueryLookup;
+  /** Where runs happen (the server's sandbox thread). */
+  sandboxes: SandboxPool;
 };
 
 export const RESTART_MESSAGE =

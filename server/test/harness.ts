@@ -10,6 +10,7 @@ import { createNodeServer, listen as listenOn } from '../http/node-server.js';
 import { formatIssues } from '../http/router.js';
 import { nowIso } from '../store/db.js';
 import { buildDeps } from '../wire.js';
+import { SandboxPool } from '../engine/sandbox-pool.js';
 
 export type Call = {
   key?: string;
@@ -18,6 +19,15 @@ export type Call = {
   raw?: { body: string; contentType: string };
   headers?: Record<string, string>;
 };
+
+/**
+ * One sandbox thread for every test server of a test process (kept on globalThis, which outlives
+ * the test runner's per-file module graphs): starting one takes most of a second.
+ */
+function sharedSandboxes(): SandboxPool {
+  const holder = globalThis as { strataTestSandboxes?: SandboxPool };
+  return (holder.strataTestSandboxes ??= new SandboxPool());
+}
 
 export type TestUser = { account: Account; key: string; readKey: string };
 
@@ -32,7 +42,7 @@ export async function createTestServer(
   const dir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'strata-test-'));
   fs.mkdirSync(dir, { recursive: true });
   const config = testConfig(dir, overrides);
-  const deps = await buildDeps(config);
+  const deps = await buildDeps(config, { sandboxes: sharedSandboxes() });
   const app = createApp(deps, { logError: () => {} });
 
   async function call(method: string, url: string, opts: Call = {}) {

@@ -1,0 +1,116 @@
+import { Worker } from 'node:worker_threads';
+import { SqlError, type ExposedTable, type SandboxRun } from './sandbox.js';
+import type { Tier } from './tiers.js';
+
+/** What one run needs (runInSandbox's options that cross to the worker). */
+export type SandboxRequest = {
+  sql: string;
+  tables: ExposedTable[];
+  lakeRoot: string;
+  resultFile: string;
+  tier: Tier;
+};
+
+/** A failure as it crosses threads: user SQL's (a SqlError) or anything else. */
+type RunFailure =
+  | { sql: { type: SqlError['type']; message: string; offset?: number } }
+  | { message: string; code?: string; stack?: string };
+
+export type ToWorker =
+  | { kind: 'run'; id: number; request: SandboxRequest }
+  | { kind: 'interrupt'; id: number }
+  | { kind: 'close' };
+
+export type ToPool =
+  | { kind: 'started'; id: number }
+  | { kind: 'done'; id: number; run: SandboxRun }
+  | { kind: 'failed'; id: number; error: RunFailure }
+  | { kind: 'closed' };
+
+type Pending = {
+  resolve: (run: SandboxRun) => void;
+  reject: (err: Error) => void;
+  onStart?: (interrupt: () => void) => void;
+};
+
+/**
+ * Runs sandboxes (sandbox.ts) on a worker thread of their own (sandbox-worker.ts), made when the
+ * first run comes: the instances' synchronous start and close stay off the event loop that
+ * answers requests. A worker that dies fails the runs it had; the next run starts a new one.
+ */
+export class SandboxPool {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  /** Runs one statement; `onStart` gets the interrupt once the query has started. */
+  run(request: SandboxRequest, onStart?: (interrupt: () => void) => void): Promise<SandboxRun> {
+    const worker = this.worker ?? this.start();
+    const id = this.nextId++;
+    const tables = request.tables.map(({ catalog, schema_name, table_name, snapshot }) => ({
+      catalog,
+      schema_name,
+      table_name,
+      snapshot,
+    }));
+    return new Promise<SandboxRun>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onStart });
+      worker.ref();
+      worker.postMessage({ kind: 'run', id, request: { ...request, tables } } satisfies ToWorker);
+    });
+  }
+
+  /** Closes the spare instances and ends the worker; runs still going fail. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    this.worker = null;
+    // The worker ends by itself once its instances are closed: terminating it while DuckDB
+    // still makes or closes one would abort the process.
+    await new Promise<void>((resolve) => {
+      worker.once('exit', () => resolve());
+      worker.ref();
+      worker.postMessage({ kind: 'close' } satisfies ToWorker);
+    });
+  }
+
+  private start(): Worker {
+    const worker = new Worker(new URL('./sandbox-worker-boot.mjs', import.meta.url), {
+      execArgv: [],
+    });
+    worker.unref();
+    worker.on('message', (m: ToPool) => this.receive(worker, m));
+    const fail = (err: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the sandbox worker exited (code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private receive(worker: Worker, m: ToPool) {
+    if (m.kind === 'closed') return;
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    if (m.kind === 'started') {
+      p.onStart?.(() => worker.postMessage({ kind: 'interrupt', id: m.id } satisfies ToWorker));
+      return;
+    }
+    this.pending.delete(m.id);
+    if (this.pending.size === 0) worker.unref();
+    if (m.kind === 'done') p.resolve(m.run);
+    else p.reject(toError(m.error));
+  }
+}
+
+function toError(failure: RunFailure): Error {
+  if ('sql' in failure)
+    return new SqlError(failure.sql.type, failure.sql.message, failure.sql.offset);
+  const err: NodeJS.ErrnoException = new Error(failure.message);
+  err.code = failure.code;
+  if (failure.stack) err.stack = failure.stack;
+  return err;
+}

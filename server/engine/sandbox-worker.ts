@@ -1,0 +1,62 @@
+/**
+ * The thread that runs sandboxes (see sandbox-pool.ts): every DuckDB instance user SQL runs in
+ * is made, used and closed here, so their synchronous parts (starting an instance, closing one:
+ * 5-20 ms each) never block the server's event loop.
+ */
+import { parentPort } from 'node:worker_threads';
+import { SandboxInstances, SqlError, runInSandbox } from './sandbox.js';
+import type { SandboxRequest, ToPool, ToWorker } from './sandbox-pool.js';
+
+const port = parentPort;
+if (!port) throw new Error('sandbox-worker.ts runs as a worker thread of sandbox-pool.ts');
+
+const instances = new SandboxInstances();
+/** How to interrupt each run that has started (the pool asks only after it was told so). */
+const interrupts = new Map<number, () => void>();
+const send = (message: ToPool) => port.postMessage(message);
+
+async function run(id: number, request: SandboxRequest) {
+  try {
+    const out = await runInSandbox({
+      ...request,
+      instances,
+      onStart: (interrupt) => {
+        interrupts.set(id, interrupt);
+        send({ kind: 'started', id });
+      },
+    });
+    send({ kind: 'done', id, run: out });
+  } catch (err) {
+    send({
+      kind: 'failed',
+      id,
+      error:
+        err instanceof SqlError
+          ? { sql: { type: err.type, message: err.message, offset: err.offset } }
+          : {
+              message: err instanceof Error ? err.message : String(err),
+              code: (err as NodeJS.ErrnoException).code,
+              stack: err instanceof Error ? err.stack : undefined,
+            },
+    });
+  } finally {
+    interrupts.delete(id);
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  switch (message.kind) {
+    case 'run':
+      return void run(message.id, message.request);
+    case 'interrupt':
+      return interrupts.get(message.id)?.();
+    case 'close':
+      // after the last run's own teardown (sandbox.ts closes each instance on the next turn)
+      return void new Promise((resolve) => setImmediate(resolve))
+        .then(() => instances.close())
+        .then(() => {
+          send({ kind: 'closed' });
+          port.close();
+        });
+  }
+});
