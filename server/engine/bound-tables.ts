@@ -2,7 +2,8 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdent, quoteLiteral } from './duck.js';
 import { fullName, type LakeTable } from '../lake/lake-table.js';
-import { SqlError, checkStatement, instanceOptions } from './sandbox.js';
+import { SqlError, checkStatement } from './sandbox.js';
+import { instanceOptions } from './sandbox-instances.js';
 import { TIERS } from './tiers.js';
 
 /** The name DuckDB gives a lake table in a plan: tables of the default catalog are `memory.x.y`. */

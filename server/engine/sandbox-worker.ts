@@ -4,7 +4,8 @@
  * 5-20 ms each) never block the server's event loop.
  */
 import { parentPort } from 'node:worker_threads';
-import { SandboxInstances, SqlError, runInSandbox } from './sandbox.js';
+import { SqlError, runInSandbox } from './sandbox.js';
+import { SandboxInstances } from './sandbox-instances.js';
 import type { SandboxRequest, ToPool, ToWorker } from './sandbox-pool.js';
 
 const port = parentPort;
@@ -51,12 +52,9 @@ port.on('message', (message: ToWorker) => {
     case 'interrupt':
       return interrupts.get(message.id)?.();
     case 'close':
-      // after the last run's own teardown (sandbox.ts closes each instance on the next turn)
-      return void new Promise((resolve) => setImmediate(resolve))
-        .then(() => instances.close())
-        .then(() => {
-          send({ kind: 'closed' });
-          port.close();
-        });
+      return void instances.close().then(() => {
+        send({ kind: 'closed' });
+        port.close();
+      });
   }
 });

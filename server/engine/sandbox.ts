@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { DuckDBInstance, StatementType, type DuckDBConnection } from '@duckdb/node-api';
+import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdent, quoteLiteral } from './duck.js';
 import type { LakeTable } from '../lake/lake-table.js';
 import { errorOffset } from './sql-errors.js';
 import { lexRegions } from './sql-lexer.js';
+import type { SandboxInstances } from './sandbox-instances.js';
 import type { Tier } from './tiers.js';
 
 /** A failure of user SQL, reported in the execution's `error` (never an HTTP status). */
@@ -34,59 +35,6 @@ export type SandboxRun = {
   /** Raw bytes of the values (Parquet's uncompressed size), for result_set_bytes. */
   resultBytes: number;
 };
-
-export const instanceOptions = (tier: Tier) => ({
-  threads: String(tier.threads),
-  memory_limit: tier.memoryLimit,
-  autoinstall_known_extensions: 'false',
-  autoload_known_extensions: 'false',
-});
-
-/** Spares are kept per set of instance options (a tier's, as configured). */
-const sparesKey = (tier: Tier) => JSON.stringify(instanceOptions(tier));
-
-/** Spare instances kept per tier: two, so back-to-back runs do not wait for one being made. */
-const SPARES_PER_TIER = 2;
-
-/**
- * Fresh, never-used instances, kept ready per tier so that starting DuckDB (~10-30 ms) is not
- * on an execution's critical path. Each instance serves exactly one execution and is configured
- * (views, then the lock) only when taken; spares are made after a run, while the engine is idle.
- */
-export class SandboxInstances {
-  private readonly spares = new Map<string, Promise<DuckDBInstance>[]>();
-  private closed = false;
-
-  take(tier: Tier): Promise<DuckDBInstance> {
-    return (
-      this.spares.get(sparesKey(tier))?.shift() ??
-      DuckDBInstance.create(':memory:', instanceOptions(tier))
-    );
-  }
-
-  /** Prepares instances of `tier` until SPARES_PER_TIER are ready or being made. */
-  refill(tier: Tier): void {
-    if (this.closed) return;
-    const ready = this.spares.get(sparesKey(tier)) ?? [];
-    this.spares.set(sparesKey(tier), ready);
-    while (ready.length < SPARES_PER_TIER) {
-      const next = DuckDBInstance.create(':memory:', instanceOptions(tier));
-      next.catch(() => {
-        const at = ready.indexOf(next);
-        if (at !== -1) ready.splice(at, 1);
-      });
-      ready.push(next);
-    }
-  }
-
-  /** Closes the spares, once each has been made (a thread may end only after that). */
-  async close(): Promise<void> {
-    this.closed = true;
-    const spares = [...this.spares.values()].flat();
-    this.spares.clear();
-    await Promise.all(spares.map((s) => s.then((i) => i.closeSync()).catch(() => undefined)));
-  }
-}
 
 /** Types that Parquet cannot hold exactly (DuckDB would write HUGEINT as DOUBLE): kept as text. */
 const TEXT_STORED = /\b(HUGEINT|UHUGEINT|VARINT|BIGNUM|BIT|UNION|TIME WITH TIME ZONE)\b/;
@@ -164,12 +112,9 @@ export async function runInSandbox(opts: {
     };
   } finally {
     clearInterval(repeat);
-    // Tearing an instance down takes tens of milliseconds: do it after the caller has recorded
-    // the outcome, then make the next spare while the engine is idle.
-    setImmediate(() => {
+    opts.instances.retire(opts.tier, () => {
       conn.closeSync();
       instance.closeSync();
-      opts.instances.refill(opts.tier);
     });
   }
 }

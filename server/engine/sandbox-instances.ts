@@ -1,0 +1,85 @@
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { Tier } from './tiers.js';
+
+/** The options a sandbox instance of `tier` is made with. */
+export const instanceOptions = (tier: Tier) => ({
+  threads: String(tier.threads),
+  memory_limit: tier.memoryLimit,
+  autoinstall_known_extensions: 'false',
+  autoload_known_extensions: 'false',
+});
+
+/** Spares are kept per set of instance options (a tier's, as configured). */
+const sparesKey = (tier: Tier) => JSON.stringify(instanceOptions(tier));
+
+/** Spare instances kept per tier: two, so back-to-back runs do not wait for one being made. */
+const SPARES_PER_TIER = 2;
+
+/**
+ * Used instances are closed, and spares made, once no run has ended for this long: both take
+ * CPU (5-20 ms each) that the reads of the result just made would otherwise wait for.
+ */
+const IDLE_MS = 100;
+/** ...or at once when this many used instances wait, so a busy engine never piles them up. */
+const MAX_RETIRED = 4;
+
+/**
+ * Fresh, never-used instances, kept ready per tier so that starting DuckDB (~10-30 ms) is not
+ * on an execution's critical path. Each instance serves exactly one execution and is configured
+ * (views, then the lock) only when taken; it is retired after its run, and closed with the next
+ * spares made while the engine is idle.
+ */
+export class SandboxInstances {
+  private readonly spares = new Map<string, Promise<DuckDBInstance>[]>();
+  private readonly retired: (() => void)[] = [];
+  /** The tiers whose spares were taken since the last tidy. */
+  private readonly wanted = new Map<string, Tier>();
+  private idle: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  take(tier: Tier): Promise<DuckDBInstance> {
+    return (
+      this.spares.get(sparesKey(tier))?.shift() ??
+      DuckDBInstance.create(':memory:', instanceOptions(tier))
+    );
+  }
+
+  /** An instance of `tier` has served its run; `close` closes it (and its connection). */
+  retire(tier: Tier, close: () => void): void {
+    this.retired.push(close);
+    this.wanted.set(sparesKey(tier), tier);
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.tidy(), this.retired.length >= MAX_RETIRED ? 0 : IDLE_MS);
+  }
+
+  /** Closes the spares and what was retired, once each has been made (the thread ends after). */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.tidy();
+    const spares = [...this.spares.values()].flat();
+    this.spares.clear();
+    await Promise.all(spares.map((s) => s.then((i) => i.closeSync()).catch(() => undefined)));
+  }
+
+  private tidy(): void {
+    clearTimeout(this.idle);
+    for (const close of this.retired.splice(0)) close();
+    for (const tier of this.wanted.values()) this.refill(tier);
+    this.wanted.clear();
+  }
+
+  /** Prepares instances of `tier` until SPARES_PER_TIER are ready or being made. */
+  private refill(tier: Tier): void {
+    if (this.closed) return;
+    const ready = this.spares.get(sparesKey(tier)) ?? [];
+    this.spares.set(sparesKey(tier), ready);
+    while (ready.length < SPARES_PER_TIER) {
+      const next = DuckDBInstance.create(':memory:', instanceOptions(tier));
+      next.catch(() => {
+        const at = ready.indexOf(next);
+        if (at !== -1) ready.splice(at, 1);
+      });
+      ready.push(next);
+    }
+  }
+}
