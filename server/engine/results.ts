@@ -31,10 +31,11 @@ export type ResultSource = {
 
 export type Page = {
   /**
-   * The page's rows as a file written by DuckDB: each row's JSON object followed by a comma
-   * (`{...},{...},`), never parsed into JS objects. The caller streams it and deletes it.
+   * The page's rows as DuckDB wrote them, never parsed into JS objects: in a file, each row's
+   * JSON object followed by a comma (`{...},{...},`), which the caller streams and deletes; or,
+   * for a small page, the objects joined by commas in memory (a file cost more than its rows).
    */
-  rowsFile: string;
+  rows: { file: string } | { text: string };
   rowCount: number;
   totalRowCount: number;
   columns: { name: string; type: string }[];
@@ -157,22 +158,36 @@ function pageRowsSql(file: string, q: Plan, window: Window, columnNames: string[
 
 /**
  * Writes the page's values (`q.select` over its rows, in order) to `file` as DuckDB's CSV writer
- * lays them out, with `options`; returns the number of rows written.
+ * lays them out, with `options`; returns the number of rows written. A failure leaves no file.
  */
-async function copyPage(
-  duck: TrustedDuck,
-  file: string,
-  rowsSql: string,
-  q: Plan,
-  options: string,
-): Promise<number> {
+function copyPage(file: string, options: string): EmitPage {
+  return (duck, rowsSql, q) =>
+    duck
+      .withConnection(async (conn) => {
+        const r = await conn.runAndReadAll(
+          `COPY (SELECT ${q.select} FROM (${rowsSql}) AS page) TO ${quoteLiteral(file)} (${options})`,
+        );
+        return Number(r.getRowObjectsJson()[0]?.Count ?? 0);
+      })
+      .catch((err: unknown) => {
+        fs.rmSync(file, { force: true });
+        throw err;
+      });
+}
+
+/** The page's rows' JSON texts (`q.select`), in order, as DuckDB made them. */
+function readPageJson(duck: TrustedDuck, rowsSql: string, q: Plan): Promise<string[]> {
   return duck.withConnection(async (conn) => {
-    const r = await conn.runAndReadAll(
-      `COPY (SELECT ${q.select} FROM (${rowsSql}) AS page) TO ${quoteLiteral(file)} (${options})`,
-    );
-    return Number(r.getRowObjectsJson()[0]?.Count ?? 0);
+    const r = await conn.runAndReadAll(`SELECT ${q.select} FROM (${rowsSql}) AS page`);
+    return (r.getColumns()[0] ?? []).map(String);
   });
 }
+
+/** Writes a page's rows somewhere (a file, memory) and returns how many there were. */
+type EmitPage = (duck: TrustedDuck, rowsSql: string, q: Plan, window: Window) => Promise<number>;
+
+/** A JSON page of at most this many cells is read into memory rather than written to a file. */
+const SMALL_PAGE_CELLS = 20_000;
 
 /**
  * One JSON object per row, each followed by a comma: the CSV writer with separators JSON text
@@ -190,13 +205,13 @@ type WrittenPage = {
   nextOffset: number | undefined;
 };
 
-/** Writes the page `p` of `src` to `file` (JSON rows or CSV) and counts where it sits. */
+/** Writes the page `p` of `src` (JSON rows or CSV values) with `emit` and counts where it sits. */
 async function writePage(
   duck: TrustedDuck,
-  file: string,
   src: ResultSource,
   p: PageParams,
   format: { json: boolean; cap: (columnCount: number) => number },
+  emit: EmitPage,
 ): Promise<WrittenPage> {
   checkParams(p);
   const q = plan(src, p, format.json ? jsonValueSql : csvValueSql, format.json);
@@ -205,18 +220,10 @@ async function writePage(
   const offset = p.offset ?? 0;
   const window = { limit, offset, sample: p.sampleCount === undefined ? undefined : limit };
   const rowsSql = pageRowsSql(src.file, q, window, src.columnNames);
-  const options = format.json ? JSON_ROWS_OPTIONS : 'FORMAT csv, HEADER true';
   const from = `read_parquet(${quoteLiteral(src.file)})`;
   const [rowCount, total] = await guarded(() =>
-    Promise.all([
-      copyPage(duck, file, rowsSql, q, options),
-      countRows(duck, from, q.where, src.rowCount),
-    ]),
-  ).catch((err: unknown) => {
-    fs.rmSync(file, { force: true });
-    throw err;
-  });
-  if (!format.json && q.columns.length === 0) fs.writeFileSync(file, '\n');
+    Promise.all([emit(duck, rowsSql, q, window), countRows(duck, from, q.where, src.rowCount)]),
+  );
   const totalRowCount = p.sampleCount !== undefined ? rowCount : total;
   const nextOffset =
     p.sampleCount === undefined && offset + rowCount < totalRowCount
@@ -233,14 +240,19 @@ export async function readJsonPage(
   src: ResultSource,
   p: PageParams,
 ): Promise<Page> {
-  const rowsFile = path.join(pagesDir, `${ulid()}.json`);
-  const page = await writePage(duck, rowsFile, src, p, {
-    json: true,
-    cap: (n) => maxPageRows(config, n, p.ignoreMaxDatapoints),
+  const file = path.join(pagesDir, `${ulid()}.json`);
+  let rows: Page['rows'] = { file };
+  const toFile = copyPage(file, JSON_ROWS_OPTIONS);
+  const cap = (n: number) => maxPageRows(config, n, p.ignoreMaxDatapoints);
+  const page = await writePage(duck, src, p, { json: true, cap }, async (d, rowsSql, q, w) => {
+    if (w.limit * Math.max(1, q.columns.length) > SMALL_PAGE_CELLS) return toFile(d, rowsSql, q, w);
+    const texts = await readPageJson(d, rowsSql, q);
+    rows = { text: texts.join(',') };
+    return texts.length;
   });
   const pageBytes =
     src.rowCount > 0 ? Math.round((src.resultBytes * page.rowCount) / src.rowCount) : 0;
-  return { ...page, rowsFile, pageBytes };
+  return { ...page, rows, pageBytes };
 }
 
 /** A page of a result as a CSV file under `pagesDir`; the caller streams it and deletes it. */
@@ -252,6 +264,9 @@ export async function writeCsvPage(
   p: PageParams,
 ): Promise<WrittenPage & { file: string }> {
   const file = path.join(pagesDir, `${ulid()}.csv`);
-  const page = await writePage(duck, file, src, p, { json: false, cap: () => config.maxCsvRows });
+  const toFile = copyPage(file, 'FORMAT csv, HEADER true');
+  const page = await writePage(duck, src, p, { json: false, cap: () => config.maxCsvRows }, toFile);
+  // a CSV of no columns is one empty line, not the placeholder column written for it
+  if (page.columns.length === 0) fs.writeFileSync(file, '\n');
   return { ...page, file };
 }

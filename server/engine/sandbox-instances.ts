@@ -12,12 +12,14 @@ export const instanceOptions = (tier: Tier) => ({
 /** Spares are kept per set of instance options (a tier's, as configured). */
 const sparesKey = (tier: Tier) => JSON.stringify(instanceOptions(tier));
 
-/** Spare instances kept per tier: two, so back-to-back runs do not wait for one being made. */
-const SPARES_PER_TIER = 2;
+/** Spare instances kept per tier, so back-to-back runs do not wait for one being made... */
+const SPARES_PER_TIER = 3;
+/** ...made while the engine is idle, or at once when this few are left. */
+const LOW_SPARES = 1;
 
 /**
- * Used instances are closed, and spares made, once no run has ended for this long: both take
- * CPU (5-20 ms each) that the reads of the result just made would otherwise wait for.
+ * Used instances are closed, and spares topped up, once no run has ended for this long: both
+ * take CPU (5-20 ms an instance) that the reads of the result just made would otherwise wait for.
  */
 const IDLE_MS = 100;
 /** ...or at once when this many used instances wait, so a busy engine never piles them up. */
@@ -26,28 +28,28 @@ const MAX_RETIRED = 4;
 /**
  * Fresh, never-used instances, kept ready per tier so that starting DuckDB (~10-30 ms) is not
  * on an execution's critical path. Each instance serves exactly one execution and is configured
- * (views, then the lock) only when taken; it is retired after its run, and closed with the next
- * spares made while the engine is idle.
+ * (views, then the lock) only when taken; it is retired after its run and closed while the
+ * engine is idle, when spares are topped up too (or at once when they run low).
  */
 export class SandboxInstances {
   private readonly spares = new Map<string, Promise<DuckDBInstance>[]>();
   private readonly retired: (() => void)[] = [];
-  /** The tiers whose spares were taken since the last tidy. */
+  /** The tiers whose spares are to be topped up at the next tidy. */
   private readonly wanted = new Map<string, Tier>();
   private idle: NodeJS.Timeout | undefined;
   private closed = false;
 
   take(tier: Tier): Promise<DuckDBInstance> {
-    return (
-      this.spares.get(sparesKey(tier))?.shift() ??
-      DuckDBInstance.create(':memory:', instanceOptions(tier))
-    );
+    const ready = this.spares.get(sparesKey(tier)) ?? [];
+    const spare = ready.shift();
+    if (ready.length <= LOW_SPARES) setImmediate(() => this.refill(tier));
+    else this.wanted.set(sparesKey(tier), tier);
+    return spare ?? DuckDBInstance.create(':memory:', instanceOptions(tier));
   }
 
-  /** An instance of `tier` has served its run; `close` closes it (and its connection). */
-  retire(tier: Tier, close: () => void): void {
+  /** An instance has served its run; `close` closes it (and its connection). */
+  retire(close: () => void): void {
     this.retired.push(close);
-    this.wanted.set(sparesKey(tier), tier);
     clearTimeout(this.idle);
     this.idle = setTimeout(() => this.tidy(), this.retired.length >= MAX_RETIRED ? 0 : IDLE_MS);
   }

@@ -112,7 +112,7 @@ export async function runInSandbox(opts: {
     };
   } finally {
     clearInterval(repeat);
-    opts.instances.retire(opts.tier, () => {
+    opts.instances.retire(() => {
       conn.closeSync();
       instance.closeSync();
     });

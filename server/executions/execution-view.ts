@@ -76,7 +76,7 @@ export function statusView(
  */
 export function resultsBody(
   e: ExecutionRecord,
-  page: Omit<Page, 'rowsFile'> | undefined,
+  page: Omit<Page, 'rows'> | undefined,
   next: { offset?: number; uri?: string },
 ): { head: string; tail: string } {
   const head: Record<string, unknown> = { ...envelope(e) };

@@ -59,7 +59,9 @@ export class PageReadAhead {
   private drop(key: string): void {
     const a = this.ahead.get(key);
     this.ahead.delete(key);
-    void a?.page.then((page) => page && fs.rm(page.rowsFile, { force: true }, () => {}));
+    void a?.page.then((page) => {
+      if (page && 'file' in page.rows) fs.rm(page.rows.file, { force: true }, () => {});
+    });
   }
 }
 

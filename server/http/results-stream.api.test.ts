@@ -39,7 +39,10 @@ async function page(qs: string) {
   return r.json as { result: { rows: unknown[]; metadata: { row_count: number } } };
 }
 
-/** The same rows read 1,000 at a time (each page one small chunk). */
+/**
+ * The same rows read 1,000 at a time: each page one small chunk, and small enough to be built in
+ * memory, where a large page is a file DuckDB writes (engine/results.ts, SMALL_PAGE_CELLS).
+ */
 async function inSmallPages(qs: string, total: number) {
   const rows: unknown[] = [];
   for (let offset = 0; offset < total; offset += 1000)

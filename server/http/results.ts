@@ -54,8 +54,11 @@ export async function jsonResponse(
       ? {}
       : { offset: page.nextOffset, uri: nextUri(c, deps, page.nextOffset, page.limit) };
   const { head, tail } = resultsBody(e, page, next);
-  // The rows' file is `{...},{...},`: streamed inside [ ] without its last comma.
-  const body = fileBody(page.rowsFile, { before: `${head}[`, after: `]${tail}`, trimEnd: 1 });
+  // A rows file is `{...},{...},`: streamed inside [ ] without its last comma.
+  const body =
+    'file' in page.rows
+      ? fileBody(page.rows.file, { before: `${head}[`, after: `]${tail}`, trimEnd: 1 })
+      : `${head}[${page.rows.text}]${tail}`;
   return c.body(body, 200, {
     ...json,
     'x-service-page-limit': String(page.limit),
