@@ -4,6 +4,7 @@ import { quoteIdent, quoteLiteral } from './duck.js';
 import { fullName, type LakeTable } from '../lake/lake-table.js';
 import { SqlError, checkStatement } from './sandbox.js';
 import { instanceOptions } from './sandbox-instances.js';
+import { tablesNamedIn } from './named-tables.js';
 import { TIERS } from './tiers.js';
 
 /** The name DuckDB gives a lake table in a plan: tables of the default catalog are `memory.x.y`. */
@@ -26,11 +27,10 @@ export async function boundTables(opts: {
   tables: LakeTable[];
   lakeRoot: string;
 }): Promise<LakeTable[]> {
-  // A table whose name does not occur in the text cannot be bound by it (identifiers are spelled
-  // out, case-insensitively), so only those that do are created; this keeps binding fast.
-  const text = opts.sql.toLowerCase();
-  const candidates = opts.tables.filter(
-    (t) => t.snapshot && text.includes(t.table_name.toLowerCase()),
+  // Only the tables the text could name are created; this keeps binding fast.
+  const candidates = tablesNamedIn(
+    opts.sql,
+    opts.tables.filter((t) => t.snapshot),
   );
   const instance = await DuckDBInstance.create(':memory:', instanceOptions(TIERS.small));
   const conn = await instance.connect();

@@ -5,6 +5,7 @@ import type { LakeTable } from '../lake/lake-table.js';
 import { errorOffset } from './sql-errors.js';
 import { lexRegions } from './sql-lexer.js';
 import type { SandboxInstances } from './sandbox-instances.js';
+import { tablesNamedIn } from './named-tables.js';
 import type { Tier } from './tiers.js';
 
 /** A failure of user SQL, reported in the execution's `error` (never an HTTP status). */
@@ -73,7 +74,10 @@ export async function runInSandbox(opts: {
     if (interrupted) throw new SqlError('FAILED_TYPE_CANCELLED', 'the execution was interrupted');
   };
   try {
-    await exposeTables(conn, opts.tables, opts.lakeRoot, opts.resultFile);
+    if (opts.sql.includes('\0'))
+      throw new SqlError('syntax_error', 'the query contains a NUL character');
+    const tables = tablesNamedIn(opts.sql, opts.tables);
+    const parsed = await exposeTables(conn, tables, opts.lakeRoot, opts.resultFile, opts.sql);
     opts.onStart?.(() => {
       if (interrupted) return;
       interrupted = true;
@@ -81,7 +85,7 @@ export async function runInSandbox(opts: {
       repeat = setInterval(() => conn.interrupt(), 50);
     });
     cancelled();
-    const columns = await checkStatement(conn, opts.sql);
+    const columns = await checkStatement(conn, opts.sql, parsed);
     cancelled();
     const body = stripTrailingSemicolon(opts.sql);
     const names = uniqueNames(columns);
@@ -95,20 +99,20 @@ export async function runInSandbox(opts: {
             })
             .join(', ')} FROM (${body}\n) AS t(${columns.map((_, i) => `c${i}`).join(', ')})`
         : body;
-    const copied = await run(
+    // The result, then its rows and raw size from its metadata, in one round trip.
+    const file = quoteLiteral(opts.resultFile);
+    const written = await run(
       conn,
-      `COPY (${select}\n) TO ${quoteLiteral(opts.resultFile)} (FORMAT parquet, ROW_GROUP_SIZE ${RESULT_ROW_GROUP})`,
+      `COPY (${select}\n) TO ${file} (FORMAT parquet, ROW_GROUP_SIZE ${RESULT_ROW_GROUP});
+       SELECT COALESCE(SUM(row_group_num_rows) FILTER (WHERE column_id = 0), 0)::BIGINT AS n,
+         COALESCE(SUM(total_uncompressed_size), 0)::BIGINT AS bytes FROM parquet_metadata(${file})`,
     );
-    const rowCount = Number(copied.getRowObjectsJson()[0]?.Count ?? 0);
-    const meta = await run(
-      conn,
-      `SELECT COALESCE(SUM(total_uncompressed_size), 0)::BIGINT AS n FROM parquet_metadata(${quoteLiteral(opts.resultFile)})`,
-    );
+    const meta = written.getRowObjectsJson()[0];
     return {
       columns: columns.map((c, i) => ({ name: names[i]!, type: c.type })),
       declaredNames: columns.map((c) => c.name),
-      rowCount,
-      resultBytes: Number(meta.getRowObjectsJson()[0]?.n ?? 0),
+      rowCount: Number(meta?.n ?? 0),
+      resultBytes: Number(meta?.bytes ?? 0),
     };
   } finally {
     clearInterval(repeat);
@@ -119,13 +123,17 @@ export async function runInSandbox(opts: {
   }
 }
 
-/** Views `schema.table` (and `dune.schema.table`) over snapshots, then the lock-down settings. */
+/**
+ * Views `schema.table` (and `dune.schema.table`) over snapshots, then the lock-down settings;
+ * in the same round trip, `sql` as DuckDB's parser serializes it (see checkStatement).
+ */
 async function exposeTables(
   conn: DuckDBConnection,
   tables: ExposedTable[],
   lakeRoot: string,
   resultFile: string,
-) {
+  sql: string,
+): Promise<string> {
   const statements: string[] = [];
   // `dune` always exists, so a name in it that the caller may not see (another context's private
   // upload) fails exactly like one that does not exist, instead of "catalog dune does not exist".
@@ -151,12 +159,20 @@ async function exposeTables(
     `SET allowed_paths = [${quoteLiteral(resultFile)}]`,
     'SET enable_external_access = false',
     'SET lock_configuration = true',
+    serializeSql(quoteLiteral(sql)),
   );
-  await conn.run(statements.join(';\n'));
+  const r = await conn.runAndReadAll(statements.join(';\n'));
+  return String(r.getRowObjectsJson()[0]?.j ?? '{}');
 }
 
-/** Exactly one SELECT (DuckDB decides), without SQL parameters; returns its columns. */
-export async function checkStatement(conn: DuckDBConnection, sql: string) {
+/** DuckDB's parser serializing `literal` (the SQL as a literal or a parameter) as JSON, as `j`. */
+const serializeSql = (literal: string) => `SELECT json_serialize_sql(${literal}::VARCHAR) AS j`;
+
+/**
+ * Exactly one SELECT (DuckDB decides), without SQL parameters; returns its columns. `serialized`
+ * is the SQL as json_serialize_sql gave it, when the caller already asked (else it asks).
+ */
+export async function checkStatement(conn: DuckDBConnection, sql: string, serialized?: string) {
   const extracted = await guard(() => conn.extractStatements(sql), sql);
   if (extracted.count === 0) throw new SqlError('syntax_error', 'the query is empty');
   if (extracted.count > 1) {
@@ -167,10 +183,10 @@ export async function checkStatement(conn: DuckDBConnection, sql: string) {
   }
   // Parse-only check first (before binding): the parser's serializer takes SELECTs only, which
   // also tells PRAGMAs (rewritten to SELECTs later) from real queries.
-  const serialized = await conn.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS j', [sql]);
-  const parsed = JSON.parse(String(serialized.getRowObjectsJson()[0]?.j ?? '{}')) as {
-    error?: boolean;
-  };
+  const json =
+    serialized ??
+    String((await conn.runAndReadAll(serializeSql('$1'), [sql])).getRowObjectsJson()[0]?.j ?? '{}');
+  const parsed = JSON.parse(json) as { error?: boolean };
   if (parsed.error)
     throw new SqlError('FAILED_TYPE_NOT_ALLOWED', 'only read statements (SELECT) can run');
   const prepared = await guard(() => extracted.prepare(0), sql);

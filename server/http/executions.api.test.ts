@@ -229,6 +229,23 @@ describe('the sandbox', () => {
     expect(status.state).toBe('QUERY_STATE_FAILED');
     expect(status.error.message).toMatch(/Permission Error|disabled/);
   });
+  it('lists the tables the caller may read in information_schema, named in the SQL or not', async () => {
+    const sql =
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'alice' ORDER BY 1";
+    const names = async (key: string) => {
+      const { status } = await runSql(t, key, sql);
+      expect(status.state).toBe('QUERY_STATE_COMPLETED');
+      const r = await t.call('GET', `/api/v1/execution/${status.execution_id}/results`, { key });
+      return (r.json.result.rows as { table_name: string }[]).map((row) => row.table_name);
+    };
+    expect(await names(alice.key)).toEqual(['open', 'secret']);
+    expect(await names(bob.key)).toEqual(['open']);
+  });
+  it('refuses SQL with a NUL character, which would cut the statement short', async () => {
+    const { status } = await runSql(t, alice.key, 'SELECT 1 AS one\u0000; SELECT 2');
+    expect(status.state).toBe('QUERY_STATE_FAILED');
+    expect(status.error.message).toMatch(/NUL character/);
+  });
   it('refuses SQL parameters other than {{name}}', async () => {
     const { status } = await runSql(t, alice.key, 'SELECT $1');
     expect(status.state).toBe('QUERY_STATE_FAILED');
