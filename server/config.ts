@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { TIERS, type Tier, type TierName } from './engine/tiers.js';
 
 /** The only reader of process.env. Every setting is documented in README.md. */
 const bool = z
@@ -35,6 +36,8 @@ const EnvSchema = z.object({
   PLAN_STORAGE_BYTES: int.min(0).default(1024 ** 3),
   /** Execution results a context may keep; one result may take a share of it by tier. */
   RESULT_STORAGE_BYTES: int.min(1024).default(4 * 1024 ** 3),
+  /** Disk one execution may spill to (DATA_DIR/tmp/spill) when its tier's memory is full. */
+  MAX_SPILL_BYTES: int.min(0).default(10 * 1024 ** 3),
   MAX_UPLOAD_BYTES: int.min(1).default(200 * 1024 ** 2),
   /** Largest body of every other route (JSON); more is refused with 413 before it is read. */
   MAX_JSON_BODY_BYTES: int.min(1024).default(2 * 1024 ** 2),
@@ -77,6 +80,9 @@ export type Config = {
   demoScale: number;
   plan: { creditsIncluded: number; creditsLimit: number; storageBytes: number };
   resultStorageBytes: number;
+  maxSpillBytes: number;
+  /** Engine resources per tier: TIERS, from no variable (tests and benches pass smaller ones). */
+  tiers: Record<TierName, Tier>;
   maxUploadBytes: number;
   maxJsonBodyBytes: number;
   bodyTimeoutMs: number;
@@ -120,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       storageBytes: e.PLAN_STORAGE_BYTES,
     },
     resultStorageBytes: e.RESULT_STORAGE_BYTES,
+    maxSpillBytes: e.MAX_SPILL_BYTES,
+    tiers: TIERS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
     bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { quoteLiteral } from './duck.js';
 import type { Tier } from './tiers.js';
 
 /** The options a sandbox instance of `tier` is made with. */
@@ -8,6 +11,30 @@ export const instanceOptions = (tier: Tier) => ({
   autoinstall_known_extensions: 'false',
   autoload_known_extensions: 'false',
 });
+
+/** Where sandboxes spill what does not fit in their tier's memory: one folder per execution. */
+export const spillRoot = (dataDir: string) => path.join(dataDir, 'tmp', 'spill');
+
+/** Empties the spill root of what a previous process left (at start). */
+export function resetSpillRoot(dataDir: string): void {
+  fs.rmSync(spillRoot(dataDir), { recursive: true, force: true });
+  fs.mkdirSync(spillRoot(dataDir), { recursive: true });
+}
+
+/** Where one execution spills, and how much it may. */
+export type Spill = { dir: string; maxBytes: number };
+
+/**
+ * The settings that make a run spill to its own folder, within its limit. They are set on the
+ * taken instance before external access is turned off and the configuration locked: DuckDB then
+ * lets that instance use the folder, and nothing outside it (`max_temp_directory_size` given
+ * when the instance is created is shown but not enforced, DuckDB 1.5; set like this it is).
+ * DuckDB makes the folder at the first spill.
+ */
+export const spillSettings = (spill: Spill) => [
+  `SET temp_directory = ${quoteLiteral(spill.dir)}`,
+  `SET max_temp_directory_size = '${spill.maxBytes}B'`,
+];
 
 /** Spares are kept per set of instance options (a tier's, as configured). */
 const sparesKey = (tier: Tier) => JSON.stringify(instanceOptions(tier));

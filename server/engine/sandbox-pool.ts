@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { SqlError, type ExposedTable, type SandboxRun } from './sandbox.js';
+import type { Spill } from './sandbox-instances.js';
 import type { Tier } from './tiers.js';
 
 /** What one run needs (runInSandbox's options that cross to the worker). */
@@ -9,6 +10,7 @@ export type SandboxRequest = {
   lakeRoot: string;
   resultFile: string;
   tier: Tier;
+  spill: Spill;
 };
 
 /** A failure as it crosses threads: user SQL's (a SqlError) or anything else. */

@@ -1,10 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdent, quoteLiteral } from './duck.js';
 import type { LakeTable } from '../lake/lake-table.js';
 import { errorOffset } from './sql-errors.js';
 import { lexRegions } from './sql-lexer.js';
-import type { SandboxInstances } from './sandbox-instances.js';
+import { spillSettings, type SandboxInstances, type Spill } from './sandbox-instances.js';
 import { tablesNamedIn } from './named-tables.js';
 import type { Tier } from './tiers.js';
 
@@ -60,6 +61,8 @@ export async function runInSandbox(opts: {
   lakeRoot: string;
   resultFile: string;
   tier: Tier;
+  /** The run's own spill folder (removed with its instance) and limit. */
+  spill: Spill;
   instances: SandboxInstances;
   /** Called with the connection once the query starts, so it can be interrupted. */
   onStart?: (interrupt: () => void) => void;
@@ -77,7 +80,11 @@ export async function runInSandbox(opts: {
     if (opts.sql.includes('\0'))
       throw new SqlError('syntax_error', 'the query contains a NUL character');
     const tables = tablesNamedIn(opts.sql, opts.tables);
-    const parsed = await exposeTables(conn, tables, opts.lakeRoot, opts.resultFile, opts.sql);
+    const settings = [
+      `SET allowed_paths = [${quoteLiteral(opts.resultFile)}]`,
+      ...spillSettings(opts.spill),
+    ];
+    const parsed = await exposeTables(conn, tables, opts.lakeRoot, settings, opts.sql);
     opts.onStart?.(() => {
       if (interrupted) return;
       interrupted = true;
@@ -119,19 +126,22 @@ export async function runInSandbox(opts: {
     opts.instances.retire(() => {
       conn.closeSync();
       instance.closeSync();
+      fs.rmSync(opts.spill.dir, { recursive: true, force: true });
     });
   }
 }
 
 /**
- * Views `schema.table` (and `dune.schema.table`) over snapshots, then the lock-down settings;
- * in the same round trip, `sql` as DuckDB's parser serializes it (see checkStatement).
+ * Views `schema.table` (and `dune.schema.table`) over snapshots, then the lock-down settings:
+ * the snapshot folders, `settings` (the result file, the spill folder), external access off, the
+ * lock (docs/decisions.md, "The sandbox is set up in a fixed order"); in the same round trip,
+ * `sql` as DuckDB's parser serializes it (see checkStatement).
  */
 async function exposeTables(
   conn: DuckDBConnection,
   tables: ExposedTable[],
   lakeRoot: string,
-  resultFile: string,
+  settings: string[],
   sql: string,
 ): Promise<string> {
   const statements: string[] = [];
@@ -156,7 +166,7 @@ async function exposeTables(
   }
   statements.push(
     `SET allowed_directories = [${dirs.map(quoteLiteral).join(', ')}]`,
-    `SET allowed_paths = [${quoteLiteral(resultFile)}]`,
+    ...settings,
     'SET enable_external_access = false',
     'SET lock_configuration = true',
     serializeSql(quoteLiteral(sql)),

@@ -4,7 +4,8 @@ import type { Config } from '../config.js';
 import type { Lake } from '../lake/lake.js';
 import { SqlError } from '../engine/sandbox.js';
 import type { SandboxPool } from '../engine/sandbox-pool.js';
-import { TIERS, creditsFor, type TierName } from '../engine/tiers.js';
+import { creditsFor, type TierName } from '../engine/tiers.js';
+import { resetSpillRoot, spillRoot } from '../engine/sandbox-instances.js';
 import { STATES } from './execution-record.js';
 import type { ExecutionsRepo } from './executions-repo.js';
 import { contextLimit, pickNext } from './fair-slots.js';
@@ -80,7 +81,9 @@ export class ExecutionQueue {
    */
   private readonly detached = AsyncLocalStorage.snapshot();
 
-  constructor(private readonly deps: QueueDeps) {}
+  constructor(private readonly deps: QueueDeps) {
+    resetSpillRoot(deps.config.dataDir);
+  }
 
   /** Queues a recorded (pending) execution; it starts when the fairness rules let it. */
   add(run: QueuedRun): void {
@@ -152,7 +155,7 @@ export class ExecutionQueue {
     const done = await this.deps.repo.markCancelled(id, {
       cancelledAt: new Date(),
       executionMs: ms,
-      credits: creditsFor(TIERS[job.tier], ms),
+      credits: creditsFor(this.deps.config.tiers[job.tier], ms),
     });
     job.interrupt?.();
     if (!done) {
@@ -209,7 +212,7 @@ export class ExecutionQueue {
   }
 
   private async run(job: Job) {
-    const tier = TIERS[job.tier];
+    const tier = this.deps.config.tiers[job.tier];
     const started = new Date();
     job.startedAt = started.getTime();
     await this.deps.repo.markExecuting(job.id, started, started.getTime() - job.submittedAt);
@@ -232,6 +235,10 @@ export class ExecutionQueue {
           lakeRoot: this.deps.lake.root,
           resultFile: file,
           tier,
+          spill: {
+            dir: path.join(spillRoot(this.deps.config.dataDir), job.id),
+            maxBytes: this.deps.config.maxSpillBytes,
+          },
         },
         (interrupt) => {
           job.interrupt = interrupt;
@@ -276,18 +283,15 @@ export class ExecutionQueue {
           executionMs: ms,
           credits,
         });
-      } else if (job.timedOut || job.tooLarge) {
+      } else {
+        const { dataDir, maxSpillBytes } = this.deps.config;
         const message = job.timedOut
           ? `the execution took longer than the ${tier.name} tier allows (${tier.timeoutMs / 60_000} minutes)`
-          : tooLargeMessage(tier, cap);
-        const error = { type: 'FAILED_TYPE_EXECUTION_FAILED', message };
+          : job.tooLarge && tooLargeMessage(tier, cap);
+        const error = message
+          ? { type: 'FAILED_TYPE_EXECUTION_FAILED', message }
+          : runError(err, job, { dataDir, tier, maxSpillBytes });
         await this.deps.repo.markFailed(job.id, error, {
-          endedAt: new Date(),
-          executionMs: ms,
-          credits,
-        });
-      } else {
-        await this.deps.repo.markFailed(job.id, runError(err, job, this.deps.config.dataDir), {
           endedAt: new Date(),
           executionMs: ms,
           credits,

@@ -1,17 +1,20 @@
 import { isDiskFull, withoutServerPaths } from '../disk-full.js';
+import { outOfMemoryMessage } from '../engine/out-of-memory.js';
 import { SqlError } from '../engine/sandbox.js';
 import { lineColumn } from '../engine/sql-errors.js';
+import type { Tier } from '../engine/tiers.js';
 import type { ExecutionError } from './execution-record.js';
 
 /**
  * The error a failed run records: the engine's message without server paths, with the line and
- * column in the SQL as written when DuckDB names a position; a full disk or an unexpected
+ * column in the SQL as written when DuckDB names a position; running out of the tier's memory
+ * (and spill disk) names the limit (engine/out-of-memory.ts); a full disk or an unexpected
  * failure says so without details (those go to the server log).
  */
 export function runError(
   err: unknown,
   run: { originalSql: string; toOriginal: (offset: number) => number },
-  dataDir: string,
+  engine: { dataDir: string; tier: Tier; maxSpillBytes: number },
 ): ExecutionError {
   if (isDiskFull(err))
     return {
@@ -25,7 +28,9 @@ export function runError(
       message: 'the engine failed unexpectedly; see the server log',
     };
   }
-  const message = withoutServerPaths(err.message, dataDir);
+  const memory = outOfMemoryMessage(err.message, engine.tier, engine.maxSpillBytes);
+  if (memory) return { type: 'FAILED_TYPE_EXECUTION_FAILED', message: memory };
+  const message = withoutServerPaths(err.message, engine.dataDir);
   if (err.offset === undefined) return { type: err.type, message };
   const { line, column } = lineColumn(run.originalSql, run.toOriginal(err.offset));
   return { type: err.type, message, metadata: { line, column } };

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSql, waitFinished } from '../test/executions-helpers.js';
+import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { spillRoot } from './sandbox-instances.js';
+import { TIERS } from './tiers.js';
+
+/** The small tier with 32 MB of memory: queries of a few million rows must spill. */
+const tiers = { ...TIERS, small: { ...TIERS.small, memoryLimit: '32MB' } };
+/** A hash aggregate of 3 million groups: about 50 MB of spill at 32 MB of memory. */
+const SPILLING =
+  'SELECT count(*) AS n, sum(c) AS s FROM (SELECT i, count(*) AS c FROM range(3000000) t(i) GROUP BY i)';
+/** One list of 10 million values: a single allocation of 80 MB, which cannot be spilled. */
+const UNSPILLABLE = 'SELECT len(list(i)) AS n FROM range(10000000) t(i)';
+
+let t: TestServer;
+let alice: TestUser;
+beforeAll(async () => {
+  t = await createTestServer({ tiers, maxSpillBytes: 1024 ** 3 });
+  alice = t.createUser('alice');
+});
+afterAll(() => t.close());
+
+/** Resolves once `dir` no longer exists (the sandbox removes it after the run has ended). */
+async function gone(dir: string, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (fs.existsSync(dir) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  return !fs.existsSync(dir);
+}
+
+describe('a query larger than its tier’s memory', () => {
+  it('finishes by spilling to its own folder under DATA_DIR/tmp, removed after the run', async () => {
+    const root = spillRoot(t.dir);
+    // DuckDB makes the folder at the first spill; the watch sees it even though it is removed later.
+    const made: string[] = [];
+    const watcher = fs.watch(root, (_, name) => name && made.push(name));
+    try {
+      const r = await t.call('POST', '/api/v1/sql/execute', {
+        key: alice.key,
+        body: { sql: SPILLING, performance: 'small' },
+      });
+      const id = r.json.execution_id as string;
+      const status = await waitFinished(t, alice.key, id, 60_000);
+      expect(status.state).toBe('QUERY_STATE_COMPLETED');
+      const page = await t.call('GET', `/api/v1/execution/${id}/results`, { key: alice.key });
+      // sum() is a 128-bit integer: a string of digits.
+      expect(page.json.result.rows).toEqual([{ n: 3_000_000, s: '3000000' }]);
+      await expect.poll(() => made).toContain(id);
+      expect(await gone(path.join(root, id))).toBe(true);
+      expect(fs.readdirSync(root)).toEqual([]);
+    } finally {
+      watcher.close();
+    }
+  });
+
+  it('fails with a message naming the tier’s memory limit when it cannot spill, and the next run works', async () => {
+    const { status } = await runSql(t, alice.key, UNSPILLABLE, { performance: 'small' });
+    expect(status.state).toBe('QUERY_STATE_FAILED');
+    expect(status.error.type).toBe('FAILED_TYPE_EXECUTION_FAILED');
+    expect(status.error.message).toMatch(
+      /^the query needed more than the small tier's memory limit of 32MB, after spilling to disk what it could; run it on a larger tier .*\. Out of Memory Error: failed to allocate data of size/,
+    );
+    expect(status.error.message).not.toMatch(/SET |PRAGMA/);
+    const next = await runSql(t, alice.key, 'SELECT 42 AS answer', { performance: 'small' });
+    expect(next.status.state).toBe('QUERY_STATE_COMPLETED');
+    // used instances close (and their folders go) once the engine is idle
+    await expect.poll(() => fs.readdirSync(spillRoot(t.dir))).toEqual([]);
+  });
+
+  it('removes the spill folder of a run cancelled while it spills', async () => {
+    const r = await t.call('POST', '/api/v1/sql/execute', {
+      key: alice.key,
+      body: { sql: SPILLING.replace('3000000', '300000000'), performance: 'small' },
+    });
+    const id = r.json.execution_id as string;
+    const dir = path.join(spillRoot(t.dir), id);
+    await expect.poll(() => fs.existsSync(dir), { timeout: 20_000, interval: 10 }).toBe(true);
+    const cancel = await t.call('POST', `/api/v1/execution/${id}/cancel`, { key: alice.key });
+    expect(cancel.json).toEqual({ success: true });
+    expect((await waitFinished(t, alice.key, id)).state).toBe('QUERY_STATE_CANCELLED');
+    expect(await gone(dir)).toBe(true);
+  });
+
+  it('runs with its spill folder and limit set and locked, and reads no other folder', async () => {
+    const root = spillRoot(t.dir);
+    const other = path.join(root, '01OTHEREXECUTION0000000000');
+    fs.mkdirSync(other);
+    fs.writeFileSync(path.join(other, 'blocks.tmp'), 'someone else’s spilled rows');
+    try {
+      const { id, status } = await runSql(
+        t,
+        alice.key,
+        `SELECT current_setting('temp_directory') AS dir, current_setting('max_temp_directory_size') AS max,
+           current_setting('lock_configuration') AS locked, current_setting('enable_external_access') AS external`,
+      );
+      expect(status.state).toBe('QUERY_STATE_COMPLETED');
+      const page = await t.call('GET', `/api/v1/execution/${id}/results`, { key: alice.key });
+      expect(page.json.result.rows).toEqual([
+        { dir: path.join(root, id), max: '1.0 GiB', locked: true, external: false },
+      ]);
+      for (const sql of [
+        `SELECT * FROM read_text('${other}/blocks.tmp')`,
+        `SELECT * FROM glob('${root}/*')`,
+        `SELECT * FROM read_text('${root}/../../strata.db')`,
+      ]) {
+        const run = await runSql(t, alice.key, sql);
+        expect(run.status.state, sql).toBe('QUERY_STATE_FAILED');
+        expect(run.status.error.message, sql).toMatch(/Permission Error/);
+      }
+      for (const sql of ["SET temp_directory = '/tmp'", "SET max_temp_directory_size = '1TB'"]) {
+        const run = await runSql(t, alice.key, sql);
+        expect(run.status.error.message, sql).toMatch(/only read statements/);
+      }
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('MAX_SPILL_BYTES', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await createTestServer({ tiers, maxSpillBytes: 2 * 1024 ** 2 });
+  });
+  afterAll(() => small.close());
+
+  it('fails a query that needs more disk than it allows with a message naming both limits', async () => {
+    const bob = small.createUser('bob');
+    const { status } = await runSql(small, bob.key, SPILLING, { performance: 'small' });
+    expect(status.state).toBe('QUERY_STATE_FAILED');
+    expect(status.error.type).toBe('FAILED_TYPE_EXECUTION_FAILED');
+    expect(status.error.message).toMatch(
+      /^the query needed more than the small tier's memory limit of 32MB and more than the 2 MiB of disk an execution may spill to; .*Out of Memory Error: failed to offload data block/,
+    );
+    expect(await gone(path.join(spillRoot(small.dir), status.execution_id))).toBe(true);
+    const next = await runSql(small, bob.key, 'SELECT 1 AS one', { performance: 'small' });
+    expect(next.status.state).toBe('QUERY_STATE_COMPLETED');
+  });
+});
+
+describe('DATA_DIR/tmp/spill at start', () => {
+  it('is emptied of what a previous process left', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-spill-'));
+    const left = path.join(spillRoot(dir), '01LEFTBYACRASH000000000000');
+    fs.mkdirSync(left, { recursive: true });
+    fs.writeFileSync(path.join(left, 'duckdb_temp_storage_DEFAULT-0.tmp'), 'x'.repeat(1024));
+    const restarted = await createTestServer({}, { dataDir: dir });
+    try {
+      expect(fs.readdirSync(spillRoot(dir))).toEqual([]);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
