@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Config } from '../server/config.js';
 import { quoteLiteral } from '../server/engine/duck.js';
 import { createTestServer, type TestServer, type TestUser } from '../server/test/harness.js';
 
@@ -32,12 +33,16 @@ export type EventsBench = {
 };
 
 /**
- * Runs `body` against a listening test server with `bench.events` of `rows` rows and a user,
- * closes it after, and exits 1 when it fails.
+ * Runs `body` against a listening test server (its config changed by `overrides`) with
+ * `bench.events` of `rows` rows and a user, closes it after, and exits 1 when it fails.
  */
-export function benchWithEvents(rows: number, body: (b: EventsBench) => Promise<void>): void {
+export function benchWithEvents(
+  rows: number,
+  body: (b: EventsBench) => Promise<void>,
+  overrides: Partial<Config> = {},
+): void {
   const run = async () => {
-    const t = await createTestServer({ maxConcurrentExecutions: 4 });
+    const t = await createTestServer({ maxConcurrentExecutions: 4, ...overrides });
     const server = await t.listen();
     const user = t.createUser('bench');
     try {
