@@ -123,9 +123,9 @@ benchWithEvents(
     }
 
     const cell = (o: Outcome & { spilled: number }) =>
-      `${secs(o.millis)}, ${o.error ? 'failed' : 'spilled'} ${gb(o.spilled)}`.padStart(24);
+      `${secs(o.millis)}, ${o.error ? 'failed' : 'done'}, spilled ${gb(o.spilled)}`.padStart(30);
     console.log(
-      `   ${'query'.padEnd(26)} | ${'bare DuckDB'.padStart(24)} | ${'Strata API'.padStart(24)} | ratio | outcome`,
+      `   ${'query'.padEnd(26)} | ${'bare DuckDB'.padStart(30)} | ${'Strata API'.padStart(30)} | ratio | outcome`,
     );
     let allMet = true;
     for (const [name, sql] of QUERIES) {
