@@ -1,17 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { SqlError, type ExposedTable, type SandboxRun } from './sandbox.js';
-import type { Spill } from './sandbox-instances.js';
-import type { Tier } from './tiers.js';
-
-/** What one run needs (runInSandbox's options that cross to the worker). */
-export type SandboxRequest = {
-  sql: string;
-  tables: ExposedTable[];
-  lakeRoot: string;
-  resultFile: string;
-  tier: Tier;
-  spill: Spill;
-};
+import { SqlError, type SandboxRequest, type SandboxRun } from './sandbox.js';
 
 /** A failure as it crosses threads: user SQL's (a SqlError) or anything else. */
 type RunFailure =

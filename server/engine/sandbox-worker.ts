@@ -4,9 +4,9 @@
  * 5-20 ms each) never block the server's event loop.
  */
 import { parentPort } from 'node:worker_threads';
-import { SqlError, runInSandbox } from './sandbox.js';
+import { SqlError, runInSandbox, type SandboxRequest } from './sandbox.js';
 import { SandboxInstances } from './sandbox-instances.js';
-import type { SandboxRequest, ToPool, ToWorker } from './sandbox-pool.js';
+import type { ToPool, ToWorker } from './sandbox-pool.js';
 
 const port = parentPort;
 if (!port) throw new Error('sandbox-worker.ts runs as a worker thread of sandbox-pool.ts');

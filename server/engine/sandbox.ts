@@ -50,12 +50,8 @@ const RESULT_ROW_GROUP = 32_768;
 /** The type a result column has in its Parquet file. */
 export const storedType = (type: string) => (TEXT_STORED.test(type) ? 'VARCHAR' : type);
 
-/**
- * Runs one read-only statement of user SQL in a fresh in-memory DuckDB that sees only `tables`
- * (as views over their Parquet snapshots), with external access off and configuration locked,
- * and writes its whole result to `resultFile` as Parquet. See docs/architecture.md, section 6.
- */
-export async function runInSandbox(opts: {
+/** One run's SQL (parameters rendered), what it may read, and where its result goes. */
+export type SandboxRequest = {
   sql: string;
   tables: ExposedTable[];
   lakeRoot: string;
@@ -63,10 +59,20 @@ export async function runInSandbox(opts: {
   tier: Tier;
   /** The run's own spill folder (removed with its instance) and limit. */
   spill: Spill;
-  instances: SandboxInstances;
-  /** Called with the connection once the query starts, so it can be interrupted. */
-  onStart?: (interrupt: () => void) => void;
-}): Promise<SandboxRun> {
+};
+
+/**
+ * Runs one read-only statement of user SQL in a fresh in-memory DuckDB that sees only `tables`
+ * (as views over their Parquet snapshots), with external access off and configuration locked,
+ * and writes its whole result to `resultFile` as Parquet. See docs/architecture.md, section 6.
+ */
+export async function runInSandbox(
+  opts: SandboxRequest & {
+    instances: SandboxInstances;
+    /** Called with the connection once the query starts, so it can be interrupted. */
+    onStart?: (interrupt: () => void) => void;
+  },
+): Promise<SandboxRun> {
   const instance = await opts.instances.take(opts.tier);
   const conn = await instance.connect();
   // An interrupt only stops the statement running at that moment; one that lands between two
