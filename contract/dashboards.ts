@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { ExecutionResultSchema } from './executions.js';
 import { ParameterDef } from './queries.js';
 import { GetVisualizationResponse } from './visualizations.js';
 import { DASHBOARD_LIMITS } from './rules/limits.js';
@@ -173,3 +174,37 @@ export const DashboardVisualizationsResponse = z
   .object({ visualizations: z.array(DashboardVisualization) })
   .openapi('DashboardVisualizationsResponse');
 export type DashboardVisualizationsResponse = z.output<typeof DashboardVisualizationsResponse>;
+
+/** Rows of each query's latest result a bundle carries unless `limit` says otherwise. */
+export const BUNDLE_PAGE_ROWS = 10_000;
+
+export const DashboardBundleParams = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .openapi({
+      description: `Rows of each latest result (default ${BUNDLE_PAGE_ROWS}); clamped as a /results page is.`,
+    }),
+});
+
+/**
+ * A dashboard with everything its page draws, in one answer (Strata extension): the dashboard,
+ * its visualizations (as GET /dashboards/{id}/visualizations) and the first page of the latest
+ * result of each query the viewer may read that has one.
+ */
+export const DashboardBundleResponse = z
+  .object({
+    dashboard: DashboardResponse,
+    visualizations: z.array(DashboardVisualization),
+    latest_results: z
+      .array(z.object({ query_id: z.number().int(), result: ExecutionResultSchema }))
+      .openapi({
+        description:
+          'One entry per readable query with a result: its latest result (no parameter values given) as GET /dashboards/{id}/visualizations/{visualization_id}/results answers it, first page. A query with no result yet, or one the viewer may not read, has no entry.',
+      }),
+  })
+  .openapi('DashboardBundleResponse');
+export type DashboardBundleResponse = z.output<typeof DashboardBundleResponse>;

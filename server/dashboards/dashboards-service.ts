@@ -219,7 +219,23 @@ export class DashboardsService {
     dashboardId: number,
     viewer: number | null,
   ): Promise<DashboardVisualizationView[]> {
-    const d = await this.readable(dashboardId, viewer);
+    return this.viewsOf(await this.readable(dashboardId, viewer), viewer);
+  }
+
+  /** The dashboard at `/{ownerHandle}/{slug}` (as `bySlug`) with its visualizations (as `visualizationsOf`). */
+  async shownBySlug(
+    ownerHandle: string,
+    slug: string,
+    viewer: number | null,
+  ): Promise<{ dashboard: DashboardRecord; visualizations: DashboardVisualizationView[] }> {
+    const dashboard = await this.bySlug(ownerHandle, slug, viewer);
+    return { dashboard, visualizations: await this.viewsOf(dashboard, viewer) };
+  }
+
+  private async viewsOf(
+    d: DashboardRecord,
+    viewer: number | null,
+  ): Promise<DashboardVisualizationView[]> {
     const views: DashboardVisualizationView[] = [];
     for (const id of new Set(d.visualization_widgets.map((w) => w.visualization_id))) {
       const visualization = await this.deps.visualizations.get(id);

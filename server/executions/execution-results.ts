@@ -49,15 +49,20 @@ export class ExecutionResults {
 
   /**
    * A JSON page of the result, its rows in a file the caller streams and deletes; undefined when
-   * there is none (the answer is the state alone).
+   * there is none (the answer is the state alone). `readAhead: false` when no client will walk
+   * on to the next page (a dashboard's bundle), so none is written ahead.
    */
-  async jsonPage(e: ExecutionRecord, p: PageParams): Promise<Page | undefined> {
+  async jsonPage(
+    e: ExecutionRecord,
+    p: PageParams,
+    opts: { readAhead: boolean } = { readAhead: true },
+  ): Promise<Page | undefined> {
     const src = this.source(e);
     if (!src) return undefined;
     const write = (q: PageParams) =>
       readJsonPage(this.deps.duck, this.deps.config, this.pagesDir, src, q);
     const page = (await this.readAhead.take(e.id, p)) ?? (await write(p));
-    this.readAhead.follow(e.id, p, page, write);
+    if (opts.readAhead) this.readAhead.follow(e.id, p, page, write);
     return page;
   }
 

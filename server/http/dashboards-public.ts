@@ -1,10 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { DashboardResponse, DashboardVisualizationsResponse } from '../../contract/dashboards.js';
+import {
+  DashboardResponse,
+  DashboardVisualizationsResponse,
+  type DashboardVisualization,
+} from '../../contract/dashboards.js';
 import { ExecutionResultSchema, ResultParamsSchema } from '../../contract/executions.js';
 import type { Deps } from '../deps.js';
 import type { DashboardRecord } from '../dashboards/dashboard-record.js';
-import { PRIVATE_QUERY } from '../dashboards/dashboards-service.js';
+import {
+  PRIVATE_QUERY,
+  type DashboardVisualizationView,
+} from '../dashboards/dashboards-service.js';
 import type { AppEnv } from './app-env.js';
 import { jsonResponse, latestExecutionOf, publicBaseUrl } from './results.js';
 import { etag } from './if-match.js';
@@ -13,19 +20,19 @@ import { SECURED, answers, newRouter } from './router.js';
 import { toVisualizationResponse } from './visualizations.js';
 
 export const DashboardIdParams = z.object({ dashboard_id: Id });
-const SlugParams = z.object({
+export const SlugParams = z.object({
   owner_handle: z.string().min(1).max(100),
   slug: z.string().min(1).max(200),
 });
 const ResultsParams = z.object({ dashboard_id: Id, visualization_id: Id });
 
 /** Signed in or not: an API key, a session, or nobody. */
-const OPTIONAL_AUTH: Record<string, string[]>[] = [...SECURED, {}];
-const ANONYMOUS_NOTE =
+export const OPTIONAL_AUTH: Record<string, string[]>[] = [...SECURED, {}];
+export const ANONYMOUS_NOTE =
   'No key needed for a dashboard that is neither private nor archived; private and archived dashboards are found only in their owner context (404 elsewhere).';
 
 /** The context of the caller, or null when anonymous. */
-const viewer = (c: Context<AppEnv>) => c.get('principal')?.context.id ?? null;
+export const viewer = (c: Context<AppEnv>) => c.get('principal')?.context.id ?? null;
 
 /** The wire form of a dashboard; `dashboard_url` is the app's `/{owner}/{slug}` page. */
 export function toDashboardResponse(d: DashboardRecord, base: string): DashboardResponse {
@@ -46,6 +53,23 @@ export function toDashboardResponse(d: DashboardRecord, base: string): Dashboard
     updated_at: d.updated_at,
     version: d.version,
   };
+}
+
+/** The wire form of a dashboard's visualizations: a query's SQL never, a private one's nothing. */
+export function toDashboardVisualizations(
+  views: DashboardVisualizationView[],
+): DashboardVisualization[] {
+  return views.map((v) => ({
+    visualization_id: v.visualization.id,
+    visualization: toVisualizationResponse(v.visualization),
+    query: v.query && {
+      query_id: v.query.id,
+      name: v.query.name,
+      owner: v.query.owner_handle,
+      parameters: v.query.parameters,
+    },
+    error: v.query ? null : PRIVATE_QUERY,
+  }));
 }
 
 /** The reads of a dashboard anyone with the link may make (a key or session is optional). */
@@ -105,18 +129,7 @@ export function dashboardPublicRoutes(deps: Deps) {
         c.req.valid('param').dashboard_id,
         viewer(c),
       );
-      const visualizations = views.map((v) => ({
-        visualization_id: v.visualization.id,
-        visualization: toVisualizationResponse(v.visualization),
-        query: v.query && {
-          query_id: v.query.id,
-          name: v.query.name,
-          owner: v.query.owner_handle,
-          parameters: v.query.parameters,
-        },
-        error: v.query ? null : PRIVATE_QUERY,
-      }));
-      return c.json({ visualizations }, 200);
+      return c.json({ visualizations: toDashboardVisualizations(views) }, 200);
     },
   );
 

@@ -15,6 +15,7 @@ import {
   dashboardPublicRoutes,
   toDashboardResponse,
 } from './dashboards-public.js';
+import { dashboardBundleRoutes } from './dashboard-bundle.js';
 import { publicBaseUrl } from './results.js';
 import { IF_MATCH_NOTE, ifMatchVersion } from './if-match.js';
 import { SECURED, answers, needs, jsonBody, newRouter } from './router.js';
@@ -157,5 +158,6 @@ export function dashboardRoutes(deps: Deps) {
   }
 
   r.route('/', dashboardPublicRoutes(deps));
+  r.route('/', dashboardBundleRoutes(deps));
   return r;
 }

@@ -60,3 +60,52 @@ export function fileBody(
     { highWaterMark: 0 },
   );
 }
+
+/** A body part: text, or a stream such as `fileBody`'s. */
+export type BodyPart = string | ReadableStream<Uint8Array>;
+
+/**
+ * One body of `parts` in order, each stream read only when its turn comes. When the body is
+ * cancelled or a part fails, every stream not yet read through is cancelled too (so a
+ * `fileBody` deletes its file).
+ */
+export function concatBodies(parts: BodyPart[]): ReadableStream<Uint8Array> {
+  let index = 0;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const cancelRest = async (reason?: unknown) => {
+    // The part being read is cancelled through its reader, the ones after it directly.
+    const rest = parts.slice(reader ? index + 1 : index);
+    await reader?.cancel(reason).catch(() => undefined);
+    reader = undefined;
+    index = parts.length;
+    for (const p of rest) if (typeof p !== 'string') await p.cancel(reason).catch(() => undefined);
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          for (;;) {
+            if (index >= parts.length) return controller.close();
+            const part = parts[index]!;
+            if (typeof part === 'string') {
+              index += 1;
+              if (part) return controller.enqueue(Buffer.from(part));
+              continue;
+            }
+            reader ??= part.getReader();
+            const { done, value } = await reader.read();
+            if (!done) return controller.enqueue(value);
+            reader.releaseLock();
+            reader = undefined;
+            index += 1;
+          }
+        } catch (err) {
+          await cancelRest(err);
+          controller.error(err);
+        }
+      },
+      cancel: cancelRest,
+    },
+    { highWaterMark: 0 },
+  );
+}

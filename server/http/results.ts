@@ -39,6 +39,36 @@ function nextUri(c: Context<AppEnv>, deps: Deps, offset: number, limit: number):
   return `${base}${url.pathname}?${url.searchParams.toString()}`;
 }
 
+/** The link to a page at `offset` of `limit` rows: `next_uri` of the page before it. */
+export type PageLink = (offset: number, limit: number) => string;
+
+/**
+ * The JSON body of a page of an execution's result, as every JSON /results endpoint answers it:
+ * the envelope alone when there is no result, else the page's rows inside the envelope (streamed
+ * from the file DuckDB wrote, or from memory for a small page); `limit` is the page size used.
+ */
+export async function jsonPageBody(
+  deps: Deps,
+  e: ExecutionRecord,
+  q: ResultQuery,
+  link: PageLink,
+  opts?: { readAhead: boolean },
+): Promise<{ body: string | ReadableStream<Uint8Array>; limit?: number }> {
+  const page = await deps.executions.results.jsonPage(e, pageParams(q), opts);
+  if (!page) return { body: resultsBody(e, undefined, {}).head };
+  const next =
+    page.nextOffset === undefined
+      ? {}
+      : { offset: page.nextOffset, uri: link(page.nextOffset, page.limit) };
+  const { head, tail } = resultsBody(e, page, next);
+  // A rows file is `{...},{...},`: streamed inside [ ] without its last comma.
+  const body =
+    'file' in page.rows
+      ? fileBody(page.rows.file, { before: `${head}[`, after: `]${tail}`, trimEnd: 1 })
+      : `${head}[${page.rows.text}]${tail}`;
+  return { body, limit: page.limit };
+}
+
 /** A JSON page of an execution's result, as every JSON /results endpoint answers. */
 export async function jsonResponse(
   c: Context<AppEnv>,
@@ -46,23 +76,12 @@ export async function jsonResponse(
   e: ExecutionRecord,
   q: ResultQuery,
 ) {
-  const page = await deps.executions.results.jsonPage(e, pageParams(q));
-  const json = { 'content-type': 'application/json' };
-  if (!page) return c.body(resultsBody(e, undefined, {}).head, 200, json);
-  const next =
-    page.nextOffset === undefined
-      ? {}
-      : { offset: page.nextOffset, uri: nextUri(c, deps, page.nextOffset, page.limit) };
-  const { head, tail } = resultsBody(e, page, next);
-  // A rows file is `{...},{...},`: streamed inside [ ] without its last comma.
-  const body =
-    'file' in page.rows
-      ? fileBody(page.rows.file, { before: `${head}[`, after: `]${tail}`, trimEnd: 1 })
-      : `${head}[${page.rows.text}]${tail}`;
-  return c.body(body, 200, {
-    ...json,
-    'x-service-page-limit': String(page.limit),
-  });
+  const { body, limit } = await jsonPageBody(deps, e, q, (offset, size) =>
+    nextUri(c, deps, offset, size),
+  );
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (limit !== undefined) headers['x-service-page-limit'] = String(limit);
+  return c.body(body, 200, headers);
 }
 
 async function csvResponse(c: Context<AppEnv>, deps: Deps, e: ExecutionRecord, q: ResultQuery) {
