@@ -19,7 +19,8 @@ import { authRoutes } from './http/auth.js';
 import { teamRoutes } from './http/teams.js';
 import { keyRoutes } from './http/keys.js';
 import { datasetRoutes } from './http/datasets.js';
-import { rateLimit } from './http/rate-limit.js';
+import { anonymousRead, rateLimit, rateLimiters } from './http/rate-limit.js';
+import { spaPage } from './http/spa-page.js';
 import { visualizationRoutes } from './http/visualizations.js';
 import { dashboardRoutes } from './http/dashboards.js';
 import { uploadRoutes } from './http/uploads.js';
@@ -65,7 +66,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.use('/api/*', bodyGuard(deps.config));
   app.use('/api/*', sameOriginWrites(deps.config));
   app.use('/api/*', authenticate(deps));
-  app.use('/api/*', rateLimit(deps.config));
+  const limiters = rateLimiters(deps.config);
+  app.use('/api/*', rateLimit(deps.config, undefined, limiters));
 
   const api = new OpenAPIHono<AppEnv>();
   api.route('/', metaRoutes(deps));
@@ -123,7 +125,6 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
     const root = path.relative(process.cwd(), options.staticDir) || '.';
-    const index = path.join(options.staticDir, 'index.html');
     // Hashed build assets never change: cache them for a year, and gzip what is compressible.
     app.use('/assets/*', async (c, next) => {
       await next();
@@ -133,8 +134,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     app.use('/*', serveStatic({ root }));
     // A hashed asset that is not there (an old build's) is 404, never the app's index.html.
     app.all('/assets/*', (c) => c.text('Not found', 404));
-    // Read per request (it is small): a rebuilt SPA is served without restarting the server.
-    app.get('*', (c) => c.html(fs.readFileSync(index, 'utf8')));
+    // index.html, and on a public dashboard's page its chunks and (anonymous, within the rate
+    // limit) its data.
+    app.get(
+      '*',
+      spaPage(deps, options.staticDir, (c) => anonymousRead(limiters, deps.config, c)),
+    );
   }
   return app;
 }

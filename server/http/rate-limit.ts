@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '../config.js';
 import type { AppEnv } from './app-env.js';
 import { clientIp } from './client-ip.js';
@@ -121,17 +121,35 @@ export function bucketOf(method: string, path: string): Bucket {
 
 export const RATE_WINDOW_MS = 60_000;
 
+/** The two per-minute buckets, per context (or per client IP for anonymous calls). */
+export type RateLimiters = Record<Bucket, FixedWindowLimiter>;
+
+export function rateLimiters(config: Config, clock?: Clock): RateLimiters {
+  return {
+    low: new FixedWindowLimiter(config.rateLimit.lowPerMinute, RATE_WINDOW_MS, clock),
+    high: new FixedWindowLimiter(config.rateLimit.highPerMinute, RATE_WINDOW_MS, clock),
+  };
+}
+
+/**
+ * Counts an anonymous read by this client's IP outside /api (a public dashboard's page that
+ * carries its data); whether it was within the limit.
+ */
+export function anonymousRead(limiters: RateLimiters, config: Config, c: Context): boolean {
+  return limiters.high.hit(`ip:${clientIp(c, config)}`).allowed;
+}
+
 /**
  * Per-context rate limits for the API: two buckets per minute counted separately (writes and
  * reads). Requests without a principal (public dashboards, sign-in) count against the same
  * limits per client IP instead; only the health check is never counted. Over the limit: 429
  * with Retry-After in seconds.
  */
-export function rateLimit(config: Config, clock?: Clock): MiddlewareHandler<AppEnv> {
-  const limiters: Record<Bucket, FixedWindowLimiter> = {
-    low: new FixedWindowLimiter(config.rateLimit.lowPerMinute, RATE_WINDOW_MS, clock),
-    high: new FixedWindowLimiter(config.rateLimit.highPerMinute, RATE_WINDOW_MS, clock),
-  };
+export function rateLimit(
+  config: Config,
+  clock?: Clock,
+  limiters: RateLimiters = rateLimiters(config, clock),
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const principal = c.get('principal');
     if (!principal && c.req.path === '/api/health') return next();

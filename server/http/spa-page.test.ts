@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { escapeJsonForScript, preloadsOf, withPreloads, type ViteManifest } from './spa-page.js';
+
+const manifest: ViteManifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+  '_shared-1.js': { file: 'assets/shared-1.js' },
+  'src/routes/page.tsx?split': {
+    file: 'assets/page-1.js',
+    imports: ['index.html', '_shared-1.js', '_toolbar-1.js'],
+    css: ['assets/page-1.css'],
+  },
+  '_toolbar-1.js': { file: 'assets/toolbar-1.js', imports: ['_shared-1.js'] },
+  'src/viz.tsx': { file: 'assets/viz-1.js', imports: ['_echart-1.js', '_toolbar-1.js'] },
+  '_echart-1.js': { file: 'assets/echart-1.js', css: ['assets/echart-1.css'] },
+};
+
+describe('preloadsOf', () => {
+  it('gives the chunks and stylesheets of the modules, their imports, not the entry’s', () => {
+    expect(preloadsOf(manifest, ['src/routes/page.tsx?split', 'src/viz.tsx'])).toEqual({
+      scripts: [
+        '/assets/page-1.js',
+        '/assets/toolbar-1.js',
+        '/assets/viz-1.js',
+        '/assets/echart-1.js',
+      ],
+      styles: ['/assets/page-1.css', '/assets/echart-1.css'],
+    });
+  });
+
+  it('skips modules the build does not have', () => {
+    expect(preloadsOf(manifest, ['src/gone.tsx'])).toEqual({ scripts: [], styles: [] });
+  });
+});
+
+describe('withPreloads', () => {
+  it('links scripts as module preloads and styles as stylesheets before </head>', () => {
+    const html = '<html><head><title>x</title></head><body></body></html>';
+    const out = withPreloads(html, { scripts: ['/assets/a.js'], styles: ['/assets/a.css'] });
+    expect(out).toMatch(
+      /<title>x<\/title>\s*<link rel="modulepreload" crossorigin href="\/assets\/a.js">\s*<link rel="stylesheet" crossorigin href="\/assets\/a.css">\s*<\/head>/,
+    );
+    expect(withPreloads(html, { scripts: [], styles: [] })).toBe(html);
+  });
+});
+
+describe('escapeJsonForScript', () => {
+  async function escaped(chunks: string[]) {
+    const source = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const s of chunks) c.enqueue(Buffer.from(s));
+        c.close();
+      },
+    });
+    return new Response(escapeJsonForScript(source)).text();
+  }
+
+  it('writes every < as \\u003c, which JSON reads as the same text', async () => {
+    const value = { s: '</script><script>alert(1)</script><!-- ü', n: 1 };
+    const json = JSON.stringify(value);
+    const out = await escaped([json.slice(0, 9), json.slice(9)]);
+    expect(out).not.toContain('<');
+    expect(JSON.parse(out)).toEqual(value);
+  });
+
+  it('passes text without < unchanged', async () => {
+    expect(await escaped(['{"a":', '"b"}'])).toBe('{"a":"b"}');
+  });
+});

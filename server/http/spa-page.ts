@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { SESSION_COOKIE } from '../auth/sessions.js';
+import type { Deps } from '../deps.js';
+import { AppError } from '../errors.js';
+import type { AppEnv } from './app-env.js';
+import { dashboardBundleBody } from './dashboard-bundle.js';
+import { concatBodies } from './file-stream.js';
+import { presentedKey } from './principal.js';
+import { publicBaseUrl } from './results.js';
+
+/** Vite's build manifest (`build.manifest`): one entry per module of the build. */
+export type ViteManifest = Record<
+  string,
+  { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }
+>;
+
+/**
+ * The modules a public dashboard's page runs besides the entry: its route's component and the
+ * chart renderer (with ECharts), which it would otherwise fetch one after the other.
+ */
+export const DASHBOARD_PAGE_MODULES = [
+  'src/routes/$owner/$slug.tsx?tsr-split=component',
+  'src/components/viz/visualization-view.tsx',
+];
+
+/** The id of the element that carries a dashboard's bundle in its page (src/ reads it). */
+const BUNDLE_ELEMENT = 'dashboard-bundle';
+
+/**
+ * The files to fetch with the page for `modules`: their chunks and every chunk they import, and
+ * their stylesheets, leaving out what the entry (index.html) already loads. Unknown modules are
+ * skipped.
+ */
+export function preloadsOf(
+  manifest: ViteManifest,
+  modules: readonly string[],
+): { scripts: string[]; styles: string[] } {
+  const byEntry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const i of manifest[key].imports ?? []) walk(i, into);
+  };
+  for (const [key, e] of Object.entries(manifest)) if (e.isEntry) walk(key, byEntry);
+  const wanted = new Set<string>();
+  for (const m of modules) walk(m, wanted);
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  for (const key of wanted) {
+    if (byEntry.has(key)) continue;
+    const e = manifest[key]!;
+    scripts.push(`/${e.file}`);
+    for (const css of e.css ?? []) styles.push(`/${css}`);
+  }
+  return { scripts, styles };
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** `html` with the given files linked before `</head>`: scripts as module preloads, then styles. */
+export function withPreloads(html: string, files: { scripts: string[]; styles: string[] }): string {
+  const tags = [
+    ...files.scripts.map((f) => `<link rel="modulepreload" crossorigin href="${attr(f)}">`),
+    ...files.styles.map((f) => `<link rel="stylesheet" crossorigin href="${attr(f)}">`),
+  ].join('\n    ');
+  const at = html.indexOf('</head>');
+  if (!tags || at < 0) return html;
+  return `${html.slice(0, at)}  ${tags}\n  ${html.slice(at)}`;
+}
+
+const LT = '<'.charCodeAt(0);
+const ESCAPED_LT = Buffer.from('\\u003c');
+
+/**
+ * JSON text made safe inside `<script type="application/json">`: every `<` (found only inside
+ * strings in JSON) becomes `\u003c`, the same character to a JSON parser, so no `</script>` or
+ * `<!--` can end or change the element.
+ */
+export function escapeJsonForScript(json: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  return json.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        if (!chunk.includes(LT)) return controller.enqueue(chunk);
+        const parts: Uint8Array[] = [];
+        let from = 0;
+        for (let i = chunk.indexOf(LT); i >= 0; i = chunk.indexOf(LT, i + 1)) {
+          parts.push(chunk.subarray(from, i), ESCAPED_LT);
+          from = i + 1;
+        }
+        parts.push(chunk.subarray(from));
+        controller.enqueue(Buffer.concat(parts));
+      },
+    }),
+  );
+}
+
+/**
+ * The stream `written` resolves to, read when it is; if it fails, the stream ends there (the
+ * page finds no bundle it can parse and asks the API, which reports the error).
+ */
+function whenWritten(written: Promise<ReadableStream<Uint8Array>>): ReadableStream<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  // A failure before the stream is read is handled there, not reported as unhandled.
+  written.catch(() => undefined);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          reader ??= (await written).getReader();
+          const { done, value } = await reader.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch {
+          controller.close();
+        }
+      },
+      async cancel(reason) {
+        if (reader) await reader.cancel(reason);
+        else
+          await written.then(
+            (s) => s.cancel(reason),
+            () => undefined,
+          );
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** `/{owner}/{slug}`: the only app path shaped like a public dashboard's (others rank above it). */
+function dashboardPath(p: string): { ownerHandle: string; slug: string } | null {
+  const m = /^\/([^/]+)\/([^/]+)\/?$/.exec(p);
+  if (!m) return null;
+  try {
+    const ownerHandle = decodeURIComponent(m[1]!);
+    const slug = decodeURIComponent(m[2]!);
+    return ownerHandle.length <= 100 && slug.length <= 200 ? { ownerHandle, slug } : null;
+  } catch {
+    return null;
+  }
+}
+
+const notFound = (err: unknown) => err instanceof AppError && err.kind === 'not_found';
+
+function cachedManifest(file: string) {
+  let cache: { mtimeMs: number; manifest: ViteManifest | null } | undefined;
+  return (): ViteManifest | null => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cache?.mtimeMs !== mtimeMs) {
+      let manifest: ViteManifest | null = null;
+      try {
+        manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as ViteManifest;
+      } catch {
+        // A manifest being rewritten by a build: the page goes without preloads.
+      }
+      cache = { mtimeMs, manifest };
+    }
+    return cache.manifest;
+  };
+}
+
+/**
+ * The SPA's index.html for every app path. A public dashboard's page (`/{owner}/{slug}`) also
+ * links its route's chunks and the chart renderer as module preloads, so they load with the page;
+ * for a visitor with no session or key, its bundle (what GET
+ * /dashboards/by-slug/{owner}/{slug}/bundle answers anonymously) is in the page too, in a
+ * `<script type="application/json">`, so the page draws without a request. `mayInline` decides
+ * whether this request may (the anonymous rate limit).
+ */
+export function spaPage(deps: Deps, staticDir: string, mayInline: (c: Context<AppEnv>) => boolean) {
+  const index = path.join(staticDir, 'index.html');
+  const manifest = cachedManifest(path.join(staticDir, '.vite', 'manifest.json'));
+  return async (c: Context<AppEnv>) => {
+    // Read per request (it is small): a rebuilt SPA is served without restarting the server.
+    const html = fs.readFileSync(index, 'utf8');
+    const at = dashboardPath(c.req.path);
+    const m = at && manifest();
+    if (!at || !m) return c.html(html);
+    const known = await deps.dashboards.bySlug(at.ownerHandle, at.slug, null).then(
+      () => true,
+      (err: unknown) => (notFound(err) ? false : Promise.reject(err)),
+    );
+    if (!known) return c.html(html);
+    const page = withPreloads(html, preloadsOf(m, DASHBOARD_PAGE_MODULES));
+    const end = page.lastIndexOf('</body>');
+    // HEAD is answered without a body: nothing is read for it.
+    const anonymous = !getCookie(c, SESSION_COOKIE) && !presentedKey(c);
+    if (c.req.method !== 'GET' || !anonymous || end < 0 || !mayInline(c)) return c.html(page);
+    // The head goes out at once (the browser fetches the chunks meanwhile), the bundle follows
+    // when its pages are written. Not compressed: a compressor would hold the head back.
+    const bundle = dashboardBundleBody(deps, {
+      ...at,
+      viewer: null,
+      base: publicBaseUrl(c, deps),
+    });
+    const body = concatBodies([
+      `${page.slice(0, end)}<script type="application/json" id="${BUNDLE_ELEMENT}">`,
+      escapeJsonForScript(whenWritten(bundle)),
+      `</script>\n  ${page.slice(end)}`,
+    ]);
+    return c.body(body, 200, {
+      'content-type': 'text/html; charset=UTF-8',
+      'cache-control': 'no-transform',
+    });
+  };
+}
