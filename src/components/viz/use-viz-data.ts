@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, shouldRetry } from '../../lib/api';
 import { whileUnfinished, type ExecutionResult } from '../../lib/executions';
 import { quoteIdent } from '../../lib/sql-names';
+import { sliceOfPage, type PageRequest } from '../../lib/viz/page-slice';
 import { columnsParam } from '../../lib/viz/quote-name';
 
 /** Where a visualization's rows come from (see visualization-view.tsx). */
@@ -16,8 +17,6 @@ export type VizSource = {
   query?: Record<string, string>;
 };
 
-type Params = Record<string, string | number | undefined>;
-
 /** A chart pulls every row up to this many; beyond it the service samples this many. */
 export const MAX_CHART_ROWS = 100_000;
 /** Rows per request when a chart pulls a whole result. */
@@ -26,13 +25,38 @@ export const CHART_PAGE_ROWS = 32_000;
 /** The source's execution failed (or ended without rows): retrying will not help. */
 export class ExecutionFailed extends Error {}
 
-/** One request to the source; a failed execution's message becomes the error. */
-async function fetchPage(source: VizSource, params: Params, signal: AbortSignal) {
-  const body = await api<ExecutionResult>(source.path, {
-    ctx: source.ctx,
-    query: { ...source.query, ...params },
-    signal,
-  });
+/** The result's first page with every column, when one came with the page (a dashboard's bundle). */
+const firstPageKey = (source: VizSource) => [...source.key, 'viz', 'first-page'] as const;
+
+/**
+ * Keeps `page` (a first page of the source's result with every column) for the source's reads:
+ * those it can answer (sliceOfPage) are answered from it without a request.
+ */
+export function seedFirstPage(client: QueryClient, source: VizSource, page: ExecutionResult) {
+  client.setQueryData(firstPageKey(source), page);
+}
+
+/**
+ * One read of the source: from its first page when that can answer it, else one request. A failed
+ * execution's message becomes the error.
+ */
+async function fetchPage(
+  source: VizSource,
+  req: PageRequest,
+  { signal, client }: { signal: AbortSignal; client: QueryClient },
+) {
+  const first = client.getQueryData<ExecutionResult>(firstPageKey(source));
+  const body =
+    (first && sliceOfPage(first, req)) ??
+    (await api<ExecutionResult>(source.path, {
+      ctx: source.ctx,
+      query: {
+        ...source.query,
+        ...req,
+        columns: req.columns ? columnsParam(req.columns) : undefined,
+      },
+      signal,
+    }));
   if (body.error) throw new ExecutionFailed(body.error.message);
   if (body.is_execution_finished && !body.result)
     throw new ExecutionFailed(`The run ended without a result (${body.state}).`);
@@ -50,7 +74,7 @@ export const vizHeadOptions = (source: VizSource) =>
   queryOptions({
     ...common,
     queryKey: [...source.key, 'viz', 'head', source],
-    queryFn: ({ signal }) => fetchPage(source, { limit: 1 }, signal),
+    queryFn: (ctx) => fetchPage(source, { limit: 1 }, ctx),
     refetchInterval: whileUnfinished(1000),
   });
 
@@ -80,19 +104,14 @@ export type ChartRowsData = { rows: Record<string, unknown>[]; sampled: boolean;
  * result has at most MAX_CHART_ROWS, else a sample of MAX_CHART_ROWS taken by the service.
  */
 export function useChartRows(source: VizSource, head: ResultHead | null, columns: string[]) {
-  const cols = columnsParam(columns);
   return useQuery({
     ...common,
     enabled: head !== null && columns.length > 0,
-    queryKey: [...source.key, 'viz', 'chart-rows', source, cols, head?.total],
-    queryFn: async ({ signal }): Promise<ChartRowsData> => {
+    queryKey: [...source.key, 'viz', 'chart-rows', source, columns, head?.total],
+    queryFn: async (ctx): Promise<ChartRowsData> => {
       const total = head?.total ?? 0;
       if (total > MAX_CHART_ROWS) {
-        const page = await fetchPage(
-          source,
-          { columns: cols, sample_count: MAX_CHART_ROWS },
-          signal,
-        );
+        const page = await fetchPage(source, { columns, sample_count: MAX_CHART_ROWS }, ctx);
         return { rows: page.result?.rows ?? [], sampled: true, total };
       }
       const rows: Record<string, unknown>[] = [];
@@ -100,8 +119,8 @@ export function useChartRows(source: VizSource, head: ResultHead | null, columns
       while (offset !== undefined && rows.length < MAX_CHART_ROWS) {
         const page: ExecutionResult = await fetchPage(
           source,
-          { columns: cols, limit: CHART_PAGE_ROWS, offset },
-          signal,
+          { columns, limit: CHART_PAGE_ROWS, offset },
+          ctx,
         );
         const got = page.result?.rows ?? [];
         rows.push(...got);
@@ -117,12 +136,8 @@ const rowOptions = (source: VizSource, row: number, columns: string[]) =>
   queryOptions({
     ...common,
     queryKey: [...source.key, 'viz', 'row', source, row, columnsParam(columns)],
-    queryFn: async ({ signal }) => {
-      const page = await fetchPage(
-        source,
-        { offset: row - 1, limit: 1, columns: columnsParam(columns) },
-        signal,
-      );
+    queryFn: async (ctx) => {
+      const page = await fetchPage(source, { offset: row - 1, limit: 1, columns }, ctx);
       return { row: page.result?.rows[0] ?? null };
     },
     refetchInterval: false,
@@ -160,12 +175,10 @@ export const tablePageOptions = (
   queryOptions({
     ...common,
     queryKey: [...source.key, 'viz', 'table', source, columnsParam(columns), pageSize, page],
-    queryFn: ({ signal }) =>
-      fetchPage(
-        source,
-        { columns: columnsParam(columns), limit: pageSize, offset: page * pageSize },
-        signal,
-      ).then((b) => b.result?.rows ?? []),
+    queryFn: (ctx) =>
+      fetchPage(source, { columns, limit: pageSize, offset: page * pageSize }, ctx).then(
+        (b) => b.result?.rows ?? [],
+      ),
     gcTime: 30_000,
   });
 
@@ -174,11 +187,11 @@ export const columnMaxOptions = (source: VizSource, column: string) =>
   queryOptions({
     ...common,
     queryKey: [...source.key, 'viz', 'max', source, column],
-    queryFn: async ({ signal }) => {
+    queryFn: async (ctx) => {
       const page = await fetchPage(
         source,
-        { columns: quoteIdent(column), sort_by: `${quoteIdent(column)} desc nulls last`, limit: 1 },
-        signal,
+        { columns: [column], sort_by: `${quoteIdent(column)} desc nulls last`, limit: 1 },
+        ctx,
       );
       const v = page.result?.rows[0]?.[column];
       return typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : null;

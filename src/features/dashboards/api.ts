@@ -45,7 +45,6 @@ export const dashboardKeys = {
     [...dashboardKeys.dashboard(s, id), 'visualizations'] as const,
   viz: (s: DashboardScope, id: number, vid: number, values: Record<string, string>) =>
     [...dashboardKeys.dashboard(s, id), 'viz', vid, values] as const,
-  bySlug: (owner: string, slug: string) => [...publicScope(owner, slug).base, 'by-slug'] as const,
   pickerQueries: (ctx: string, q: string) => [...ctxKey(ctx), 'dashboards', 'picker', q] as const,
   pickerVisualizations: (ctx: string, queryId: number) =>
     [...ctxKey(ctx), 'dashboards', 'picker', 'query', queryId] as const,
@@ -72,16 +71,6 @@ export const dashboardOptions = (ctx: string, id: number) =>
   queryOptions({
     queryKey: dashboardKeys.dashboard(appScope(ctx), id),
     queryFn: apiQueryFn<DashboardResponse>(`/dashboards/${id}`, { ctx }),
-  });
-
-/** The public page's read: by owner and slug, with no context (anonymous works). */
-export const dashboardBySlugOptions = (owner: string, slug: string) =>
-  queryOptions({
-    queryKey: dashboardKeys.bySlug(owner, slug),
-    queryFn: apiQueryFn<DashboardResponse>(
-      `/dashboards/by-slug/${encodeURIComponent(owner)}/${encodeURIComponent(slug)}`,
-      { ctx: null },
-    ),
   });
 
 /** What each visualization widget shows: the visualization, its query's parameters, or why not. */

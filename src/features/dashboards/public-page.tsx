@@ -6,9 +6,10 @@ import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { ApiError } from '../../lib/api';
 import { meQueryOptions } from '../../lib/session';
-import { dashboardBySlugOptions, publicScope } from './api';
+import { publicScope } from './api';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardView } from './dashboard-view';
+import { dashboardBundleOptions } from './public-bundle';
 import classes from './dashboard-view.module.css';
 import { REFRESH_INTERVALS, type DashboardSearch, type ValueParam } from './params';
 import { FullscreenButton, RefreshPicker } from './view-toolbar';
@@ -22,7 +23,10 @@ type Props = {
 
 /** The page anyone can open at /owner/slug: the dashboard in view mode, no account needed. */
 export function PublicDashboardPage({ owner, slug, search, onSearch }: Props) {
-  const dashboard = useQuery(dashboardBySlugOptions(owner, slug));
+  const dashboard = useQuery({
+    ...dashboardBundleOptions(owner, slug),
+    select: (b) => b.dashboard,
+  });
   const me = useQuery(meQueryOptions);
   const signedIn = !!me.data?.user;
   const box = useRef<HTMLDivElement>(null);

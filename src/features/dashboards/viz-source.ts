@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { vizHeadOptions } from '../../components/viz/use-viz-data';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { seedFirstPage, vizHeadOptions } from '../../components/viz/use-viz-data';
 import { api, apiQueryFn, nullIfNotFound } from '../../lib/api';
 import { executionPath, untilFinished } from '../../lib/executions';
 import type { ExecuteResponse, ExecutionResult, ExecutionStatus } from '../../lib/executions';
@@ -40,6 +40,53 @@ const resultsPath = (dashboardId: number, vid: number) =>
 
 type Latest = { execution_id: string; state: State; error?: string } | null;
 
+const latestKey = (
+  s: DashboardScope,
+  dashboardId: number,
+  vid: number,
+  v: Record<string, string>,
+) => [...dashboardKeys.viz(s, dashboardId, vid, v), 'latest'] as const;
+
+/**
+ * What the widget keeps of its latest result `r` (read for `values`). A completed one's rows
+ * also serve the renderer: its head, and every read the page can answer, come from it.
+ */
+function keepLatest(
+  client: QueryClient,
+  at: { scope: DashboardScope; dashboardId: number; vid: number; values: Record<string, string> },
+  r: ExecutionResult,
+): Latest {
+  if (isDone(r.state)) {
+    const source = {
+      key: [...dashboardKeys.viz(at.scope, at.dashboardId, at.vid, at.values), r.execution_id],
+      path: resultsPath(at.dashboardId, at.vid),
+      ctx: at.scope.ctx,
+      query: paramsQuery(at.values),
+    };
+    client.setQueryData(vizHeadOptions(source).queryKey, r);
+    seedFirstPage(client, source, r);
+  }
+  return { execution_id: r.execution_id, state: r.state, error: r.error?.message };
+}
+
+/**
+ * Seeds a widget shown with no parameter values, as if it had read its latest result `r`
+ * (null: the query has none yet), so it draws without a request (a dashboard's bundle).
+ */
+export function seedLatest(
+  client: QueryClient,
+  scope: DashboardScope,
+  dashboardId: number,
+  vid: number,
+  r: ExecutionResult | null,
+) {
+  const at = { scope, dashboardId, vid, values: {} };
+  client.setQueryData<Latest>(
+    latestKey(scope, dashboardId, vid, {}),
+    r && keepLatest(client, at, r),
+  );
+}
+
 /**
  * The latest result of the widget's query for its values (the dashboard's results endpoint);
  * when there is none and the viewer is signed in, a run of the query with those values, polled
@@ -49,10 +96,9 @@ export function useVizSource(input: VizSourceInput): VizSource {
   const { scope, dashboardId, visualizationId: vid, queryId, values } = input;
   const key = dashboardKeys.viz(scope, dashboardId, vid, values);
   const path = resultsPath(dashboardId, vid);
-  const qc = useQueryClient();
   const latest = useQuery({
-    queryKey: [...dashboardKeys.viz(scope, dashboardId, vid, values), 'latest'],
-    queryFn: async ({ signal }): Promise<Latest> => {
+    queryKey: latestKey(scope, dashboardId, vid, values),
+    queryFn: async ({ signal, client }): Promise<Latest> => {
       const r = await nullIfNotFound(
         api<ExecutionResult>(resultsPath(dashboardId, vid), {
           ctx: scope.ctx,
@@ -60,19 +106,8 @@ export function useVizSource(input: VizSourceInput): VizSource {
           query: { limit: 1, ...paramsQuery(values) },
         }),
       );
-      if (!r) return null;
-      // This answer is also the visualization's first page (one row, every column): seed the
-      // renderer's cache with it, so painting does not wait for the same request again.
-      if (isDone(r.state)) {
-        const source = {
-          key: [...dashboardKeys.viz(scope, dashboardId, vid, values), r.execution_id],
-          path: resultsPath(dashboardId, vid),
-          ctx: scope.ctx,
-          query: paramsQuery(values),
-        };
-        qc.setQueryData(vizHeadOptions(source).queryKey, r);
-      }
-      return { execution_id: r.execution_id, state: r.state, error: r.error?.message };
+      // This answer is also the visualization's first page (one row, every column).
+      return r && keepLatest(client, { scope, dashboardId, vid, values }, r);
     },
     enabled: input.enabled,
     refetchInterval: (q) => {
