@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { saveQuery } from '../test/queries-helpers.js';
 
 let t: TestServer;
 let alice: TestUser;
@@ -17,18 +18,8 @@ let hidden: { dashboard_id: number; slug: string }; // private
 
 const PRIVATE_SQL = "SELECT 'secret' AS word";
 
-async function query(name: string, sql: string, isPrivate: boolean, params = false) {
-  const r = await t.call('POST', '/api/v1/query', {
-    key: alice.key,
-    body: {
-      name,
-      query_sql: sql,
-      is_private: isPrivate,
-      parameters: params ? [{ key: 'n', type: 'number', value: '1' }] : [],
-    },
-  });
-  return r.json.query_id as number;
-}
+const query = (name: string, sql: string, isPrivate: boolean, params = false) =>
+  saveQuery(t, alice.key, { name, sql, isPrivate, params });
 async function run(queryId: number, parameters: object = {}) {
   const e = await t.call('POST', `/api/v1/query/${queryId}/execute`, {
     key: alice.key,
