@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Accounts } from './auth/accounts.js';
 import { ApiKeys } from './auth/keys.js';
 import { KnownDevices } from './auth/devices.js';
@@ -41,9 +39,7 @@ export async function buildDeps(
   const sandboxes = opts.sandboxes ?? new SandboxPool();
   const db = openDb(config.dataDir);
   const store = sqliteStore(db);
-  const tmp = path.join(config.dataDir, 'tmp');
-  fs.mkdirSync(tmp, { recursive: true });
-  const duck = await TrustedDuck.create({ threads: 2, memoryLimit: '4GB', tempDir: tmp });
+  const duck = await TrustedDuck.forDataDir(config.dataDir);
   const lake = new Lake(store, config.dataDir, duck);
   const accounts = new Accounts(store);
   const storageUsed = (contextId: number) => planStorageOf(store, contextId);

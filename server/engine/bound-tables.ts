@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { quoteIdent, quoteLiteral } from './duck.js';
-import { fullName, type LakeTable } from '../lake/lake-table.js';
+import { quoteIdent } from './duck.js';
+import { fullName, layoutOf, type LakeTable } from '../lake/lake-table.js';
 import { SqlError, checkStatement } from './sandbox.js';
 import { instanceOptions } from './sandbox-instances.js';
 import { tablesNamedIn } from './named-tables.js';
+import { snapshotRead } from './snapshot-read.js';
 import { TIERS } from './tiers.js';
 
 /** The name DuckDB gives a lake table in a plan: tables of the default catalog are `memory.x.y`. */
@@ -63,9 +63,9 @@ async function createEmptyTables(conn: DuckDBConnection, tables: LakeTable[], la
       schemas.add(schema);
       statements.push(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     }
-    const files = path.join(lakeRoot, t.snapshot!, '*.parquet');
+    const read = snapshotRead(lakeRoot, t.snapshot!, layoutOf(t));
     statements.push(
-      `CREATE TABLE ${schema}.${quoteIdent(t.table_name)} AS SELECT * FROM read_parquet(${quoteLiteral(files)}) LIMIT 0`,
+      `CREATE TABLE ${schema}.${quoteIdent(t.table_name)} AS SELECT * FROM ${read.from} LIMIT 0`,
     );
   }
   statements.push(

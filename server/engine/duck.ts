@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 
 /** Quotes an identifier for DuckDB SQL. */
@@ -37,6 +39,16 @@ export class TrustedDuck {
     if (options.tempDir) config.temp_directory = options.tempDir;
     const instance = await DuckDBInstance.create(':memory:', config);
     return new TrustedDuck(instance, options.maxConnections ?? 4);
+  }
+
+  /**
+   * The trusted instance of a DATA_DIR, as the server and the admin CLI use it: 2 threads, 4 GB,
+   * spilling to DATA_DIR/tmp (so imports larger than memory stay within it).
+   */
+  static forDataDir(dataDir: string) {
+    const tempDir = path.join(dataDir, 'tmp');
+    fs.mkdirSync(tempDir, { recursive: true });
+    return TrustedDuck.create({ threads: 2, memoryLimit: '4GB', tempDir });
   }
 
   async withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {

@@ -37,11 +37,12 @@ export class SandboxPool {
   run(request: SandboxRequest, onStart?: (interrupt: () => void) => void): Promise<SandboxRun> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
-    const tables = request.tables.map(({ catalog, schema_name, table_name, snapshot }) => ({
+    const tables = request.tables.map(({ catalog, schema_name, table_name, snapshot, layout }) => ({
       catalog,
       schema_name,
       table_name,
       snapshot,
+      layout,
     }));
     return new Promise<SandboxRun>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onStart });

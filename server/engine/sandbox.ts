@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdent, quoteLiteral } from './duck.js';
-import type { LakeTable } from '../lake/lake-table.js';
+import type { LakeTable, SnapshotLayout } from '../lake/lake-table.js';
+import { snapshotRead } from './snapshot-read.js';
 import { errorOffset } from './sql-errors.js';
 import { lexRegions } from './sql-lexer.js';
 import { spillSettings, type SandboxInstances, type Spill } from './sandbox-instances.js';
@@ -25,8 +25,13 @@ export class SqlError extends Error {
   }
 }
 
-/** What a sandbox needs of a lake table to show it as a view. */
-export type ExposedTable = Pick<LakeTable, 'catalog' | 'schema_name' | 'table_name' | 'snapshot'>;
+/** What a sandbox needs of a lake table to show it as a view (no layout: flat Parquet files). */
+export type ExposedTable = Pick<
+  LakeTable,
+  'catalog' | 'schema_name' | 'table_name' | 'snapshot'
+> & {
+  layout?: SnapshotLayout;
+};
 
 export type SandboxRun = {
   /** Column names and DuckDB types as the query produced them. */
@@ -86,11 +91,12 @@ export async function runInSandbox(
     if (opts.sql.includes('\0'))
       throw new SqlError('syntax_error', 'the query contains a NUL character');
     const tables = tablesNamedIn(opts.sql, opts.tables);
-    const settings = [
-      `SET allowed_paths = [${quoteLiteral(opts.resultFile)}]`,
-      ...spillSettings(opts.spill),
-    ];
-    const parsed = await exposeTables(conn, tables, opts.lakeRoot, settings, opts.sql);
+    const parsed = await exposeTables(conn, tables, {
+      lakeRoot: opts.lakeRoot,
+      paths: [opts.resultFile],
+      settings: spillSettings(opts.spill),
+      sql: opts.sql,
+    });
     opts.onStart?.(() => {
       if (interrupted) return;
       interrupted = true;
@@ -139,16 +145,14 @@ export async function runInSandbox(
 
 /**
  * Views `schema.table` (and `dune.schema.table`) over snapshots, then the lock-down settings:
- * the snapshot folders, `settings` (the result file, the spill folder), external access off, the
- * lock (docs/decisions.md, "The sandbox is set up in a fixed order"); in the same round trip,
- * `sql` as DuckDB's parser serializes it (see checkStatement).
+ * the snapshot folders and linked files, `paths` (the result file), `settings` (the spill
+ * folder), external access off, the lock (docs/decisions.md, "The sandbox is set up in a fixed
+ * order"); in the same round trip, `sql` as DuckDB's parser serializes it (see checkStatement).
  */
 async function exposeTables(
   conn: DuckDBConnection,
   tables: ExposedTable[],
-  lakeRoot: string,
-  settings: string[],
-  sql: string,
+  opts: { lakeRoot: string; paths: string[]; settings: string[]; sql: string },
 ): Promise<string> {
   const statements: string[] = [];
   // `dune` always exists, so a name in it that the caller may not see (another context's private
@@ -157,6 +161,7 @@ async function exposeTables(
   for (const catalog of catalogs) statements.push(`ATTACH ':memory:' AS ${quoteIdent(catalog)}`);
   const schemas = new Set<string>();
   const dirs: string[] = [];
+  const paths = [...opts.paths];
   for (const t of tables) {
     if (!t.snapshot) continue;
     const schema = [t.catalog, t.schema_name].filter(Boolean).map(quoteIdent).join('.');
@@ -164,18 +169,20 @@ async function exposeTables(
       schemas.add(schema);
       statements.push(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     }
-    const dir = path.join(lakeRoot, t.snapshot);
-    dirs.push(dir + path.sep);
+    const read = snapshotRead(opts.lakeRoot, t.snapshot, t.layout);
+    dirs.push(...read.dirs);
+    paths.push(...read.paths);
     statements.push(
-      `CREATE VIEW ${schema}.${quoteIdent(t.table_name)} AS SELECT * FROM read_parquet(${quoteLiteral(path.join(dir, '*.parquet'))})`,
+      `CREATE VIEW ${schema}.${quoteIdent(t.table_name)} AS SELECT * FROM ${read.from}`,
     );
   }
   statements.push(
     `SET allowed_directories = [${dirs.map(quoteLiteral).join(', ')}]`,
-    ...settings,
+    `SET allowed_paths = [${paths.map(quoteLiteral).join(', ')}]`,
+    ...opts.settings,
     'SET enable_external_access = false',
     'SET lock_configuration = true',
-    serializeSql(quoteLiteral(sql)),
+    serializeSql(quoteLiteral(opts.sql)),
   );
   const r = await conn.runAndReadAll(statements.join(';\n'));
   return String(r.getRowObjectsJson()[0]?.j ?? '{}');

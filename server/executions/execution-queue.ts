@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Lake } from '../lake/lake.js';
+import { layoutOf } from '../lake/lake-table.js';
 import { SqlError } from '../engine/sandbox.js';
 import type { SandboxPool } from '../engine/sandbox-pool.js';
 import { creditsFor, type TierName } from '../engine/tiers.js';
@@ -231,7 +232,10 @@ export class ExecutionQueue {
       const out = await this.deps.sandboxes.run(
         {
           sql: job.sql,
-          tables: await this.deps.lake.visibleTo(job.contextId),
+          tables: (await this.deps.lake.visibleTo(job.contextId)).map((t) => ({
+            ...t,
+            layout: layoutOf(t),
+          })),
           lakeRoot: this.deps.lake.root,
           resultFile: file,
           tier,

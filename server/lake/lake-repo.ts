@@ -154,6 +154,15 @@ export class LakeRepo {
     return fromRow(row);
   }
 
+  /** Sets a table's description and column docs (the search index follows: migration 002). */
+  async describe(id: number, description: string, columns: LakeColumn[], at: string) {
+    await this.store.db
+      .updateTable('lake_tables')
+      .set({ description, columns: JSON.stringify(columns), updated_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
   async remove(id: number): Promise<boolean> {
     const r = await this.store.db.deleteFrom('lake_tables').where('id', '=', id).executeTakeFirst();
     return r.numDeletedRows > 0n;

@@ -2,7 +2,8 @@
 
 export type LakeColumn = { name: string; type: string; nullable: boolean; description?: string };
 
-export type LakeTableKind = 'demo' | 'upload' | 'matview';
+/** `dataset`: imported by an operator (npm run admin -- import-dataset), public, read-only to users. */
+export type LakeTableKind = 'demo' | 'upload' | 'matview' | 'dataset';
 
 export type LakeTable = {
   id: number;
@@ -29,3 +30,19 @@ export type LakeTable = {
 export function fullName(t: Pick<LakeTable, 'catalog' | 'schema_name' | 'table_name'>): string {
   return [t.catalog, t.schema_name, t.table_name].filter(Boolean).join('.');
 }
+
+/**
+ * How a snapshot folder holds its rows: Parquet files in it (the default); with `hive`, in
+ * `key=value/` folders whose keys are partition columns; with `linked`, nowhere in the lake: the
+ * folder holds LINKED_FILES, the list of the Parquet files outside it that are the table.
+ */
+export type SnapshotLayout = { hive: boolean; linked: boolean };
+
+/** The file of a linked snapshot listing its files: `{"files": ["/abs/path.parquet", ...]}`. */
+export const LINKED_FILES = 'linked.json';
+
+/** A table's layout, from its metadata (`hive: true`, `linked: true`). */
+export const layoutOf = (t: { metadata?: Record<string, unknown> }): SnapshotLayout => ({
+  hive: t.metadata?.hive === true,
+  linked: t.metadata?.linked === true,
+});

@@ -6,7 +6,7 @@ import { parquetStats } from '../engine/parquet-stats.js';
 import { nowIso } from '../store/db.js';
 import type { Store } from '../store/store.js';
 import { LakeRepo } from './lake-repo.js';
-import type { LakeColumn, LakeTable } from './lake-table.js';
+import { layoutOf, type LakeColumn, type LakeTable } from './lake-table.js';
 
 export type { LakeTable } from './lake-table.js';
 export { fullName } from './lake-table.js';
@@ -40,7 +40,7 @@ export class Lake {
   readonly repo: LakeRepo;
 
   constructor(
-    store: Store,
+    private readonly store: Store,
     dataDir: string,
     private readonly duck: TrustedDuck,
   ) {
@@ -79,24 +79,31 @@ export class Lake {
 
   /**
    * Writes a new snapshot with `write(dir)` (which must put one or more .parquet files in dir,
-   * using the trusted DuckDB), reads its columns, row count and size, and switches the table to it.
-   * The caller retires the snapshot switched away from.
+   * using the trusted DuckDB, laid out as `spec.metadata` says: lake-table.ts), reads its columns,
+   * row count and size, and switches the table to it. `check`, when given, sees the table's row as
+   * it is just before the switch, in the switch's transaction, and may refuse it by throwing (so
+   * a table changed meanwhile is never overwritten). The caller retires the snapshot switched
+   * away from.
    */
-  async publish(spec: LakeTableSpec, write: (dir: string) => Promise<void>): Promise<LakeTable> {
+  async publish(
+    spec: LakeTableSpec,
+    write: (dir: string) => Promise<void>,
+    check?: (current: LakeTable | undefined) => void,
+  ): Promise<LakeTable> {
     const catalog = spec.catalog ?? '';
     const rel = path.join(catalog || '_', spec.schema, spec.table, ulid());
     const dir = path.join(this.root, rel);
     fs.mkdirSync(dir, { recursive: true });
     try {
       await write(dir);
-      const stats = await parquetStats(this.duck, dir);
+      const stats = await parquetStats(this.duck, dir, layoutOf(spec));
       const columns: LakeColumn[] =
         spec.columns ??
         stats.columns.map((c) => ({
           ...c,
           description: spec.columnDescriptions?.[c.name] ?? '',
         }));
-      return await this.repo.put({
+      const row = {
         catalog,
         schema: spec.schema,
         table: spec.table,
@@ -113,6 +120,11 @@ export class Lake {
         rowCount: stats.rowCount,
         sizeBytes: stats.sizeBytes,
         at: nowIso(),
+      };
+      if (!check) return await this.repo.put(row);
+      return await this.store.transaction(async () => {
+        check(await this.repo.get(catalog, spec.schema, spec.table));
+        return this.repo.put(row);
       });
     } catch (err) {
       fs.rmSync(dir, { recursive: true, force: true });

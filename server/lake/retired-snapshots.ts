@@ -27,6 +27,17 @@ export class RetiredSnapshots {
     await this.sweep();
   }
 
+  /**
+   * Resolves once every waiting folder is deleted, each as soon as no execution may read it
+   * (for a process that ends after its change, like the admin CLI).
+   */
+  async drain(): Promise<void> {
+    while (this.waiting.length && !this.closed) {
+      await this.sweep();
+      if (this.waiting.length) await new Promise((r) => setTimeout(r, this.pollMs));
+    }
+  }
+
   /** Folders still waiting (for tests). */
   pending(): string[] {
     return this.waiting.map((w) => w.dir);

@@ -141,7 +141,7 @@ export interface LakeTablesTable {
   schema_name: string;
   table_name: string;
   owner_id: number | null;
-  kind: 'demo' | 'upload' | 'matview';
+  kind: 'demo' | 'upload' | 'matview' | 'dataset';
   dataset_type: string;
   category: Generated<string>;
   is_private: Generated<Flag>;
