@@ -4,7 +4,12 @@ import { parseArgs } from 'node:util';
 import { Accounts, type Role } from '../auth/accounts.js';
 import { ApiKeys, type Scope } from '../auth/keys.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
+import { DatasetsAdmin } from '../catalog/datasets-admin.js';
 import { loadConfig } from '../config.js';
+import { TrustedDuck } from '../engine/duck.js';
+import { Lake } from '../lake/lake.js';
+import { RetiredSnapshots } from '../lake/retired-snapshots.js';
+import { DATASET_COMMANDS, DATASET_USAGE, type Opts } from './admin-datasets.js';
 import { openDb, type Db } from '../store/db.js';
 import { sqliteStore } from '../store/store.js';
 
@@ -21,6 +26,7 @@ commands:
                prints a line describing the key, then the key alone on the last line
   revoke-key <id>
   list-keys --context <handle>
+${DATASET_USAGE}
   help
 
 DATA_DIR (default ./data) selects the store.`;
@@ -30,12 +36,12 @@ export type Io = { out: (line: string) => void; err: (line: string) => void };
 /** A usage or input error: its message goes to stderr and the exit code is 1. */
 class CliError extends Error {}
 
-type Stores = { accounts: Accounts; keys: ApiKeys };
+type Stores = { accounts: Accounts; keys: ApiKeys; datasets: () => Promise<DatasetsAdmin> };
 
 type Command = {
-  options?: Record<string, { type: 'string' }>;
+  options?: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
   positionals: number;
-  run: (s: Stores, args: string[], opts: Record<string, string | undefined>, io: Io) => unknown;
+  run: (s: Stores, args: string[], opts: Opts, io: Io) => unknown;
 };
 
 const COMMANDS: Record<string, Command> = {
@@ -43,14 +49,14 @@ const COMMANDS: Record<string, Command> = {
     positionals: 1,
     options: { password: { type: 'string' }, 'display-name': { type: 'string' } },
     run: async ({ accounts }, [handle], opts, io) => {
-      const password = opts.password;
+      const password = text(opts, 'password');
       if (password !== undefined && (password.length < 8 || password.length > 200)) {
         throw new CliError('a password is 8 to 200 characters');
       }
       const problem = password !== undefined && (await passwordProblem(password, handle!));
       if (problem) throw new CliError(problem);
       const hash = password !== undefined ? await hashPassword(password) : null;
-      const user = await accounts.createUser(handle!, hash, opts['display-name'] ?? '');
+      const user = await accounts.createUser(handle!, hash, text(opts, 'display-name') ?? '');
       io.out(
         `created user ${user.handle} (id ${user.id})${hash ? '' : ', no password (cannot sign in)'}`,
       );
@@ -61,7 +67,7 @@ const COMMANDS: Record<string, Command> = {
     options: { owner: { type: 'string' }, 'display-name': { type: 'string' } },
     run: async ({ accounts }, [handle], opts, io) => {
       const owner = await accounts.require(required(opts, 'owner'), 'user');
-      const team = await accounts.createTeam(handle!, owner.id, opts['display-name'] ?? '');
+      const team = await accounts.createTeam(handle!, owner.id, text(opts, 'display-name') ?? '');
       io.out(`created team ${team.handle} (id ${team.id}), admin ${owner.handle}`);
     },
   },
@@ -69,7 +75,7 @@ const COMMANDS: Record<string, Command> = {
     positionals: 2,
     options: { role: { type: 'string' } },
     run: async ({ accounts }, [teamHandle, userHandle], opts, io) => {
-      const role = opts.role ?? 'member';
+      const role = text(opts, 'role') ?? 'member';
       if (role !== 'admin' && role !== 'member') throw new CliError('--role is admin or member');
       const team = await accounts.require(teamHandle!, 'team');
       const user = await accounts.require(userHandle!, 'user');
@@ -100,11 +106,12 @@ const COMMANDS: Record<string, Command> = {
       if (scope !== 'read' && scope !== 'read_write') {
         throw new CliError('--scope is read or read_write');
       }
-      const name = opts.name ?? '';
+      const name = text(opts, 'name') ?? '';
       if (name.length > 100) throw new CliError('--name is at most 100 characters');
       let creator: number | null = null;
-      if (opts.user !== undefined) {
-        const user = await accounts.require(opts.user, 'user');
+      const userHandle = text(opts, 'user');
+      if (userHandle !== undefined) {
+        const user = await accounts.require(userHandle, 'user');
         if (!(await accounts.canActIn(user.id, context.id))) {
           throw new CliError(`${user.handle} is not a member of ${context.handle}`);
         }
@@ -155,10 +162,19 @@ const COMMANDS: Record<string, Command> = {
       }
     },
   },
+  ...Object.fromEntries(
+    Object.entries(DATASET_COMMANDS).map(([name, c]): [string, Command] => [
+      name,
+      { ...c, run: async (s, args, opts, io) => c.run(await s.datasets(), args, opts, io.out) },
+    ]),
+  ),
 };
 
-function required(opts: Record<string, string | undefined>, name: string): string {
-  const value = opts[name];
+const text = (opts: Opts, name: string) =>
+  typeof opts[name] === 'string' ? (opts[name] as string) : undefined;
+
+function required(opts: Opts, name: string): string {
+  const value = text(opts, name);
   if (value === undefined || value === '') throw new CliError(`--${name} is required`);
   return value;
 }
@@ -168,6 +184,7 @@ export async function runAdmin(
   argv: string[],
   io: Io,
   openStore: () => Db = () => openDb(loadConfig().dataDir),
+  dataDir: () => string = () => loadConfig().dataDir,
 ): Promise<number> {
   const [name, ...rest] = argv;
   if (name === 'help' || name === '--help' || name === '-h') {
@@ -181,6 +198,8 @@ export async function runAdmin(
     return 2;
   }
   let db: Db | undefined;
+  let duck: TrustedDuck | undefined;
+  let retired: RetiredSnapshots | undefined;
   try {
     const parsed = parseArgs({
       args: rest,
@@ -194,11 +213,19 @@ export async function runAdmin(
         `${name} takes ${command.positionals} argument(s), got ${positionals.length}; see "help"`,
       );
     }
-    const opts = parsed.values as Record<string, string | undefined>;
+    const opts = parsed.values as Opts;
     db = openStore();
     const store = sqliteStore(db);
+    // The dataset commands need the trusted DuckDB and the lake; the others do not start them.
+    const datasets = async () => {
+      const dir = dataDir();
+      duck = await TrustedDuck.forDataDir(dir);
+      const lake = new Lake(store, dir, duck);
+      retired = new RetiredSnapshots(lake.repo, lake.root);
+      return new DatasetsAdmin({ lake, duck, dataDir: dir, retired });
+    };
     await command.run(
-      { accounts: new Accounts(store), keys: new ApiKeys(store) },
+      { accounts: new Accounts(store), keys: new ApiKeys(store), datasets },
       positionals,
       opts,
       io,
@@ -208,6 +235,8 @@ export async function runAdmin(
     io.err(`error: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   } finally {
+    retired?.close();
+    duck?.close();
     db?.close();
   }
 }

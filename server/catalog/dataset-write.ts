@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ulid } from 'ulid';
+import { invalid } from '../errors.js';
+import { filesUnder } from '../engine/parquet-stats.js';
+import { linkedFiles, writeLinkedFiles } from '../engine/snapshot-read.js';
+import { copyFile, describeFile, fitProblem, type FileColumn } from './dataset-files.js';
+import type { SourceFiles } from './dataset-sources.js';
+
+/**
+ * What goes into a dataset's new snapshot folder: the source's files checked against the
+ * table's columns (the first file's on a first import), then copied as Parquet one file at a
+ * time, or, for a linked table, only listed; with `previous`, the previous snapshot's files come
+ * first (hard links, or the previous list). Returns the folders of partitions the data is in.
+ */
+export async function writeSnapshot(
+  conn: DuckDBConnection,
+  opts: {
+    dir: string;
+    src: SourceFiles;
+    /** Real paths of the files to link, instead of copying them. */
+    linked?: string[];
+    keys: string[];
+    columns?: FileColumn[];
+    previous?: { dir: string; linked: boolean };
+  },
+): Promise<{ partitions: number }> {
+  const hive = opts.keys.length > 0;
+  let columns = opts.columns;
+  const described: FileColumn[][] = [];
+  for (const file of opts.src.files) {
+    const got = await describeFile(conn, opts.src.format, file, hive);
+    columns ??= got;
+    const problem = fitProblem(file, opts.src.format, columns, got);
+    if (problem) throw invalid(problem);
+    described.push(got);
+  }
+  const before = opts.previous?.linked ? linkedFiles(opts.previous.dir) : [];
+  if (opts.linked) {
+    const taken = new Set(before);
+    const again = opts.linked.find((f) => taken.has(f));
+    if (again) throw invalid(`${again} is already part of the table`);
+    const files = [...before, ...opts.linked];
+    writeLinkedFiles(opts.dir, files);
+    return { partitions: hive ? new Set(files.map((f) => path.dirname(f))).size : 0 };
+  }
+  if (opts.previous) carryOver(opts.previous.dir, opts.dir);
+  const prefix = ulid();
+  for (const [i, file] of opts.src.files.entries()) {
+    await copyFile(conn, {
+      format: opts.src.format,
+      file,
+      columns: columns!,
+      got: described[i]!,
+      keys: opts.keys,
+      dir: opts.dir,
+      name: `${prefix}-${String(i).padStart(6, '0')}`,
+    });
+  }
+  const written = filesUnder(opts.dir);
+  return { partitions: hive ? new Set(written.map((f) => path.dirname(f))).size : 0 };
+}
+
+/** Hard links (copies where linking fails) to every file of a snapshot, at the same places. */
+function carryOver(from: string, to: string): void {
+  for (const f of filesUnder(from)) {
+    const target = path.join(to, path.relative(from, f));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      fs.linkSync(f, target);
+    } catch {
+      fs.copyFileSync(f, target);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../cli/admin.js';
+import { openDb } from '../store/db.js';
+import { runSql } from '../test/executions-helpers.js';
+import { daySelect, writeDays, writeParquet } from '../test/datasets-helpers.js';
+import { createTestServer, type TestServer } from '../test/harness.js';
+
+let t: TestServer;
+let src: string;
+let bob: ReturnType<TestServer['createUser']>;
+
+beforeAll(async () => {
+  t = await createTestServer();
+  src = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-dataset-src-'));
+  await writeDays(path.join(src, 'tx'), ['2026-11-01', '2026-11-02', '2026-11-03'], 10);
+  await writeParquet(path.join(src, 'ext', 'day-1.parquet'), daySelect(3));
+  await writeParquet(path.join(src, 'ext', 'day-2.parquet'), daySelect(4, 3));
+  await writeParquet(path.join(src, 'ext', 'secret.parquet'), "SELECT 'do not read' AS secret");
+  bob = t.createUser('bob');
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(src, { recursive: true, force: true });
+});
+
+/** The admin CLI in-process, over the test server's DATA_DIR (beside the running app). */
+async function admin(...args: string[]) {
+  const err: string[] = [];
+  const code = await runAdmin(
+    args,
+    { out: () => {}, err: (l) => err.push(l) },
+    () => openDb(t.dir),
+    () => t.dir,
+  );
+  expect(err.join('\n')).toBe('');
+  expect(code).toBe(0);
+}
+
+describe('imported datasets through the API', { timeout: 60_000 }, () => {
+  it('are public tables any user can query; a hive table filters on its partition column', async () => {
+    await admin('import-dataset', 'eth.tx', path.join(src, 'tx'), '--hive');
+    const all = await runSql(t, bob.key, 'SELECT count(*) AS n FROM eth.tx');
+    expect(all.status.state).toBe('QUERY_STATE_COMPLETED');
+    const day = await runSql(
+      t,
+      bob.key,
+      "SELECT count(*) AS n, min(block_date) AS d FROM eth.tx WHERE block_date = DATE '2026-11-02'",
+    );
+    expect(day.status.state).toBe('QUERY_STATE_COMPLETED');
+    const page = await t.call('GET', `/api/v1/execution/${day.id}/results`, { key: bob.key });
+    expect(page.json.result.rows).toEqual([{ n: 10, d: '2026-11-02' }]);
+    const ds = await t.call('GET', '/api/v1/datasets/eth.tx', { key: bob.key });
+    expect(ds.status).toBe(200);
+    expect(ds.json.metadata).toMatchObject({ hive: true, partitions: 3 });
+  });
+
+  it('a linked table reads its files and nothing beside them', async () => {
+    await admin('import-dataset', 'ext.linked', path.join(src, 'ext', 'day-*.parquet'), '--link');
+    const ok = await runSql(t, bob.key, 'SELECT count(*) AS n FROM ext.linked');
+    expect(ok.status.state).toBe('QUERY_STATE_COMPLETED');
+    const page = await t.call('GET', `/api/v1/execution/${ok.id}/results`, { key: bob.key });
+    expect(page.json.result.rows).toEqual([{ n: 7 }]);
+    for (const sql of [
+      `SELECT * FROM read_parquet('${path.join(src, 'ext', 'secret.parquet')}')`,
+      `SELECT * FROM read_parquet('${path.join(src, 'ext', '*.parquet')}')`,
+      `SELECT * FROM glob('${path.join(src, 'ext', '*')}')`,
+      `SELECT count(*) FROM ext.linked, read_parquet('${path.join(src, 'ext', 'secret.parquet')}')`,
+    ]) {
+      const run = await runSql(t, bob.key, sql);
+      expect(run.status.state, sql).toBe('QUERY_STATE_FAILED');
+      expect(run.status.error.message, sql).toMatch(/Permission Error/);
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import type { DatasetsAdmin } from '../catalog/datasets-admin.js';
+import { parseFormat } from '../catalog/dataset-sources.js';
+import { invalid } from '../errors.js';
+import { fullName, type LakeTable } from '../lake/lake.js';
+import { layoutOf } from '../lake/lake-table.js';
+
+/** The dataset commands of the admin CLI (admin.ts): import, append, describe, drop, list. */
+
+export const DATASET_USAGE = `  import-dataset <schema>.<table> <source> [--format parquet|csv|ndjson] [--hive] [--link]
+               [--description TEXT] [--blockchain NAME]... [--replace]
+               <source> is a file, a folder or a glob; see docs/datasets.md
+  append-dataset <schema>.<table> <source> [--format parquet|csv|ndjson]
+  describe-dataset <schema>.<table> [--description TEXT] [--column NAME=TEXT]...
+  drop-dataset <schema>.<table>
+  list-datasets`;
+
+export type Opts = Record<string, string | boolean | string[] | undefined>;
+
+type DatasetCommand = {
+  options?: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
+  positionals: number;
+  run: (datasets: DatasetsAdmin, args: string[], opts: Opts, out: (l: string) => void) => unknown;
+};
+
+const str = (opts: Opts, name: string) =>
+  typeof opts[name] === 'string' ? (opts[name] as string) : undefined;
+const list = (opts: Opts, name: string) => (opts[name] as string[] | undefined) ?? [];
+const FORMAT = { format: { type: 'string' } } as const;
+
+export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
+  'import-dataset': {
+    positionals: 2,
+    options: {
+      ...FORMAT,
+      hive: { type: 'boolean' },
+      link: { type: 'boolean' },
+      replace: { type: 'boolean' },
+      description: { type: 'string' },
+      blockchain: { type: 'string', multiple: true },
+    },
+    run: async (datasets, [name, source], opts, out) => {
+      const t = await datasets.import({
+        name: name!,
+        source: source!,
+        format: parseFormat(str(opts, 'format')),
+        hive: opts.hive === true,
+        link: opts.link === true,
+        replace: opts.replace === true,
+        description: str(opts, 'description'),
+        blockchains: list(opts, 'blockchain'),
+      });
+      out(`imported ${summary(t)}`);
+    },
+  },
+  'append-dataset': {
+    positionals: 2,
+    options: FORMAT,
+    run: async (datasets, [name, source], opts, out) => {
+      const r = await datasets.append(name!, source!, parseFormat(str(opts, 'format')));
+      out(`appended ${r.added} rows to ${summary(r.table)}`);
+    },
+  },
+  'describe-dataset': {
+    positionals: 1,
+    options: { description: { type: 'string' }, column: { type: 'string', multiple: true } },
+    run: async (datasets, [name], opts, out) => {
+      const columns: Record<string, string> = {};
+      for (const c of list(opts, 'column')) {
+        const at = c.indexOf('=');
+        if (at <= 0) throw invalid(`--column takes NAME=TEXT, not "${c}"`);
+        columns[c.slice(0, at)] = c.slice(at + 1);
+      }
+      const t = await datasets.describe(name!, { description: str(opts, 'description'), columns });
+      out(`${fullName(t)}: ${t.description || '(no description)'}`);
+      for (const c of t.columns)
+        out(`  ${c.name} ${c.type}${c.description ? `: ${c.description}` : ''}`);
+    },
+  },
+  'drop-dataset': {
+    positionals: 1,
+    run: async (datasets, [name], _opts, out) => {
+      const t = await datasets.drop(name!);
+      out(
+        `dropped ${fullName(t)}` +
+          (layoutOf(t).linked ? '; its linked files are left where they are' : ''),
+      );
+    },
+  },
+  'list-datasets': {
+    positionals: 0,
+    run: async (datasets, _args, _opts, out) => {
+      const tables = await datasets.list();
+      if (tables.length === 0) out('no datasets');
+      for (const t of tables) out(listLine(t));
+    },
+  },
+};
+
+/** One line of list-datasets: name, rows, size, partitions, last append, how it is stored. */
+export function listLine(t: LakeTable): string {
+  const layout = layoutOf(t);
+  return [
+    fullName(t),
+    `${t.row_count} rows`,
+    formatBytes(t.size_bytes),
+    layout.hive ? `${Number(t.metadata.partitions ?? 0)} partitions` : 'not partitioned',
+    `last append ${typeof t.metadata.appended_at === 'string' ? t.metadata.appended_at : '-'}`,
+    layout.linked ? 'linked' : 'copied',
+  ].join('  ');
+}
+
+function summary(t: LakeTable): string {
+  const layout = layoutOf(t);
+  const keys = (t.metadata.partition_columns as string[] | undefined) ?? [];
+  return (
+    `${fullName(t)}: ${t.row_count} rows, ${formatBytes(t.size_bytes)}, ${layout.linked ? 'linked' : 'copied'}` +
+    (layout.hive ? `, ${Number(t.metadata.partitions ?? 0)} partitions by ${keys.join(', ')}` : '')
+  );
+}
+
+/** Bytes for people: `512 B`, `1.5 KB`, `20.0 MB` (powers of 1024). */
+export function formatBytes(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let i = 0;
+  let v = n;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return i === 0 ? `${n} B` : `${v.toFixed(1)} ${units[i]}`;
+}
