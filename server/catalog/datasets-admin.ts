@@ -123,6 +123,8 @@ export class DatasetsAdmin {
     changes: { description?: string; columns?: Record<string, string> },
   ): Promise<LakeTable> {
     const t = await this.imported(text);
+    if (changes.description === undefined && Object.keys(changes.columns ?? {}).length === 0)
+      return t;
     const docs = new Map(
       Object.entries(changes.columns ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
     );
