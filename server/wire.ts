@@ -24,6 +24,10 @@ import { ensureDemoDashboard, runDemoDashboardQueries } from './dashboards/demo-
 import { SandboxPool } from './engine/sandbox-pool.js';
 import { MatviewsService } from './matviews/matviews-service.js';
 import { MatviewScheduler } from './matviews/scheduler.js';
+import { DatasetsAdmin } from './catalog/datasets-admin.js';
+import { DatasetSyncScheduler } from './catalog/dataset-sync-scheduler.js';
+import { DatasetSyncsRepo } from './catalog/dataset-syncs-repo.js';
+import { DatasetsSync } from './catalog/datasets-sync.js';
 import { planStorageOf } from './usage/storage.js';
 import { UsageService } from './usage/usage-service.js';
 
@@ -108,10 +112,26 @@ export async function buildDeps(
   if (config.demoData) await runDemoDashboardQueries(deps);
   const scheduler = new MatviewScheduler(matviews, log);
   scheduler.run(config.schedulerTickMs);
+  const datasetsRetired = new RetiredSnapshots(lake.repo, lake.root);
+  const datasetsAdmin = new DatasetsAdmin({
+    lake,
+    duck,
+    dataDir: config.dataDir,
+    retired: datasetsRetired,
+  });
+  const syncs = new DatasetSyncsRepo(store);
+  const datasetSyncs = new DatasetSyncScheduler(
+    syncs,
+    new DatasetsSync({ admin: datasetsAdmin, duck, syncs }),
+    log,
+  );
+  datasetSyncs.run(config.schedulerTickMs);
   return {
     ...deps,
     close: async () => {
       await scheduler.stop();
+      await datasetSyncs.stop();
+      datasetsRetired.close();
       await pipelines.close();
       await executions.stop();
       if (!opts.sandboxes) await sandboxes.close();

@@ -6,13 +6,17 @@ import { invalid } from '../errors.js';
 import { filesUnder } from '../engine/parquet-stats.js';
 import { linkedFiles, writeLinkedFiles } from '../engine/snapshot-read.js';
 import { copyFile, describeFile, fitProblem, type FileColumn } from './dataset-files.js';
+import { readSourceRecord, writeSourceRecord } from './dataset-source-record.js';
 import type { SourceFiles } from './dataset-sources.js';
+import { SOURCE_FILES } from '../lake/lake-table.js';
 
 /**
  * What goes into a dataset's new snapshot folder: the source's files checked against the
  * table's columns (the first file's on a first import), then copied as Parquet one file at a
  * time, or, for a linked table, only listed; with `previous`, the previous snapshot's files come
- * first (hard links, or the previous list). Returns the folders of partitions the data is in.
+ * first (hard links, or the previous list). Either way the folder records the source files its
+ * rows came from (dataset-source-record.ts). Returns the table's columns and how many partition
+ * folders the data is in.
  */
 export async function writeSnapshot(
   conn: DuckDBConnection,
@@ -25,7 +29,7 @@ export async function writeSnapshot(
     columns?: FileColumn[];
     previous?: { dir: string; linked: boolean };
   },
-): Promise<{ partitions: number }> {
+): Promise<{ partitions: number; columns: FileColumn[] }> {
   const hive = opts.keys.length > 0;
   let columns = opts.columns;
   const described: FileColumn[][] = [];
@@ -36,6 +40,8 @@ export async function writeSnapshot(
     if (problem) throw invalid(problem);
     described.push(got);
   }
+  const recorded = opts.previous ? readSourceRecord(opts.previous.dir) : [];
+  writeSourceRecord(opts.dir, recorded, opts.src.files);
   const before = opts.previous?.linked ? linkedFiles(opts.previous.dir) : [];
   if (opts.linked) {
     const taken = new Set(before);
@@ -43,7 +49,10 @@ export async function writeSnapshot(
     if (again) throw invalid(`${again} is already part of the table`);
     const files = [...before, ...opts.linked];
     writeLinkedFiles(opts.dir, files);
-    return { partitions: hive ? new Set(files.map((f) => path.dirname(f))).size : 0 };
+    return {
+      partitions: hive ? new Set(files.map((f) => path.dirname(f))).size : 0,
+      columns: columns!,
+    };
   }
   if (opts.previous) carryOver(opts.previous.dir, opts.dir);
   const prefix = ulid();
@@ -58,13 +67,17 @@ export async function writeSnapshot(
       name: `${prefix}-${String(i).padStart(6, '0')}`,
     });
   }
-  const written = filesUnder(opts.dir);
-  return { partitions: hive ? new Set(written.map((f) => path.dirname(f))).size : 0 };
+  const written = filesUnder(opts.dir).filter((f) => f.endsWith('.parquet'));
+  return {
+    partitions: hive ? new Set(written.map((f) => path.dirname(f))).size : 0,
+    columns: columns!,
+  };
 }
 
-/** Hard links (copies where linking fails) to every file of a snapshot, at the same places. */
+/** Hard links (copies where linking fails) to every data file of a snapshot, at the same places. */
 function carryOver(from: string, to: string): void {
   for (const f of filesUnder(from)) {
+    if (path.basename(f) === SOURCE_FILES) continue;
     const target = path.join(to, path.relative(from, f));
     fs.mkdirSync(path.dirname(target), { recursive: true });
     try {

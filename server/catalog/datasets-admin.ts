@@ -15,7 +15,9 @@ import {
   sharedHiveKeys,
   sourceFiles,
   type DatasetFormat,
+  type SourceFiles,
 } from './dataset-sources.js';
+import { readSourceRecord, type SourceFileEntry } from './dataset-source-record.js';
 import { writeSnapshot } from './dataset-write.js';
 
 export type DatasetsAdminDeps = {
@@ -34,6 +36,8 @@ export type ImportRequest = {
   replace?: boolean;
   description?: string;
   blockchains?: string[];
+  /** Docs of columns by name (Markdown); a name the data has not is refused. */
+  columns?: Record<string, string>;
 };
 
 const KIND_LABEL: Record<LakeTableKind, string> = {
@@ -81,6 +85,8 @@ export class DatasetsAdmin {
         description: req.description ?? existing?.description ?? '',
         blockchains: req.blockchains?.length ? req.blockchains : (existing?.blockchains ?? []),
         layout: { hive: keys.length > 0, linked: linked !== undefined, keys },
+        columnDocs: req.columns,
+        source: path.resolve(req.source),
       },
     );
   }
@@ -92,9 +98,13 @@ export class DatasetsAdmin {
     format?: DatasetFormat,
   ): Promise<{ table: LakeTable; added: number }> {
     const t = await this.imported(text);
+    return this.appendFiles(t, await sourceFiles(this.deps.duck, source, format));
+  }
+
+  /** Adds the rows of some files to an imported table (append and sync), all of them or none. */
+  async appendFiles(t: LakeTable, src: SourceFiles): Promise<{ table: LakeTable; added: number }> {
     const layout = layoutOf(t);
     const keys = (t.metadata.partition_columns as string[] | undefined) ?? [];
-    const src = await sourceFiles(this.deps.duck, source, format);
     if (layout.hive) checkTrailingKeys(src.files, keys);
     const linked = layout.linked ? linkablePaths(this.deps.dataDir, src) : undefined;
     const previousDir = this.deps.lake.snapshotDir(t.snapshot!);
@@ -120,27 +130,26 @@ export class DatasetsAdmin {
   /** Sets the description and the docs of some columns (Markdown), keeping the data. */
   async describe(
     text: string,
-    changes: { description?: string; columns?: Record<string, string> },
+    changes: { description?: string; columns?: Record<string, string>; blockchains?: string[] },
   ): Promise<LakeTable> {
     const t = await this.imported(text);
-    if (changes.description === undefined && Object.keys(changes.columns ?? {}).length === 0)
+    if (
+      changes.description === undefined &&
+      changes.blockchains === undefined &&
+      Object.keys(changes.columns ?? {}).length === 0
+    )
       return t;
-    const docs = new Map(
-      Object.entries(changes.columns ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
-    );
-    for (const name of Object.keys(changes.columns ?? {}))
-      if (!t.columns.some((c) => c.name.toLowerCase() === name.toLowerCase()))
-        throw invalid(`${fullName(t)} has no column "${name}"`);
+    const docs = docsByColumn(fullName(t), t.columns, changes.columns ?? {});
     const columns = t.columns.map((c) => ({
       ...c,
-      description: docs.get(c.name.toLowerCase()) ?? c.description ?? '',
+      description: docs[c.name] ?? c.description ?? '',
     }));
-    await this.deps.lake.repo.describe(
-      t.id,
-      changes.description ?? t.description,
+    await this.deps.lake.repo.describe(t.id, {
+      description: changes.description ?? t.description,
+      blockchains: changes.blockchains ?? t.blockchains,
       columns,
-      nowIso(),
-    );
+      at: nowIso(),
+    });
     return (await this.find({ schema: t.schema_name, table: t.table_name }))!;
   }
 
@@ -159,6 +168,17 @@ export class DatasetsAdmin {
     }
   }
 
+  /** The imported table of that name, if there is one (another kind of table is a conflict). */
+  async get(text: string): Promise<LakeTable | undefined> {
+    const name = parseDatasetName(text);
+    return (await this.find(name)) && this.imported(text);
+  }
+
+  /** The source files an imported table's rows came from (dataset-source-record.ts). */
+  recordedSources(t: LakeTable): SourceFileEntry[] {
+    return t.snapshot ? readSourceRecord(this.deps.lake.snapshotDir(t.snapshot)) : [];
+  }
+
   /** The imported tables, by name. */
   async list(): Promise<LakeTable[]> {
     return (await this.deps.lake.all()).filter((t) => t.kind === 'dataset');
@@ -172,11 +192,14 @@ export class DatasetsAdmin {
   private async change(
     name: DatasetName,
     before: LakeTable | undefined,
-    write: (dir: string) => Promise<{ partitions: number }>,
+    write: (dir: string) => Promise<{ partitions: number; columns: { name: string }[] }>,
     meta: {
       description: string;
       blockchains: string[];
       layout: { hive: boolean; linked: boolean; keys: string[] };
+      columnDocs?: Record<string, string>;
+      /** Where the table's data comes from (an import's source; appends keep it). */
+      source?: string;
     },
   ): Promise<LakeTable> {
     const label = `${name.schema}.${name.table}`;
@@ -188,8 +211,12 @@ export class DatasetsAdmin {
       const metadata: Record<string, unknown> = {
         ...(meta.layout.hive ? { hive: true, partition_columns: meta.layout.keys } : {}),
         ...(meta.layout.linked ? { linked: true } : {}),
+        source: meta.source ?? before?.metadata.source,
         appended_at: nowIso(),
       };
+      const columnDescriptions = Object.fromEntries(
+        (before?.columns ?? []).map((c) => [c.name, c.description ?? '']),
+      );
       const published = await this.deps.lake.publish(
         {
           catalog: CATALOG,
@@ -202,15 +229,14 @@ export class DatasetsAdmin {
           isPrivate: false,
           description: meta.description,
           blockchains: meta.blockchains,
-          columnDescriptions: Object.fromEntries(
-            (before?.columns ?? []).map((c) => [c.name, c.description ?? '']),
-          ),
+          columnDescriptions,
           // read once the files are written: the partition count is known then
           metadata,
         },
         async (dir) => {
-          const { partitions } = await write(dir);
+          const { partitions, columns } = await write(dir);
           if (meta.layout.hive) metadata.partitions = partitions;
+          Object.assign(columnDescriptions, docsByColumn(label, columns, meta.columnDocs ?? {}));
         },
         (now) => {
           if (now?.snapshot !== before?.snapshot || (now && now.kind !== 'dataset'))
@@ -265,6 +291,21 @@ export class DatasetsAdmin {
   private tableDir(schema: string, table: string): string {
     return path.join(this.deps.lake.root, '_', schema, table);
   }
+}
+
+/** Column docs keyed by the columns' own names; `invalid` for a name the table has not. */
+export function docsByColumn(
+  label: string,
+  columns: { name: string }[],
+  docs: Record<string, string>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, doc] of Object.entries(docs)) {
+    const c = columns.find((x) => x.name.toLowerCase() === name.toLowerCase());
+    if (!c) throw invalid(`${label} has no column "${name}"`);
+    out[c.name] = doc;
+  }
+  return out;
 }
 
 function removeIfEmpty(dir: string): void {

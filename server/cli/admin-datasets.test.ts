@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrustedDuck } from '../engine/duck.js';
 import { filesUnder } from '../engine/parquet-stats.js';
-import { Lake, type LakeTable } from '../lake/lake.js';
+import { Lake } from '../lake/lake.js';
 import { openDb } from '../store/db.js';
 import { sqliteStore } from '../store/store.js';
 import { writeDays, writeParquet, writeText, daySelect } from '../test/datasets-helpers.js';
 import { formatBytes } from './admin-datasets.js';
-import { runAdmin } from './admin.js';
+import { adminCli } from '../test/admin-cli.js';
 
 let root: string;
 let dataDir: string;
@@ -43,45 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-async function run(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdmin(
-    args,
-    { out: (l) => out.push(l), err: (l) => err.push(l) },
-    () => openDb(dataDir),
-    () => dataDir,
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-/** The registry and the lake's folders, to check that a failed command changed neither. */
-async function catalogState() {
-  const db = openDb(dataDir);
-  const duck = await TrustedDuck.create();
-  try {
-    const tables = await new Lake(sqliteStore(db), dataDir, duck).all();
-    const lake = path.join(dataDir, 'lake');
-    return {
-      tables: tables.map((t) => [t.schema_name, t.table_name, t.kind, t.snapshot, t.row_count]),
-      files: fs.existsSync(lake) ? filesUnder(lake).sort() : [],
-    };
-  } finally {
-    duck.close();
-    db.close();
-  }
-}
-
-async function table(schema: string, name: string): Promise<LakeTable | undefined> {
-  const db = openDb(dataDir);
-  const duck = await TrustedDuck.create();
-  try {
-    return await new Lake(sqliteStore(db), dataDir, duck).get('', schema, name);
-  } finally {
-    duck.close();
-    db.close();
-  }
-}
+const { run, table, catalogState } = adminCli(() => dataDir);
 
 describe('dataset admin commands', { timeout: 60_000 }, () => {
   it('imports a hive-partitioned folder, keeps its partitions, appends a new day', async () => {
@@ -119,7 +81,10 @@ describe('dataset admin commands', { timeout: 60_000 }, () => {
       'block_date DATE',
     ]);
     const first = path.join(dataDir, 'lake', t.snapshot!);
-    expect(fs.readdirSync(first).sort()).toEqual(DAYS.map((d) => `block_date=${d}`));
+    expect(fs.readdirSync(first).sort()).toEqual([
+      '_sources.json',
+      ...DAYS.map((d) => `block_date=${d}`),
+    ]);
 
     const appended = await run('append-dataset', 'eth.transactions', path.join(src, 'day4'));
     expect(appended.err).toBe('');
@@ -158,9 +123,10 @@ describe('dataset admin commands', { timeout: 60_000 }, () => {
     expect(csv.out).toMatch(/shop\.fruit: 3 rows/);
     const t = (await table('shop', 'fruit'))!;
     expect(t.columns.map((c) => c.name)).toEqual(['id', 'name', 'price']);
-    expect(
-      filesUnder(path.join(dataDir, 'lake', t.snapshot!)).every((f) => f.endsWith('.parquet')),
-    ).toBe(true);
+    const written = filesUnder(path.join(dataDir, 'lake', t.snapshot!)).map((f) =>
+      path.basename(f),
+    );
+    expect(written.filter((f) => !f.endsWith('.parquet'))).toEqual(['_sources.json']);
     const more = await run('append-dataset', 'shop.fruit', path.join(src, 'csv-more', '*.csv'));
     expect(more.err).toBe('');
     expect((await table('shop', 'fruit'))!.row_count).toBe(4);
@@ -311,7 +277,10 @@ describe('dataset admin commands', { timeout: 60_000 }, () => {
     expect(r.err).toBe('');
     expect(r.out).toMatch(/ext\.days: 30 rows, .*linked, 3 partitions/);
     const t = (await table('ext', 'days'))!;
-    expect(fs.readdirSync(path.join(dataDir, 'lake', t.snapshot!))).toEqual(['linked.json']);
+    expect(fs.readdirSync(path.join(dataDir, 'lake', t.snapshot!))).toEqual([
+      '_sources.json',
+      'linked.json',
+    ]);
     const again = await run(
       'append-dataset',
       'ext.days',
@@ -340,7 +309,9 @@ describe('dataset admin commands', { timeout: 60_000 }, () => {
 
   it('drop-dataset removes an imported table and its files', async () => {
     const t = (await table('app', 'events'))!;
-    expect((await run('drop-dataset', 'app.events')).code).toBe(0);
+    const dropped = await run('drop-dataset', 'app.events');
+    expect(dropped.err).toBe('');
+    expect(dropped.code).toBe(0);
     expect(await table('app', 'events')).toBeUndefined();
     expect(fs.existsSync(path.join(dataDir, 'lake', t.snapshot!))).toBe(false);
     expect((await run('drop-dataset', 'app.events')).err).toMatch(/no dataset app\.events/);

@@ -1,10 +1,12 @@
 import type { DatasetsAdmin } from '../catalog/datasets-admin.js';
+import { readManifest } from '../catalog/dataset-manifest.js';
+import type { DatasetsSync } from '../catalog/datasets-sync.js';
 import { parseFormat } from '../catalog/dataset-sources.js';
 import { invalid } from '../errors.js';
 import { fullName, type LakeTable } from '../lake/lake.js';
 import { layoutOf } from '../lake/lake-table.js';
 
-/** The dataset commands of the admin CLI (admin.ts): import, append, describe, drop, list. */
+/** The dataset commands of the admin CLI (admin.ts): import, append, describe, drop, list, sync. */
 
 export const DATASET_USAGE = `  import-dataset <schema>.<table> <source> [--format parquet|csv|ndjson] [--hive] [--link]
                [--description TEXT] [--blockchain NAME]... [--replace]
@@ -12,14 +14,20 @@ export const DATASET_USAGE = `  import-dataset <schema>.<table> <source> [--form
   append-dataset <schema>.<table> <source> [--format parquet|csv|ndjson]
   describe-dataset <schema>.<table> [--description TEXT] [--column NAME=TEXT]...
   drop-dataset <schema>.<table>
-  list-datasets`;
+  list-datasets
+  sync-datasets <manifest>
+               imports, appends, documents and schedules the datasets a YAML or JSON
+               manifest declares; running it again changes nothing (docs/datasets.md)`;
 
 export type Opts = Record<string, string | boolean | string[] | undefined>;
+
+/** What the dataset commands work with (made by admin.ts only when one of them runs). */
+export type DatasetTools = { admin: DatasetsAdmin; sync: DatasetsSync };
 
 type DatasetCommand = {
   options?: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
   positionals: number;
-  run: (datasets: DatasetsAdmin, args: string[], opts: Opts, out: (l: string) => void) => unknown;
+  run: (tools: DatasetTools, args: string[], opts: Opts, out: (l: string) => void) => unknown;
 };
 
 const str = (opts: Opts, name: string) =>
@@ -38,7 +46,7 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
       description: { type: 'string' },
       blockchain: { type: 'string', multiple: true },
     },
-    run: async (datasets, [name, source], opts, out) => {
+    run: async ({ admin: datasets }, [name, source], opts, out) => {
       const t = await datasets.import({
         name: name!,
         source: source!,
@@ -55,7 +63,7 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
   'append-dataset': {
     positionals: 2,
     options: FORMAT,
-    run: async (datasets, [name, source], opts, out) => {
+    run: async ({ admin: datasets }, [name, source], opts, out) => {
       const r = await datasets.append(name!, source!, parseFormat(str(opts, 'format')));
       out(`appended ${r.added} rows to ${summary(r.table)}`);
     },
@@ -63,7 +71,7 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
   'describe-dataset': {
     positionals: 1,
     options: { description: { type: 'string' }, column: { type: 'string', multiple: true } },
-    run: async (datasets, [name], opts, out) => {
+    run: async ({ admin: datasets }, [name], opts, out) => {
       const columns: Record<string, string> = {};
       for (const c of list(opts, 'column')) {
         const at = c.indexOf('=');
@@ -78,7 +86,7 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
   },
   'drop-dataset': {
     positionals: 1,
-    run: async (datasets, [name], _opts, out) => {
+    run: async ({ admin: datasets }, [name], _opts, out) => {
       const t = await datasets.drop(name!);
       out(
         `dropped ${fullName(t)}` +
@@ -86,9 +94,20 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
       );
     },
   },
+  'sync-datasets': {
+    positionals: 1,
+    run: async ({ sync }, [manifest], _opts, out) => {
+      const decls = readManifest(manifest!);
+      const failed = await sync.sync(decls, out);
+      if (failed.length > 0)
+        throw invalid(
+          `${failed.length} of ${decls.length} dataset(s) failed: ${failed.map((f) => f.name).join(', ')}; the others are synced`,
+        );
+    },
+  },
   'list-datasets': {
     positionals: 0,
-    run: async (datasets, _args, _opts, out) => {
+    run: async ({ admin: datasets }, _args, _opts, out) => {
       const tables = await datasets.list();
       if (tables.length === 0) out('no datasets');
       for (const t of tables) out(listLine(t));

@@ -5,11 +5,13 @@ import { Accounts, type Role } from '../auth/accounts.js';
 import { ApiKeys, type Scope } from '../auth/keys.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
 import { DatasetsAdmin } from '../catalog/datasets-admin.js';
+import { DatasetSyncsRepo } from '../catalog/dataset-syncs-repo.js';
+import { DatasetsSync } from '../catalog/datasets-sync.js';
 import { loadConfig } from '../config.js';
 import { TrustedDuck } from '../engine/duck.js';
 import { Lake } from '../lake/lake.js';
 import { RetiredSnapshots } from '../lake/retired-snapshots.js';
-import { DATASET_COMMANDS, DATASET_USAGE, type Opts } from './admin-datasets.js';
+import { DATASET_COMMANDS, DATASET_USAGE, type DatasetTools, type Opts } from './admin-datasets.js';
 import { openDb, type Db } from '../store/db.js';
 import { sqliteStore } from '../store/store.js';
 
@@ -36,7 +38,7 @@ export type Io = { out: (line: string) => void; err: (line: string) => void };
 /** A usage or input error: its message goes to stderr and the exit code is 1. */
 class CliError extends Error {}
 
-type Stores = { accounts: Accounts; keys: ApiKeys; datasets: () => Promise<DatasetsAdmin> };
+type Stores = { accounts: Accounts; keys: ApiKeys; datasets: () => Promise<DatasetTools> };
 
 type Command = {
   options?: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
@@ -222,7 +224,11 @@ export async function runAdmin(
       duck = await TrustedDuck.forDataDir(dir);
       const lake = new Lake(store, dir, duck);
       retired = new RetiredSnapshots(lake.repo, lake.root);
-      return new DatasetsAdmin({ lake, duck, dataDir: dir, retired });
+      const admin = new DatasetsAdmin({ lake, duck, dataDir: dir, retired });
+      return {
+        admin,
+        sync: new DatasetsSync({ admin, duck, syncs: new DatasetSyncsRepo(store) }),
+      };
     };
     await command.run(
       { accounts: new Accounts(store), keys: new ApiKeys(store), datasets },

@@ -29,7 +29,9 @@ export async function parquetStats(
     }));
     const count = await conn.runAndReadAll(`SELECT count(*)::BIGINT AS n FROM ${read.from}`);
     const rowCount = Number(count.getRowObjectsJson()[0]!.n);
-    const files = layout?.linked ? read.paths : filesUnder(dir);
+    const files = layout?.linked
+      ? read.paths
+      : filesUnder(dir).filter((f) => f.endsWith('.parquet'));
     const sizeBytes = files.reduce((sum, f) => sum + fs.statSync(f).size, 0);
     return { columns, rowCount, sizeBytes };
   });

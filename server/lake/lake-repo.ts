@@ -155,10 +155,19 @@ export class LakeRepo {
   }
 
   /** Sets a table's description and column docs (the search index follows: migration 002). */
-  async describe(id: number, description: string, columns: LakeColumn[], at: string) {
+  /** Sets a table's docs (the catalog's search index follows through triggers). */
+  async describe(
+    id: number,
+    docs: { description: string; blockchains: string[]; columns: LakeColumn[]; at: string },
+  ) {
     await this.store.db
       .updateTable('lake_tables')
-      .set({ description, columns: JSON.stringify(columns), updated_at: at })
+      .set({
+        description: docs.description,
+        blockchains: JSON.stringify(docs.blockchains),
+        columns: JSON.stringify(docs.columns),
+        updated_at: docs.at,
+      })
       .where('id', '=', id)
       .execute();
   }

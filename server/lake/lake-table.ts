@@ -41,6 +41,13 @@ export type SnapshotLayout = { hive: boolean; linked: boolean };
 /** The file of a linked snapshot listing its files: `{"files": ["/abs/path.parquet", ...]}`. */
 export const LINKED_FILES = 'linked.json';
 
+/**
+ * The file of a dataset's snapshot listing the source files its rows came from, so a sync can
+ * tell the new files of a source from those already in the table:
+ * `{"files": [{"path": "/abs/file.parquet", "size": 123, "mtime": 1700000000000}, ...]}`.
+ */
+export const SOURCE_FILES = '_sources.json';
+
 /** A table's layout, from its metadata (`hive: true`, `linked: true`). */
 export const layoutOf = (t: { metadata?: Record<string, unknown> }): SnapshotLayout => ({
   hive: t.metadata?.hive === true,

@@ -13,20 +13,23 @@ const MAX_DAYS_CHECKED = 2000;
 
 const cron = (expr: string) => new Cron(expr, { mode: '5-part', timezone: 'UTC', paused: true });
 
-/** A parsed schedule, or 400 naming what is wrong with it. */
-export function parseCron(raw: string): { expression: string; cron: Cron } {
+/** A parsed schedule, or 400 naming what is wrong with it (`field` names it in the message). */
+export function parseCron(
+  raw: string,
+  field = 'cron_expression',
+): { expression: string; cron: Cron } {
   const fields = raw.trim().split(/\s+/);
   const shown = raw.length > 100 ? `${raw.slice(0, 100)}...` : raw;
   if (fields.length !== 5)
     throw invalid(
-      `invalid cron_expression "${shown}": give exactly five fields (minute hour day-of-month month day-of-week), found ${fields.length}`,
+      `invalid ${field} "${shown}": give exactly five fields (minute hour day-of-month month day-of-week), found ${fields.length}`,
     );
   const expression = fields.join(' ');
   try {
     return { expression, cron: cron(expression) };
   } catch (err) {
     const why = (err instanceof Error ? err.message : String(err)).replace(/^CronPattern: /, '');
-    throw invalid(`invalid cron_expression "${shown}": ${why}`);
+    throw invalid(`invalid ${field} "${shown}": ${why}`);
   }
 }
 
@@ -39,8 +42,13 @@ export function parseCron(raw: string): { expression: string; cron: Cron } {
  * and the gap across days (last time of one matching day to the first of the next) is checked
  * over the next MAX_DAYS_CHECKED matching days (years for any rare pattern).
  */
-export function checkSchedule(raw: string, minMinutes: number, from = new Date()): string {
-  const { expression, cron: full } = parseCron(raw);
+export function checkSchedule(
+  raw: string,
+  minMinutes: number,
+  from = new Date(),
+  field = 'cron_expression',
+): string {
+  const { expression, cron: full } = parseCron(raw, field);
   const [minute, hour, dom, month, dow] = expression.split(' ') as [
     string,
     string,
@@ -50,9 +58,9 @@ export function checkSchedule(raw: string, minMinutes: number, from = new Date()
   ];
   const tooShort = (gap: number) =>
     invalid(
-      `cron_expression "${expression}" runs ${formatMinutes(gap)} apart; the shortest interval allowed is ${formatMinutes(minMinutes)}`,
+      `${field} "${expression}" runs ${formatMinutes(gap)} apart; the shortest interval allowed is ${formatMinutes(minMinutes)}`,
     );
-  if (full.nextRun(from) === null) throw invalid(`cron_expression "${expression}" never runs`);
+  if (full.nextRun(from) === null) throw invalid(`${field} "${expression}" never runs`);
 
   // Times of day (minutes after midnight) on a matching day.
   const daily = cron(`${minute} ${hour} * * *`);

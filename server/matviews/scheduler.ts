@@ -1,5 +1,6 @@
 import { nextSlot } from './cron-rules.js';
 import type { MatviewsService } from './matviews-service.js';
+import { Ticker } from '../ticker.js';
 
 export type TickOutcome = {
   /** Views whose slot this tick claimed, with the refresh it started. */
@@ -19,14 +20,14 @@ export type TickOutcome = {
  * the next one is computed from now). A view whose refresh is still running skips the slot.
  */
 export class MatviewScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  /** The tick the timer started that has not ended yet. */
-  private ticking: Promise<void> | undefined;
+  private readonly ticker: Ticker;
 
   constructor(
     private readonly matviews: MatviewsService,
     private readonly log: (message: string) => void = () => {},
-  ) {}
+  ) {
+    this.ticker = new Ticker(() => this.tick(new Date()), log, 'scheduler tick');
+  }
 
   async tick(now: Date): Promise<TickOutcome> {
     const out: TickOutcome = { started: [], skipped: [], failed: [] };
@@ -51,31 +52,13 @@ export class MatviewScheduler {
     return out;
   }
 
-  /**
-   * Ticks now and then every `everyMs` (nothing when 0); the timer does not keep the process up.
-   * A tick never overlaps the previous one: a beat that comes while one runs is skipped.
-   */
+  /** Ticks now and then every `everyMs` (nothing when 0), never two at once (ticker.ts). */
   run(everyMs: number): void {
-    if (everyMs <= 0 || this.timer) return;
-    const beat = () => {
-      if (this.ticking) return;
-      this.ticking = this.tick(new Date())
-        .then(
-          () => undefined,
-          (err: unknown) =>
-            this.log(`scheduler tick failed: ${err instanceof Error ? err.message : String(err)}`),
-        )
-        .finally(() => (this.ticking = undefined));
-    };
-    beat();
-    this.timer = setInterval(beat, everyMs);
-    this.timer.unref();
+    this.ticker.run(everyMs);
   }
 
   /** Stops the timer; resolves once a tick still running has ended. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.ticking;
+  stop(): Promise<void> {
+    return this.ticker.stop();
   }
 }

@@ -21,6 +21,7 @@ export interface Database {
   dashboards: DashboardsTable;
   dashboard_widgets: DashboardWidgetsTable;
   matviews: MatviewsTable;
+  dataset_syncs: DatasetSyncsTable;
   matview_refreshes: MatviewRefreshesTable;
   pipeline_executions: PipelineExecutionsTable;
   pipeline_nodes: PipelineNodesTable;
@@ -227,6 +228,17 @@ export interface MatviewsTable {
   next_execution_time: string | null;
   performance: Generated<string>;
   created_at: string;
+  updated_at: string;
+}
+
+export interface DatasetSyncsTable {
+  table_id: number;
+  source: string;
+  format: string | null;
+  cron_expression: string;
+  next_sync_at: string | null;
+  last_sync_at: string | null;
+  last_outcome: Generated<string>;
   updated_at: string;
 }
 
