@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SCREENSHOTS, signUp } from './support/session';
 import { dragBy } from './support/pointer';
+import { runToCompletion } from './support/api';
 
 const SQL = 'SELECT x, x * {{n}} AS y, x * x + {{n}} AS z FROM range(1, 8) t(x)';
 type Position = { col: number; row: number; size_x: number; size_y: number };
@@ -25,15 +26,7 @@ async function setUp(page: Page, handle: string) {
   });
   expect(created.ok()).toBe(true);
   const { query_id } = (await created.json()) as { query_id: number };
-  const run = await page.request.post(`/api/v1/query/${query_id}/execute`, { headers, data: {} });
-  expect(run.ok()).toBe(true);
-  const { execution_id } = (await run.json()) as { execution_id: string };
-  await expect
-    .poll(async () => {
-      const s = await page.request.get(`/api/v1/execution/${execution_id}/status`, { headers });
-      return ((await s.json()) as { state: string }).state;
-    })
-    .toBe('QUERY_STATE_COMPLETED');
+  await runToCompletion(page, query_id, headers);
   const viz = async (name: string, options: Record<string, unknown>) => {
     const res = await page.request.post(`/api/v1/query/${query_id}/visualizations`, {
       headers,

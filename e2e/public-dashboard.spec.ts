@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { runToCompletion } from './support/api';
 import { SCREENSHOTS, setColorScheme, signUp } from './support/session';
 
 const SQL = `SELECT x, x * 3 AS y, 'item ' || x AS label, '</script><b>' || x AS odd
@@ -13,14 +14,7 @@ async function publicDashboard(page: Page, handle: string): Promise<string> {
   });
   expect(created.ok()).toBe(true);
   const { query_id } = (await created.json()) as { query_id: number };
-  const run = await page.request.post(`/api/v1/query/${query_id}/execute`, { headers, data: {} });
-  const { execution_id } = (await run.json()) as { execution_id: string };
-  await expect
-    .poll(async () => {
-      const s = await page.request.get(`/api/v1/execution/${execution_id}/status`, { headers });
-      return ((await s.json()) as { state: string }).state;
-    })
-    .toBe('QUERY_STATE_COMPLETED');
+  await runToCompletion(page, query_id, headers);
   const viz = async (name: string, type: string, options: Record<string, unknown>) => {
     const res = await page.request.post(`/api/v1/query/${query_id}/visualizations`, {
       headers,
