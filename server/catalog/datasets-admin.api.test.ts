@@ -54,7 +54,7 @@ describe('imported datasets through the API', { timeout: 60_000 }, () => {
     expect(page.json.result.rows).toEqual([{ n: 10, d: '2026-11-02' }]);
     const ds = await t.call('GET', '/api/v1/datasets/eth.tx', { key: bob.key });
     expect(ds.status).toBe(200);
-    expect(ds.json.metadata).toMatchObject({ hive: true, partitions: 3 });
+    expect(ds.json.metadata).toMatchObject({ partition_columns: ['block_date'], partitions: 3 });
   });
 
   it('a linked table reads its files and nothing beside them', async () => {

@@ -12,7 +12,7 @@ import { ftsMatch, searchTerms, type CatalogFilter } from './datasets-query.js';
  */
 export const BUILTIN_OWNER = { handle: 'dune', type: 'team' } as const;
 
-export type CatalogEntry = Omit<LakeTable, 'snapshot' | 'row_count' | 'size_bytes'> & {
+export type CatalogEntry = Omit<LakeTable, 'snapshot'> & {
   full_name: string;
   owner: { id: number | null; handle: string; type: 'user' | 'team' };
 };
@@ -40,6 +40,8 @@ function entryOf(r: Row): CatalogEntry {
     blockchains: t.blockchains,
     columns: t.columns,
     metadata: t.metadata,
+    row_count: t.row_count,
+    size_bytes: t.size_bytes,
     created_at: t.created_at,
     updated_at: t.updated_at,
     owner:

@@ -25,6 +25,8 @@ const FILTERING_COLUMNS = new Set([
 ]);
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 /** The search answer: results and pagination (`next_offset` only when `has_more`). */
 export function searchResponse(
@@ -94,12 +96,37 @@ export function toSearchResult(
 const optional = <K extends string>(key: K, value: string | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
 
+/**
+ * What an imported dataset's metadata (kind `dataset`) shows users: its partitioning and the
+ * time of its last import or append. The rest stays on the server: above all `source`, the
+ * operator's path on the server's disk, and the layout flag `hive` (partition_columns says it).
+ */
+const DATASET_KEYS = ['partition_columns', 'partitions', 'appended_at'] as const;
+
+/**
+ * The lake metadata a Dataset carries: an imported dataset's public keys (DATASET_KEYS, and
+ * `linked`, whether its files are registered where they are rather than copied); other tables'
+ * metadata as it is, without `source`. Then the table's rows and bytes.
+ */
+function publicMetadata(
+  e: Pick<CatalogEntry, 'kind' | 'metadata' | 'row_count' | 'size_bytes'>,
+): Record<string, unknown> {
+  let shown: Record<string, unknown>;
+  if (e.kind === 'dataset') {
+    shown = { linked: e.metadata.linked === true };
+    for (const k of DATASET_KEYS) if (e.metadata[k] !== undefined) shown[k] = e.metadata[k];
+  } else {
+    shown = Object.fromEntries(Object.entries(e.metadata).filter(([k]) => k !== 'source'));
+  }
+  return { ...shown, row_count: e.row_count, size_bytes: e.size_bytes };
+}
+
 /** The Dataset of GET /datasets and GET /datasets/{slug}. */
 export function toDataset(e: CatalogEntry): Dataset {
   const listed = Array.isArray(e.metadata.filtering_columns)
-    ? new Set(e.metadata.filtering_columns.filter((x): x is string => typeof x === 'string'))
+    ? new Set(strings(e.metadata.filtering_columns))
     : e.owner_id === null
-      ? FILTERING_COLUMNS
+      ? new Set([...FILTERING_COLUMNS, ...strings(e.metadata.partition_columns)])
       : new Set<string>();
   return {
     full_name: e.full_name,
@@ -115,7 +142,7 @@ export function toDataset(e: CatalogEntry): Dataset {
       description: e.description,
       category: e.category,
       blockchains: e.blockchains,
-      ...e.metadata,
+      ...publicMetadata(e),
     },
     is_private: e.is_private,
     created_at: e.created_at,
