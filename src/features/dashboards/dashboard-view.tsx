@@ -5,7 +5,7 @@ import { preloadVisualizationView } from '../../components/viz/lazy-visualizatio
 import { dashboardVisualizationsOptions, type DashboardScope } from './api';
 import { GRID_MARGIN, ROW_HEIGHT, type GridItem } from './draft';
 import { draftFromDashboard, GRID_COLS, toPosition } from './grid-mapping';
-import { MarkdownText } from './markdown-text';
+import { MarkdownText } from '../../components/markdown-text';
 import { ParamWidget } from './param-widget';
 import { parameterOf, valueParam, valuesFor, type DashboardSearch } from './params';
 import { VizWidget } from './viz-widget';

@@ -7,7 +7,7 @@ import { EditVizBody, type Definition } from './edit-viz-body';
 import classes from './edit-grid.module.css';
 import { GRID_COLS, normalizeLayout, sameLayout, toPosition } from './grid-mapping';
 import { isArrow, nudge } from './keyboard';
-import { MarkdownText } from './markdown-text';
+import { MarkdownText } from '../../components/markdown-text';
 import type { VizInfo } from './viz-info';
 
 const GRID_CONFIG = {

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Modal, Paper, ScrollArea, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { MarkdownText } from './markdown-text';
+import { MarkdownText } from '../../components/markdown-text';
 import { DASHBOARD_LIMITS } from '../../../contract/rules/limits';
 import { FormActions } from '../../components/form-actions';
 

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import type { DatasetType, SearchDatasetResult } from '../../../contract/datasets';
 import { searchOptions } from './api';
 import { DATASET_TYPES } from '../../../contract/rules/enums';
+import { markdownPreview } from './dataset-facts';
 import { typeLabel } from './format';
 import classes from './data-panel.module.css';
 import { quoteIdent, sqlTableName } from '../../lib/sql-names';
@@ -51,7 +52,7 @@ function TableItem(props: { hit: SearchDatasetResult; onInsert: (text: string) =
           className={classes.item}
           onClick={() => props.onInsert(sqlTableName(hit.full_name))}
           aria-label={`Insert ${hit.full_name}`}
-          title={`${hit.full_name} · ${typeLabel(hit.dataset_type)}\n${hit.description}`}
+          title={`${hit.full_name} · ${typeLabel(hit.dataset_type)}\n${markdownPreview(hit.description)}`}
         >
           <span className={classes.name}>{hit.full_name}</span>
         </UnstyledButton>

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Code.css';
 import { Badge, Code, Group, Text, Title } from '@mantine/core';
 import { DataTable } from '../../components/data-table';
+import { MarkdownText } from '../../components/markdown-text';
 import type { Dataset } from '../../../contract/datasets';
 
-/** The dataset's columns: name, type, nullability and description. */
+/** The dataset's columns: name, type, nullability and description (Markdown). */
 export function DatasetColumns({ columns }: { columns: Dataset['columns'] }) {
   return (
     <>
@@ -49,11 +50,14 @@ export function DatasetColumns({ columns }: { columns: Dataset['columns'] }) {
             },
             {
               header: 'Description',
-              cell: (c) => (
-                <Text size="sm" c={c.metadata.description ? undefined : 'dimmed'}>
-                  {c.metadata.description || '—'}
-                </Text>
-              ),
+              cell: (c) =>
+                c.metadata.description ? (
+                  <MarkdownText text={c.metadata.description} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    —
+                  </Text>
+                ),
             },
           ]}
         />

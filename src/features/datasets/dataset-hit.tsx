@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { SearchDatasetResult } from '../../../contract/datasets';
+import { markdownPreview } from './dataset-facts';
 import { contractLine, typeColor, typeLabel, visibleChains } from './format';
 
 /** One search result: name (a link to the dataset), type, chains, description, contract. */
@@ -47,7 +48,7 @@ export function DatasetHit({ hit }: { hit: SearchDatasetResult }) {
           </Text>
         )}
         <Text size="sm" c={hit.description ? undefined : 'dimmed'} lineClamp={2}>
-          {hit.description || 'No description.'}
+          {hit.description ? markdownPreview(hit.description) : 'No description.'}
         </Text>
       </Stack>
     </Paper>

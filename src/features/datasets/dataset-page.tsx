@@ -7,6 +7,7 @@ import { useCtx } from '../../lib/session';
 import { datasetOptions } from './api';
 import { DatasetColumns } from './dataset-columns';
 import { DatasetPreview } from './dataset-preview';
+import { DatasetDescription, DatasetStats } from './dataset-about';
 import { contractLine, typeColor, typeLabel } from './format';
 import { newQuerySql } from './preview-sql';
 import { ToolButton } from '../../components/tool-button';
@@ -15,7 +16,10 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const strings = (v: unknown) =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
-/** One dataset: what it is, its columns, a preview of its first rows and what to do with it. */
+/**
+ * One dataset: what it is (its description in Markdown), how big, its columns (with their docs
+ * in Markdown), a preview of its first rows and what to do with it.
+ */
 export function DatasetPage({ fullName }: { fullName: string }) {
   const ctx = useCtx();
   const { data: dataset } = useSuspenseQuery(datasetOptions(ctx, fullName));
@@ -60,9 +64,7 @@ export function DatasetPage({ fullName }: { fullName: string }) {
               {contract}
             </Text>
           )}
-          <Text size="sm" c={description ? undefined : 'dimmed'}>
-            {description || 'No description.'}
-          </Text>
+          <DatasetDescription text={description} />
         </Stack>
         <Group gap="xs">
           <CopyButton value={name}>
@@ -95,6 +97,7 @@ export function DatasetPage({ fullName }: { fullName: string }) {
           </ToolButton>
         </Group>
       </Group>
+      <DatasetStats metadata={dataset.metadata} />
       <Paper withBorder radius="md">
         <DatasetColumns columns={dataset.columns} />
       </Paper>

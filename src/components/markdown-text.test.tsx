@@ -26,6 +26,18 @@ describe('MarkdownText', () => {
     );
   });
 
+  it('opens absolute links in a new tab without opener or referrer; relative ones in place', () => {
+    show('[out](https://example.com/a), [also](//example.com/b) and [in](/datasets)');
+    for (const name of ['out', 'also']) {
+      const a = screen.getByRole('link', { name });
+      expect(a).toHaveAttribute('target', '_blank');
+      expect(a).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    const local = screen.getByRole('link', { name: 'in' });
+    expect(local).not.toHaveAttribute('target');
+    expect(local).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
   it('never renders raw HTML: no img with onerror, no script', () => {
     show('before <img src=x onerror=alert(1)> middle <script>alert(2)</script> after');
     const box = screen.getByTestId('box');

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { datasetFacts, markdownPreview, partitionsLabel, rowsLabel } from './dataset-facts';
+
+describe('datasetFacts', () => {
+  it('reads rows, size, partitions and the last append of an imported dataset', () => {
+    expect(
+      datasetFacts({
+        description: 'x',
+        row_count: 30_000_000,
+        size_bytes: 2_100_000_000,
+        partitions: 30,
+        partition_columns: ['block_date'],
+        appended_at: '2026-11-04T06:00:12.000Z',
+        linked: false,
+      }),
+    ).toEqual({
+      rows: 30_000_000,
+      sizeBytes: 2_100_000_000,
+      partitions: { count: 30, columns: ['block_date'] },
+      appendedAt: '2026-11-04T06:00:12.000Z',
+    });
+  });
+
+  it('says null for what a table has not, or what is not of the right type', () => {
+    expect(datasetFacts({ row_count: 3, size_bytes: 0 })).toEqual({
+      rows: 3,
+      sizeBytes: 0,
+      partitions: null,
+      appendedAt: null,
+    });
+    expect(
+      datasetFacts({
+        row_count: '12',
+        size_bytes: -1,
+        partitions: Number.NaN,
+        partition_columns: 'block_date',
+        appended_at: 'yesterday',
+      }),
+    ).toEqual({ rows: null, sizeBytes: null, partitions: null, appendedAt: null });
+    // partition columns without a count still say how the table is partitioned
+    expect(datasetFacts({ partition_columns: ['day', 7, ''] }).partitions).toEqual({
+      count: 0,
+      columns: ['day'],
+    });
+  });
+});
+
+describe('labels', () => {
+  it('counts rows and partitions with separators and the right number', () => {
+    expect(rowsLabel(30_000_000)).toBe('30,000,000 rows');
+    expect(rowsLabel(1)).toBe('1 row');
+    expect(rowsLabel(0)).toBe('0 rows');
+    expect(partitionsLabel(1)).toBe('1 partition');
+    expect(partitionsLabel(1200)).toBe('1,200 partitions');
+  });
+});
+
+describe('markdownPreview', () => {
+  it('drops Markdown marks and keeps the words', () => {
+    expect(
+      markdownPreview('# Transfers\n\nToken **transfers** on *Ethereum*, see [docs](https://x.y).'),
+    ).toBe('Transfers Token transfers on Ethereum, see docs.');
+    expect(markdownPreview('- `value` in __wei__\n- ~~old~~ _new_ ![logo](l.png)')).toBe(
+      'value in wei old new logo',
+    );
+  });
+
+  it('leaves names with underscores and lone stars alone', () => {
+    expect(markdownPreview('filter on block_date and tx_hash')).toBe(
+      'filter on block_date and tx_hash',
+    );
+    expect(markdownPreview('2 * 3 = 6')).toBe('2 * 3 = 6');
+  });
+});
