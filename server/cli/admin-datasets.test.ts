@@ -152,6 +152,31 @@ describe('dataset admin commands', { timeout: 60_000 }, () => {
     expect(fs.existsSync(path.join(dataDir, 'lake', old.snapshot!))).toBe(false);
   });
 
+  it('import-dataset documents columns, and refuses a doc of a column the data has not', async () => {
+    const before = await catalogState();
+    const bad = await run(
+      'import-dataset',
+      'doc.flat',
+      path.join(src, 'flat'),
+      '--column',
+      'colour=x',
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/doc\.flat has no column "colour"/);
+    expect(await catalogState()).toEqual(before);
+    const ok = await run(
+      'import-dataset',
+      'doc.flat',
+      path.join(src, 'flat'),
+      '--column',
+      'AMOUNT=In *ETH*',
+    );
+    expect(ok.err).toBe('');
+    const t = (await table('doc', 'flat'))!;
+    expect(t.columns.find((c) => c.name === 'amount')!.description).toBe('In *ETH*');
+    expect((await run('drop-dataset', 'doc.flat')).code).toBe(0);
+  });
+
   it('describe-dataset documents the table and its columns', async () => {
     const r = await run(
       'describe-dataset',

@@ -9,7 +9,7 @@ import { layoutOf } from '../lake/lake-table.js';
 /** The dataset commands of the admin CLI (admin.ts): import, append, describe, drop, list, sync. */
 
 export const DATASET_USAGE = `  import-dataset <schema>.<table> <source> [--format parquet|csv|ndjson] [--hive] [--link]
-               [--description TEXT] [--blockchain NAME]... [--replace]
+               [--description TEXT] [--column NAME=TEXT]... [--blockchain NAME]... [--replace]
                <source> is a file, a folder or a glob; see docs/datasets.md
   append-dataset <schema>.<table> <source> [--format parquet|csv|ndjson]
   describe-dataset <schema>.<table> [--description TEXT] [--column NAME=TEXT]...
@@ -34,6 +34,18 @@ const str = (opts: Opts, name: string) =>
   typeof opts[name] === 'string' ? (opts[name] as string) : undefined;
 const list = (opts: Opts, name: string) => (opts[name] as string[] | undefined) ?? [];
 const FORMAT = { format: { type: 'string' } } as const;
+const COLUMN = { column: { type: 'string', multiple: true } } as const;
+
+/** The `--column NAME=TEXT` options, by column name. */
+function columnDocs(opts: Opts): Record<string, string> {
+  const columns: Record<string, string> = {};
+  for (const c of list(opts, 'column')) {
+    const at = c.indexOf('=');
+    if (at <= 0) throw invalid(`--column takes NAME=TEXT, not "${c}"`);
+    columns[c.slice(0, at)] = c.slice(at + 1);
+  }
+  return columns;
+}
 
 export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
   'import-dataset': {
@@ -45,6 +57,7 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
       replace: { type: 'boolean' },
       description: { type: 'string' },
       blockchain: { type: 'string', multiple: true },
+      ...COLUMN,
     },
     run: async ({ admin: datasets }, [name, source], opts, out) => {
       const t = await datasets.import({
@@ -56,6 +69,7 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
         replace: opts.replace === true,
         description: str(opts, 'description'),
         blockchains: list(opts, 'blockchain'),
+        columns: columnDocs(opts),
       });
       out(`imported ${summary(t)}`);
     },
@@ -70,15 +84,12 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
   },
   'describe-dataset': {
     positionals: 1,
-    options: { description: { type: 'string' }, column: { type: 'string', multiple: true } },
+    options: { description: { type: 'string' }, ...COLUMN },
     run: async ({ admin: datasets }, [name], opts, out) => {
-      const columns: Record<string, string> = {};
-      for (const c of list(opts, 'column')) {
-        const at = c.indexOf('=');
-        if (at <= 0) throw invalid(`--column takes NAME=TEXT, not "${c}"`);
-        columns[c.slice(0, at)] = c.slice(at + 1);
-      }
-      const t = await datasets.describe(name!, { description: str(opts, 'description'), columns });
+      const t = await datasets.describe(name!, {
+        description: str(opts, 'description'),
+        columns: columnDocs(opts),
+      });
       out(`${fullName(t)}: ${t.description || '(no description)'}`);
       for (const c of t.columns)
         out(`  ${c.name} ${c.type}${c.description ? `: ${c.description}` : ''}`);
