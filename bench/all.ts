@@ -6,7 +6,15 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-const PARTS = ['run.ts', 'serving.ts', 'dashboard.ts', 'uploads.ts', 'query-page.ts', 'memory.ts'];
+const PARTS = [
+  'run.ts',
+  'serving.ts',
+  'dashboard.ts',
+  'uploads.ts',
+  'query-page.ts',
+  'datasets.ts',
+  'memory.ts',
+];
 const GOAL = /\(goal [^)]*\)/;
 
 /** Runs one part, echoing what it prints; resolves with its lines that state a goal. */

@@ -15,6 +15,7 @@ import { quoteLiteral } from '../server/engine/duck.js';
 import { spillRoot } from '../server/engine/sandbox-instances.js';
 import { TIERS } from '../server/engine/tiers.js';
 import { benchWithEvents } from './events-table.js';
+import { bytesUnder, spilling } from './disk-usage.js';
 
 const ROWS = Number(process.env.BENCH_BIG_ROWS ?? 100_000_000);
 const MEMORY = process.env.BENCH_LARGE_MEMORY ?? '2GB';
@@ -23,29 +24,6 @@ const large = { ...TIERS.large, memoryLimit: MEMORY };
 const GIB = 1024 ** 3;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const gb = (bytes: number) => (bytes ? `${(bytes / GIB).toFixed(2)} GiB` : 'none');
-
-/** Total size of the files under `dir`, at any depth (0 if it does not exist). */
-function bytesUnder(dir: string): number {
-  let n = 0;
-  try {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true }))
-      if (e.isFile()) n += fs.statSync(path.join(e.parentPath, e.name)).size;
-  } catch {
-    // a file went away while it was measured: the next sample counts again
-  }
-  return n;
-}
-
-/** Runs `fn`, sampling the bytes under `dir` every 100 ms; returns the largest sample too. */
-async function spilling<T>(dir: string, fn: () => Promise<T>): Promise<T & { spilled: number }> {
-  let spilled = 0;
-  const timer = setInterval(() => (spilled = Math.max(spilled, bytesUnder(dir))), 100);
-  try {
-    return { ...(await fn()), spilled: Math.max(spilled, bytesUnder(dir)) };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 type Outcome = { millis: number; error?: string };
 

@@ -261,7 +261,9 @@ export class DatasetsAdmin {
         (x) => x.catalog === 'dune' && fullName(x).toLowerCase() === text.toLowerCase(),
       );
       if (t)
-        throw conflict(`${text} clashes with ${KIND_LABEL[t.kind]}; datasets are <schema>.<table>`);
+        throw conflict(
+          `${text} clashes with ${KIND_LABEL[t.kind]}, ${fullName(t)}; datasets are <schema>.<table>`,
+        );
     }
     const name = parseDatasetName(text);
     const demo = DEMO_TABLES.find(

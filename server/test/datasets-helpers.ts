@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { quoteLiteral } from '../engine/duck.js';
 
 /**
@@ -35,4 +35,37 @@ export async function writeDays(root: string, days: string[], perDay: number): P
       path.join(root, `block_date=${day}`, 'part-0.parquet'),
       daySelect(perDay, i * perDay),
     );
+}
+
+/** What the Parquet scans of one query read, from DuckDB's profile of it. */
+export type ScanProfile = {
+  /** Files the scans opened (DuckDB's "Total Files Read"), summed over scans. */
+  filesRead: number;
+  /** Files the scans' globs or lists matched, before filters on their paths (the m of "Scanning
+   * Files: n/m"). */
+  filesMatched: number;
+  /** The files read, as the profile names them ("Filename(s)": the glob when none was filtered). */
+  filenames: string[];
+};
+
+type ProfileNode = { extra_info?: Record<string, unknown>; children?: ProfileNode[] };
+
+/** Runs `sql` under EXPLAIN (ANALYZE, FORMAT json) and sums what its table scans read. */
+export async function scanProfile(conn: DuckDBConnection, sql: string): Promise<ScanProfile> {
+  const r = await conn.runAndReadAll(`EXPLAIN (ANALYZE, FORMAT json) ${sql}`);
+  const root = JSON.parse(String(r.getRowObjectsJson()[0]!.explain_value)) as ProfileNode;
+  const out: ScanProfile = { filesRead: 0, filesMatched: 0, filenames: [] };
+  const visit = (node: ProfileNode) => {
+    const info = node.extra_info ?? {};
+    if (info['Total Files Read'] !== undefined) {
+      const read = Number(info['Total Files Read']);
+      out.filesRead += read;
+      out.filesMatched += Number(String(info['Scanning Files'] ?? `${read}/${read}`).split('/')[1]);
+      const names = info['Filename(s)'];
+      if (names !== undefined) out.filenames.push(...String(names).split(/,\s*|\n/));
+    }
+    for (const c of node.children ?? []) visit(c);
+  };
+  visit(root);
+  return out;
 }
