@@ -1,8 +1,41 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { postgresBinDir } from './server/test/postgres-bin.js';
 
 const apiPort = process.env.API_PORT ?? '8080';
+
+/**
+ * The API tests that run a second time with the metadata store in PostgreSQL (project
+ * `postgres`): together they go through every repository (accounts, keys, sessions, queries and
+ * versions, executions, visualizations, dashboards, materialized views, pipelines, the lake and
+ * catalog search, usage and storage, rate limits); server/**\/*.pg.test.ts test the store itself
+ * (migrations, DATABASE_URL, dataset syncs, the admin CLI) there.
+ */
+const POSTGRES_SUITE = [
+  'server/**/*.pg.test.ts',
+  'server/http/auth.api.test.ts',
+  'server/http/keys.api.test.ts',
+  'server/http/teams.api.test.ts',
+  'server/http/queries.api.test.ts',
+  'server/http/executions.api.test.ts',
+  'server/http/visualizations.api.test.ts',
+  'server/http/dashboards.api.test.ts',
+  'server/http/matviews.api.test.ts',
+  'server/http/pipelines.api.test.ts',
+  'server/http/datasets.api.test.ts',
+  'server/http/usage.api.test.ts',
+  'server/http/storage.api.test.ts',
+  'server/http/rate-limit.api.test.ts',
+];
+
+/** The postgres project needs PostgreSQL's binaries (Debian: apt-get install postgresql). */
+const postgresBin = process.env.VITEST ? postgresBinDir() : undefined;
+if (process.env.VITEST && !postgresBin)
+  console.warn(
+    'PostgreSQL is not installed (no pg_ctl in /usr/lib/postgresql/*/bin or on PATH): ' +
+      'the `postgres` test project is skipped. Install it (apt-get install postgresql) to run it.',
+  );
 
 export default defineConfig({
   // The router plugin reads tsr.config.json (routes in src/routes, tree in src/routeTree.gen.ts).
@@ -33,7 +66,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: ['server/**/*.api.test.ts'],
+          exclude: ['server/**/*.api.test.ts', 'server/**/*.pg.test.ts'],
           environment: 'node',
         },
       },
@@ -56,6 +89,22 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      ...(postgresBin
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: POSTGRES_SUITE,
+                environment: 'node',
+                env: { STRATA_TEST_STORE: 'postgres' },
+                globalSetup: ['server/test/postgres-setup.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -116,7 +116,7 @@ async function main() {
   });
   await new Promise<void>((resolve) => httpServer.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
-  const user = t.createUser('benchboard');
+  const user = await t.createUser('benchboard');
   const headers = { 'x-service-api-key': user.key, 'content-type': 'application/json' };
   const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${base}/api/v1${url}`, {

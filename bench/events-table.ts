@@ -44,7 +44,7 @@ export function benchWithEvents(
   const run = async () => {
     const t = await createTestServer({ maxConcurrentExecutions: 4, ...overrides });
     const server = await t.listen();
-    const user = t.createUser('bench');
+    const user = await t.createUser('bench');
     try {
       console.log(`Preparing ${rows.toLocaleString()} rows of Parquet...`);
       await body({ t, server, user, glob: await publishEvents(t, rows) });

@@ -147,40 +147,46 @@ async function registerEntries(t: TestServer) {
         );
       }),
   );
-  const insert = t.deps.db.prepare(
-    `INSERT INTO lake_tables (catalog, schema_name, table_name, owner_id, kind, dataset_type, category,
-       description, blockchains, columns, metadata, snapshot, created_at, updated_at)
-     VALUES ('', @schema, @table, NULL, 'demo', 'decoded_table', 'decoded', @description, @chains,
-       @columns, @metadata, @snapshot, @now, @now)`,
-  );
   const now = nowIso();
-  t.deps.db.transaction(() => {
-    for (let i = 0; i < ENTRIES; i++) {
-      const project = `${WORDS[i % WORDS.length]}_v${(i % 7) + 1}`;
-      const chain = CHAINS[i % CHAINS.length]!;
-      const event = EVENTS[i % EVENTS.length]!;
-      insert.run({
-        schema: `${project}_${chain}`,
-        table: `${i % 2 ? 'evt' : 'call'}_${event}_${i}`,
-        description: `${event} events of ${project} pool ${i} on ${chain}`,
-        chains: JSON.stringify([chain]),
-        columns: JSON.stringify(
-          ['evt_block_time', 'evt_tx_hash', 'contract_address', 'sender', 'amount'].map((name) => ({
-            name,
-            type: 'varchar',
-            nullable: true,
-          })),
-        ),
-        metadata: JSON.stringify({
-          project_name: project,
-          contract_name: `Pool${i}`,
-          page_rank_score: (i * 37) % 101,
-        }),
-        snapshot: tiny.snapshot,
-        now,
-      });
-    }
-  })();
+  const rows = Array.from({ length: ENTRIES }, (_, i) => {
+    const project = `${WORDS[i % WORDS.length]}_v${(i % 7) + 1}`;
+    const chain = CHAINS[i % CHAINS.length]!;
+    const event = EVENTS[i % EVENTS.length]!;
+    return {
+      catalog: '',
+      schema_name: `${project}_${chain}`,
+      table_name: `${i % 2 ? 'evt' : 'call'}_${event}_${i}`,
+      owner_id: null,
+      kind: 'demo' as const,
+      dataset_type: 'decoded_table',
+      category: 'decoded',
+      description: `${event} events of ${project} pool ${i} on ${chain}`,
+      blockchains: JSON.stringify([chain]),
+      columns: JSON.stringify(
+        ['evt_block_time', 'evt_tx_hash', 'contract_address', 'sender', 'amount'].map((name) => ({
+          name,
+          type: 'varchar',
+          nullable: true,
+        })),
+      ),
+      metadata: JSON.stringify({
+        project_name: project,
+        contract_name: `Pool${i}`,
+        page_rank_score: (i * 37) % 101,
+      }),
+      snapshot: tiny.snapshot,
+      created_at: now,
+      updated_at: now,
+    };
+  });
+  const store = t.deps.store;
+  await store.transaction(async () => {
+    for (let i = 0; i < rows.length; i += 500)
+      await store.db
+        .insertInto('lake_tables')
+        .values(rows.slice(i, i + 500))
+        .execute();
+  });
 }
 
 async function main() {
@@ -191,7 +197,7 @@ async function main() {
   const server = await t.listen();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-bench-uploads-'));
   try {
-    const user = t.createUser('bench');
+    const user = await t.createUser('bench');
     const file = path.join(tmp, 'trades.csv');
     console.log(`Writing ${ROWS.toLocaleString()} rows of CSV...`);
     await makeCsv(file);

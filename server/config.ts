@@ -13,6 +13,16 @@ const EnvSchema = z.object({
   PORT: int.min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * The metadata store in PostgreSQL (postgres://user:password@host:port/database); unset: SQLite
+   * in DATA_DIR/strata.db. Query data and results stay in DATA_DIR either way.
+   */
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\/./i.test(v) && URL.canParse(v), {
+      message: 'must be a postgres:// or postgresql:// URL',
+    })
+    .optional(),
   /** The built web app (vite build's outDir) served at `/`. */
   STATIC_DIR: z.string().default('./dist'),
   /** Public base URL used in links (dashboard_url, next_uri). Defaults to http://HOST:PORT. */
@@ -67,6 +77,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** PostgreSQL URL of the metadata store; undefined: SQLite in dataDir. */
+  databaseUrl: string | undefined;
   staticDir: string;
   publicUrl: string | undefined;
   signupEnabled: boolean;
@@ -109,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
     staticDir: path.resolve(e.STATIC_DIR),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     signupEnabled: e.SIGNUP_ENABLED,
@@ -141,6 +154,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     matviewMinIntervalMinutes: e.MATVIEW_MIN_INTERVAL_MINUTES,
     schedulerTickMs: e.SCHEDULER_TICK_SECONDS * 1000,
   };
+}
+
+/** A database URL fit for messages and logs: its password replaced by `***`. */
+export function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
 }
 
 /** A config for tests: defaults (rate limits off), a given data dir, overrides on top. */

@@ -6,7 +6,6 @@ import type { Config } from './config.js';
 import type { TrustedDuck } from './engine/duck.js';
 import type { Lake } from './lake/lake.js';
 import type { ExecutionsService } from './executions/executions-service.js';
-import type { Db } from './store/db.js';
 import type { Store } from './store/store.js';
 import type { QueriesService } from './queries/queries-service.js';
 import type { VisualizationsService } from './visualizations/visualizations-service.js';
@@ -20,8 +19,7 @@ import type { UsageService } from './usage/usage-service.js';
 /** Everything a route module may use; built once in wire.ts (or by a test) and injected. */
 export type Deps = {
   config: Config;
-  db: Db;
-  /** The metadata store behind the async query layer (repositories move to it). */
+  /** The metadata store (SQLite in DATA_DIR, or PostgreSQL at DATABASE_URL). */
   store: Store;
   accounts: Accounts;
   keys: ApiKeys;

@@ -57,7 +57,7 @@ describe.skipIf(!mounted)('with DATA_DIR on a full disk', () => {
 
   beforeAll(async () => {
     t = await createTestServer({}, { dataDir: path.join(mountPoint, 'data') });
-    key = t.createUser('crowded').key;
+    key = (await t.createUser('crowded')).key;
     await createTable(t, key, 'crowded', 'rows');
   });
   afterAll(async () => {

@@ -8,8 +8,7 @@ import { TrustedDuck } from './engine/duck.js';
 import { ExecutionsService } from './executions/executions-service.js';
 import { Lake } from './lake/lake.js';
 import { RetiredSnapshots } from './lake/retired-snapshots.js';
-import { openDb } from './store/db.js';
-import { sqliteStore } from './store/store.js';
+import { openStore } from './store/open.js';
 import { QueriesService } from './queries/queries-service.js';
 import { ensureDemoQueries } from './catalog/demo-queries.js';
 import { ensureDemoData } from './catalog/demo-data.js';
@@ -41,8 +40,7 @@ export async function buildDeps(
   opts: { sandboxes?: SandboxPool } = {},
 ): Promise<Deps & { close: () => Promise<void> }> {
   const sandboxes = opts.sandboxes ?? new SandboxPool();
-  const db = openDb(config.dataDir);
-  const store = sqliteStore(db);
+  const store = await openStore(config);
   const duck = await TrustedDuck.forDataDir(config.dataDir);
   const lake = new Lake(store, config.dataDir, duck);
   const accounts = new Accounts(store);
@@ -78,7 +76,6 @@ export async function buildDeps(
   const pipelines = new PipelinesService({ store, lake, queries, executions, matviews }, log);
   const deps: Deps = {
     config,
-    db,
     store,
     accounts,
     keys: new ApiKeys(store),
@@ -138,7 +135,7 @@ export async function buildDeps(
       matviews.close();
       deps.uploads.close();
       duck.close();
-      db.close();
+      await store.close();
     },
   };
 }

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../cli/admin.js';
 import { snapshotRead } from '../engine/snapshot-read.js';
 import { layoutOf } from '../lake/lake-table.js';
-import { openDb } from '../store/db.js';
 import { adminCli } from '../test/admin-cli.js';
+import { openStore } from '../store/open.js';
 import { runSql } from '../test/executions-helpers.js';
 import { daySelect, scanProfile, writeDays, writeParquet } from '../test/datasets-helpers.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
@@ -15,7 +15,7 @@ import { createQuery, upsertView } from '../test/matviews-helpers.js';
 
 let t: TestServer;
 let src: string;
-let bob: ReturnType<TestServer['createUser']>;
+let bob: Awaited<ReturnType<TestServer['createUser']>>;
 
 beforeAll(async () => {
   t = await createTestServer();
@@ -24,7 +24,7 @@ beforeAll(async () => {
   await writeParquet(path.join(src, 'ext', 'day-1.parquet'), daySelect(3));
   await writeParquet(path.join(src, 'ext', 'day-2.parquet'), daySelect(4, 3));
   await writeParquet(path.join(src, 'ext', 'secret.parquet'), "SELECT 'do not read' AS secret");
-  bob = t.createUser('bob');
+  bob = await t.createUser('bob');
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -37,7 +37,7 @@ async function admin(...args: string[]) {
   const code = await runAdmin(
     args,
     { out: () => {}, err: (l) => err.push(l) },
-    () => openDb(t.dir),
+    () => openStore(t.config),
     () => t.dir,
   );
   expect(err.join('\n')).toBe('');
@@ -118,7 +118,7 @@ describe('imported datasets through the API', { timeout: 60_000 }, () => {
   });
 
   it('refuses the name of a materialized view, naming it, and changes nothing', async () => {
-    const alice = t.createUser('alice');
+    const alice = await t.createUser('alice');
     const q = await createQuery(t, alice.key, 'SELECT 1 AS x');
     const view = await upsertView(t, alice.key, { name: 'result_prices', query_id: q });
     expect(view.name).toBe('dune.alice.result_prices');

@@ -17,13 +17,25 @@ export function searchTerms(text: string | undefined): string[] {
 }
 
 /**
- * An FTS5 query requiring every term as a prefix, optionally only in some columns. Terms are
- * letters and digits only, so quoting them leaves no room for FTS5 syntax from the caller.
- * (FTS5 syntax: PostgreSQL would build a tsquery of `term:*` instead; see datasets-repo.ts.)
+ * An FTS5 query (SQLite) requiring every term as a prefix, optionally only in some columns. Terms
+ * are letters and digits only, so quoting them leaves no room for FTS5 syntax from the caller.
  */
 export function ftsMatch(terms: string[], columns?: string[]): string {
   const phrases = terms.map((t) => `"${t}"*`).join(' ');
   return columns ? `{${columns.join(' ')}} : (${phrases})` : phrases;
+}
+
+/** The fields of the search index (name, description, keywords, columns), as tsquery weights. */
+export const TS_WEIGHTS = { name: 'A', description: 'B', keywords: 'C', columns: 'D' } as const;
+
+/**
+ * The same query for PostgreSQL (to_tsquery): every term as a prefix (`dex:* & trades:*`),
+ * optionally only in some fields (`dex:*A`). Terms are letters and digits only, so they carry no
+ * tsquery syntax from the caller.
+ */
+export function tsQuery(terms: string[], fields?: (keyof typeof TS_WEIGHTS)[]): string {
+  const weights = fields ? fields.map((f) => TS_WEIGHTS[f]).join('') : '';
+  return terms.map((t) => `${t}:*${weights}`).join(' & ');
 }
 
 export type CatalogFilter = {

@@ -2,9 +2,9 @@ import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from
 import { fromRow as lakeTableOf } from '../lake/lake-repo.js';
 import type { LakeTable } from '../lake/lake-table.js';
 import type { Database, LakeTablesTable } from '../store/schema.js';
-import type { Store } from '../store/store.js';
+import type { Dialect, Store } from '../store/store.js';
 import { jsonArrayHasAny } from '../store/sql-filters.js';
-import { ftsMatch, searchTerms, type CatalogFilter } from './datasets-query.js';
+import { ftsMatch, searchTerms, tsQuery, type CatalogFilter } from './datasets-query.js';
 
 /**
  * Built-in tables (demo data) have no owner account; they are presented as owned by the team
@@ -56,17 +56,47 @@ const FULL_NAME = sql<string>`(CASE WHEN t.catalog = '' THEN '' ELSE t.catalog |
 
 /**
  * The page rank of a table's metadata (JSON text), 0 without one.
- * dialect: SQLite JSON1; PostgreSQL: coalesce((t.metadata::jsonb ->> 'page_rank_score')::float8, 0).
+ * dialect: SQLite's JSON1 json_extract; PostgreSQL reads the text as jsonb.
  */
-const PAGE_RANK = sql<number>`coalesce(CASE WHEN json_valid(t.metadata) THEN json_extract(t.metadata, '$.page_rank_score') END, 0)`;
+const pageRank = (dialect: Dialect) =>
+  dialect === 'postgres'
+    ? sql<number>`coalesce((t.metadata::jsonb ->> 'page_rank_score')::float8, 0)`
+    : sql<number>`coalesce(CASE WHEN json_valid(t.metadata) THEN json_extract(t.metadata, '$.page_rank_score') END, 0)`;
+
+type FtsField = 'name' | 'description' | 'keywords' | 'columns';
 
 /**
- * Rows of the FTS index matching a full-text query.
- * dialect: SQLite FTS5 (MATCH, rowid). PostgreSQL: a tsvector column (or expression index) on
- * lake_tables matched with `@@ to_tsquery('simple', 'dex:* & trades:*')`, weights per field.
+ * The full-text index of lake_tables, one row per table (migration 002 of each dialect): the
+ * ids of the tables matching every term as a prefix, with a score
+ * that sorts the best match first (ascending). The four fields weigh 10, 4, 4 and 1.
+ * dialect: SQLite's FTS5 table (rowid, MATCH, bm25, which is lower for better matches).
+ * PostgreSQL: a weighted tsvector per table (fields as weights A, B, C, D) in lake_tables_fts,
+ * matched with @@ and ranked by ts_rank with the same weights (negated: higher is better there).
  */
-const ftsHits = (match: string) =>
-  sql<boolean>`t.id IN (SELECT rowid FROM lake_tables_fts WHERE lake_tables_fts MATCH ${match})`;
+function ftsHits(db: Kysely<Database>, dialect: Dialect, terms: string[]) {
+  const index = db.selectFrom('lake_tables_fts');
+  if (dialect === 'postgres') {
+    const q = sql`to_tsquery('simple', ${tsQuery(terms)})`;
+    return index
+      .select([
+        sql<number>`id`.as('id'),
+        sql<number>`-ts_rank('{0.1, 0.4, 0.4, 1.0}'::float4[], document, ${q})`.as('score'),
+      ])
+      .where(sql<boolean>`document @@ ${q}`);
+  }
+  return index
+    .select([
+      sql<number>`rowid`.as('id'),
+      sql<number>`bm25(lake_tables_fts, 10.0, 4.0, 4.0, 1.0)`.as('score'),
+    ])
+    .where(sql<boolean>`lake_tables_fts MATCH ${ftsMatch(terms)}`);
+}
+
+/** Whether table `t` matches every term within `fields` (same index, same dialects). */
+const matchesIn = (dialect: Dialect, terms: string[], fields: FtsField[]) =>
+  dialect === 'postgres'
+    ? sql<boolean>`t.id IN (SELECT id FROM lake_tables_fts WHERE document @@ to_tsquery('simple', ${tsQuery(terms, fields)}))`
+    : sql<boolean>`t.id IN (SELECT rowid FROM lake_tables_fts WHERE lake_tables_fts MATCH ${ftsMatch(terms, fields)})`;
 
 /**
  * The catalog search: the page (`select`: lake_tables `t.*` with owner_handle, owner_type,
@@ -82,18 +112,9 @@ const ftsHits = (match: string) =>
  * Without text, by page_rank_score then full name. Private tables are only the caller's own.
  * Every value is a bound parameter.
  */
-export function catalogQuery(db: Kysely<Database>, f: CatalogFilter) {
+export function catalogQuery(db: Kysely<Database>, dialect: Dialect, f: CatalogFilter) {
   const terms = searchTerms(f.text);
-  const hits = db
-    .selectFrom('lake_tables_fts')
-    // dialect: SQLite FTS5's rowid, MATCH and bm25 (weights: name, description, keywords,
-    // columns); PostgreSQL: ts_rank_cd over a weighted tsvector.
-    .select([
-      sql<number>`rowid`.as('id'),
-      sql<number>`bm25(lake_tables_fts, 10.0, 4.0, 4.0, 1.0)`.as('score'),
-    ])
-    .where(sql<boolean>`lake_tables_fts MATCH ${ftsMatch(terms)}`)
-    .as('h');
+  const hits = ftsHits(db, dialect, terms).as('h');
   const base = db
     .selectFrom('lake_tables as t')
     .$if(terms.length > 0, (qb) => qb.innerJoin(hits, 'h.id', 't.id'))
@@ -116,7 +137,7 @@ export function catalogQuery(db: Kysely<Database>, f: CatalogFilter) {
         );
       if (f.blockchains?.length) {
         const chains = f.blockchains.map((c) => c.toLowerCase());
-        where.push(jsonArrayHasAny('t.blockchains', chains));
+        where.push(jsonArrayHasAny(dialect, 't.blockchains', chains));
       }
       if (f.owners === 'builtin') where.push(eb('t.owner_id', 'is', null));
       else if (f.owners)
@@ -143,7 +164,7 @@ export function catalogQuery(db: Kysely<Database>, f: CatalogFilter) {
       'a.handle as owner_handle',
       'a.type as owner_type',
       FULL_NAME.as('full_name'),
-      PAGE_RANK.as('page_rank'),
+      pageRank(dialect).as('page_rank'),
     ]);
   if (f.order === 'name')
     select = select.orderBy('t.catalog').orderBy('t.schema_name').orderBy('t.table_name');
@@ -153,8 +174,8 @@ export function catalogQuery(db: Kysely<Database>, f: CatalogFilter) {
       .orderBy(
         sql`CASE
           WHEN lower(${FULL_NAME}) = ${exact} OR lower(t.schema_name || '.' || t.table_name) = ${exact} THEN 0
-          WHEN ${ftsHits(ftsMatch(terms, ['name']))} THEN 1
-          WHEN ${ftsHits(ftsMatch(terms, ['name', 'description', 'keywords']))} THEN 2
+          WHEN ${matchesIn(dialect, terms, ['name'])} THEN 1
+          WHEN ${matchesIn(dialect, terms, ['name', 'description', 'keywords'])} THEN 2
           ELSE 3 END`,
       )
       .orderBy('page_rank', 'desc')
@@ -174,7 +195,7 @@ export class DatasetsRepo {
 
   /** A page of a catalog search and how many match in all. */
   async search(f: CatalogFilter): Promise<{ entries: CatalogEntry[]; total: number }> {
-    const q = catalogQuery(this.store.db, f);
+    const q = catalogQuery(this.store.db, this.store.dialect, f);
     const rows: Row[] = await q.select.execute();
     const total =
       rows.length > 0 && rows.length < f.limit && f.offset === 0

@@ -49,7 +49,7 @@ describe('catalogQuery', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-catalog-sql-'));
     const db = openDb(dir);
     try {
-      const q = catalogQuery(sqliteStore(db).db, {
+      const q = catalogQuery(sqliteStore(db).db, 'sqlite', {
         contextId: 7,
         includePrivate: true,
         text: "x'); DROP TABLE lake_tables; --",

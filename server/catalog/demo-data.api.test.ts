@@ -261,7 +261,7 @@ describe('ensureDemoData', () => {
     expect(await digest(b)).toEqual(da);
 
     // a start interrupted before dex.trades was published completes it on the next start
-    b.deps.db.prepare("DELETE FROM lake_tables WHERE schema_name = 'dex'").run();
+    await b.deps.store.db.deleteFrom('lake_tables').where('schema_name', '=', 'dex').execute();
     const resumed = await ensureDemoData(withScale(b));
     expect(resumed).toMatchObject({ created: true, tables: 1 });
     expect(await digest(b)).toEqual(da);

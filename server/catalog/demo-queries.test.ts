@@ -157,7 +157,7 @@ describe('ensureDemoQueries', () => {
   });
 
   it('shows the demo queries to any context as public queries', async () => {
-    const u = t.createUser('demo_viewer');
+    const u = await t.createUser('demo_viewer');
     const r = await t.call('GET', '/api/v1/queries?scope=public&tags=demo', { key: u.readKey });
     expect(r.json.total).toBe(DEMO_QUERIES.length);
     expect(r.json.queries[0].owner).toBe(DEMO_TEAM);

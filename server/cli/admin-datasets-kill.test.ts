@@ -8,6 +8,7 @@ import { TrustedDuck } from '../engine/duck.js';
 import { filesUnder } from '../engine/parquet-stats.js';
 import { Lake, type LakeTable } from '../lake/lake.js';
 import { openDb } from '../store/db.js';
+import { openStore } from '../store/open.js';
 import { sqliteStore } from '../store/store.js';
 import { daySelect, writeParquet } from '../test/datasets-helpers.js';
 import { runAdmin } from './admin.js';
@@ -75,7 +76,7 @@ async function run(...args: string[]) {
   const code = await runAdmin(
     args,
     { out: () => {}, err: (l) => err.push(l) },
-    () => openDb(dataDir),
+    () => openStore({ dataDir, databaseUrl: undefined }),
     () => dataDir,
   );
   return { code, err: err.join('\n') };

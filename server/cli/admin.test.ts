@@ -8,6 +8,7 @@ import { Accounts } from '../auth/accounts.js';
 import { ApiKeys } from '../auth/keys.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { openDb } from '../store/db.js';
+import { openStore } from '../store/open.js';
 import { sqliteStore } from '../store/store.js';
 import { runAdmin } from './admin.js';
 
@@ -40,7 +41,7 @@ async function run(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runAdmin(args, { out: (l) => out.push(l), err: (l) => err.push(l) }, () =>
-    openDb(dir),
+    openStore({ dataDir: dir, databaseUrl: undefined }),
   );
   return { code, out, err };
 }

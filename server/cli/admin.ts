@@ -12,8 +12,8 @@ import { TrustedDuck } from '../engine/duck.js';
 import { Lake } from '../lake/lake.js';
 import { RetiredSnapshots } from '../lake/retired-snapshots.js';
 import { DATASET_COMMANDS, DATASET_USAGE, type DatasetTools, type Opts } from './admin-datasets.js';
-import { openDb, type Db } from '../store/db.js';
-import { sqliteStore } from '../store/store.js';
+import { openStore } from '../store/open.js';
+import type { Store } from '../store/store.js';
 
 /** Operator commands over the metadata store; safe while the server runs (SQLite WAL). */
 
@@ -31,7 +31,7 @@ commands:
 ${DATASET_USAGE}
   help
 
-DATA_DIR (default ./data) selects the store.`;
+DATA_DIR (default ./data) selects the store; with DATABASE_URL (postgres://...) it is in PostgreSQL.`;
 
 export type Io = { out: (line: string) => void; err: (line: string) => void };
 
@@ -185,7 +185,7 @@ function required(opts: Opts, name: string): string {
 export async function runAdmin(
   argv: string[],
   io: Io,
-  openStore: () => Db = () => openDb(loadConfig().dataDir),
+  open: () => Promise<Store> = () => openStore(loadConfig()),
   dataDir: () => string = () => loadConfig().dataDir,
 ): Promise<number> {
   const [name, ...rest] = argv;
@@ -199,7 +199,7 @@ export async function runAdmin(
     io.err(USAGE);
     return 2;
   }
-  let db: Db | undefined;
+  let store: Store | undefined;
   let duck: TrustedDuck | undefined;
   let retired: RetiredSnapshots | undefined;
   try {
@@ -216,22 +216,22 @@ export async function runAdmin(
       );
     }
     const opts = parsed.values as Opts;
-    db = openStore();
-    const store = sqliteStore(db);
+    const opened = await open();
+    store = opened;
     // The dataset commands need the trusted DuckDB and the lake; the others do not start them.
     const datasets = async () => {
       const dir = dataDir();
       duck = await TrustedDuck.forDataDir(dir);
-      const lake = new Lake(store, dir, duck);
+      const lake = new Lake(opened, dir, duck);
       retired = new RetiredSnapshots(lake.repo, lake.root);
       const admin = new DatasetsAdmin({ lake, duck, dataDir: dir, retired });
       return {
         admin,
-        sync: new DatasetsSync({ admin, duck, syncs: new DatasetSyncsRepo(store) }),
+        sync: new DatasetsSync({ admin, duck, syncs: new DatasetSyncsRepo(opened) }),
       };
     };
     await command.run(
-      { accounts: new Accounts(store), keys: new ApiKeys(store), datasets },
+      { accounts: new Accounts(opened), keys: new ApiKeys(opened), datasets },
       positionals,
       opts,
       io,
@@ -243,7 +243,7 @@ export async function runAdmin(
   } finally {
     retired?.close();
     duck?.close();
-    db?.close();
+    await store?.close();
   }
 }
 

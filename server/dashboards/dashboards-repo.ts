@@ -174,8 +174,10 @@ export class DashboardsRepo {
   ): Promise<{ heads: DashboardHead[]; total: number }> {
     let q = this.heads().where('d.owner_id', '=', ownerId);
     if (!filter.includeArchived) q = q.where('d.is_archived', '=', 0);
-    if (filter.text) q = q.where(containsText(['d.name', 'd.slug'], filter.text));
-    for (const tag of filter.tags) q = q.where(jsonArrayHasAny('d.tags', [tag]));
+    if (filter.text)
+      q = q.where(containsText(this.store.dialect, ['d.name', 'd.slug'], filter.text));
+    for (const tag of filter.tags)
+      q = q.where(jsonArrayHasAny(this.store.dialect, 'd.tags', [tag]));
     const count = await q
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();

@@ -60,7 +60,7 @@ describe('the demo dashboard', () => {
     const d = await t.call('GET', `/api/v1/dashboards/by-slug/demo/${DEMO_DASHBOARD_SLUG}`);
     const vs = (await t.call('GET', `/api/v1/dashboards/${d.json.dashboard_id}/visualizations`))
       .json.visualizations;
-    const u = t.createUser('demo_runner');
+    const u = await t.createUser('demo_runner');
     const columns = new Map<number, string[]>();
     for (const v of vs) {
       const qid = v.query.query_id as number;

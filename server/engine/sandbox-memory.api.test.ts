@@ -19,7 +19,7 @@ let t: TestServer;
 let alice: TestUser;
 beforeAll(async () => {
   t = await createTestServer({ tiers, maxSpillBytes: 1024 ** 3 });
-  alice = t.createUser('alice');
+  alice = await t.createUser('alice');
 });
 afterAll(() => t.close());
 
@@ -128,7 +128,7 @@ describe('MAX_SPILL_BYTES', () => {
   afterAll(() => small.close());
 
   it('fails a query that needs more disk than it allows with a message naming both limits', async () => {
-    const bob = small.createUser('bob');
+    const bob = await small.createUser('bob');
     const { status } = await runSql(small, bob.key, SPILLING, { performance: 'small' });
     expect(status.state).toBe('QUERY_STATE_FAILED');
     expect(status.error.type).toBe('FAILED_TYPE_EXECUTION_FAILED');

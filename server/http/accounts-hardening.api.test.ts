@@ -101,7 +101,7 @@ describe('sign-in timing', () => {
 
 describe('read-scope keys', () => {
   it('cannot cancel an execution another key or the app started, but may cancel their own', async () => {
-    const u = t.createUser('scoped');
+    const u = await t.createUser('scoped');
     const started = await t.call('POST', '/api/v1/sql/execute', {
       key: u.key,
       body: { sql: SLOW_SQL },

@@ -71,8 +71,8 @@ describe('POST /api/v1/auth/signup', () => {
       expect(r.status).toBe(409);
       expect(r.json.error).toMatch(/taken/);
     }
-    const owner = t.createUser('signup_team_owner');
-    t.createTeam('signup_team', owner);
+    const owner = await t.createUser('signup_team_owner');
+    await t.createTeam('signup_team', owner);
     const r = await t.call('POST', '/api/v1/auth/signup', {
       body: { handle: 'signup_team', password: PASSWORD },
     });
@@ -171,8 +171,8 @@ describe('POST /api/v1/auth/signin', () => {
 
   it('answers 401 with one message for a wrong password, unknown user, passwordless user or team', async () => {
     await signup('signin_bad');
-    const owner = t.createUser('signin_nopw');
-    t.createTeam('signin_team', owner);
+    const owner = await t.createUser('signin_nopw');
+    await t.createTeam('signin_team', owner);
     const attempts = [
       { handle: 'signin_bad', password: 'wrong password' },
       { handle: 'signin_nobody', password: PASSWORD },
@@ -236,15 +236,15 @@ describe('GET /api/v1/auth/me', () => {
   it('lists the personal context first, then teams by handle with roles', async () => {
     const { cookie } = await signup('me_teams');
     const me = (await t.deps.accounts.byHandle('me_teams'))!;
-    const other = t.createUser('me_other');
+    const other = await t.createUser('me_other');
     await t.deps.accounts.createTeam('me_zeta', me.id, 'Zeta');
-    t.createTeam('me_alpha', other);
+    await t.createTeam('me_alpha', other);
     await t.deps.accounts.addMember(
       (await t.deps.accounts.byHandle('me_alpha'))!.id,
       me.id,
       'member',
     );
-    t.createTeam('me_hidden', other);
+    await t.createTeam('me_hidden', other);
     const r = await t.call('GET', '/api/v1/auth/me', { headers: { cookie } });
     expect(r.status).toBe(200);
     expect(r.json.contexts).toEqual([
@@ -263,8 +263,8 @@ describe('GET /api/v1/auth/me', () => {
 
   it('answers 403 when x-strata-context names a team the user is not in', async () => {
     const { cookie } = await signup('me_outsider');
-    const other = t.createUser('me_owner2');
-    t.createTeam('me_private_team', other);
+    const other = await t.createUser('me_owner2');
+    await t.createTeam('me_private_team', other);
     for (const ctx of ['me_private_team', 'me_owner2', 'no_such_context']) {
       const r = await t.call('GET', '/api/v1/auth/me', {
         headers: { cookie, 'x-strata-context': ctx },
@@ -274,8 +274,8 @@ describe('GET /api/v1/auth/me', () => {
   });
 
   it('with an API key: the key creator and only the key context', async () => {
-    const u = t.createUser('me_key_user');
-    const team = t.createTeam('me_key_team', u);
+    const u = await t.createUser('me_key_user');
+    const team = await t.createTeam('me_key_team', u);
     const personal = await t.call('GET', '/api/v1/auth/me', { key: u.readKey });
     expect(personal.status).toBe(200);
     expect(personal.json).toEqual({

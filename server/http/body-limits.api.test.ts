@@ -14,7 +14,7 @@ const MAX = 64 * 1024;
 
 beforeAll(async () => {
   t = await createTestServer({ maxJsonBodyBytes: MAX, bodyTimeoutMs: 1000 });
-  alice = t.createUser('alice');
+  alice = await t.createUser('alice');
   server = await t.listen();
 });
 afterAll(async () => {

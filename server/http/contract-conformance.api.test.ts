@@ -38,7 +38,7 @@ let u: TestUser;
 
 beforeAll(async () => {
   t = await createTestServer();
-  u = t.createUser('contract_user');
+  u = await t.createUser('contract_user');
 });
 afterAll(() => t.close());
 

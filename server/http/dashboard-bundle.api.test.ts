@@ -53,8 +53,8 @@ type Entry = {
 
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('bundle_alice');
-  bob = t.createUser('bundle_bob');
+  alice = await t.createUser('bundle_alice');
+  bob = await t.createUser('bundle_bob');
   pubQ = await query('public', 'SELECT {{n}} AS n', false, true);
   rangeQ = await query('range', 'SELECT range AS i, range * 2 AS twice FROM range(25)', false);
   privQ = await query('Confidential revenue', PRIVATE_SQL, true);

@@ -54,8 +54,8 @@ const call = (url: string, key?: string) => t.call('GET', `/api/v1${url}`, { key
 
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('Pub_Alice');
-  bob = t.createUser('pub_bob');
+  alice = await t.createUser('Pub_Alice');
+  bob = await t.createUser('pub_bob');
   pubQ = await query('public', 'SELECT {{n}} AS n', false, true);
   privQ = await query('Confidential revenue', PRIVATE_SQL, true);
   idleQ = await query('idle', 'SELECT 1 AS one', false);
@@ -129,7 +129,7 @@ describe('reading a dashboard by id and by slug', () => {
   });
 
   it('follows the owner context of a team', async () => {
-    const team = t.createTeam('pub_team', alice);
+    const team = await t.createTeam('pub_team', alice);
     const d = await t.call('POST', '/api/v1/dashboards', {
       key: team.key,
       body: { name: 'Team only', is_private: true },

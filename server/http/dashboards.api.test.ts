@@ -47,8 +47,8 @@ const get = (id: number, key: string | null = alice.key) =>
 
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('dash_alice');
-  bob = t.createUser('dash_bob');
+  alice = await t.createUser('dash_alice');
+  bob = await t.createUser('dash_bob');
   qParam = await query(alice, 'n');
   qOther = await query(alice, 'm');
   v1 = await viz(alice, qParam, 'one');
@@ -196,7 +196,7 @@ describe('POST /dashboards', () => {
   it('builds dashboard_url from PUBLIC_URL when set', async () => {
     const s = await createTestServer({ publicUrl: 'https://strata.example' });
     try {
-      const u = s.createUser('url_user');
+      const u = await s.createUser('url_user');
       const r = await s.call('POST', '/api/v1/dashboards', { key: u.key, body: { name: 'Hi' } });
       expect(r.json.dashboard_url).toBe('https://strata.example/url_user/hi');
     } finally {
@@ -443,7 +443,7 @@ describe('archive and unarchive', () => {
 
 describe('GET /dashboards', () => {
   it('lists the caller’s context, newest updated first, with q, tags, archived and paging', async () => {
-    const carol = t.createUser('dash_carol');
+    const carol = await t.createUser('dash_carol');
     const mk = async (name: string, tags: string[] = []) =>
       (await create({ name, tags }, carol.key)).json.dashboard_id as number;
     const a = await mk('Alpha sales', ['Finance', 'weekly']);

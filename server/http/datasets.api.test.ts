@@ -15,9 +15,9 @@ const contractsOf = (schema: string) =>
 beforeAll(async () => {
   // The real demo datasets (and their catalog metadata), at a tiny scale.
   t = await createTestServer({ demoData: true, demoScale: 0.001 });
-  alice = t.createUser('ds_alice');
-  bob = t.createUser('ds_bob');
-  acme = t.createTeam('ds_acme', alice);
+  alice = await t.createUser('ds_alice');
+  bob = await t.createUser('ds_bob');
+  acme = await t.createTeam('ds_acme', alice);
   const select = "SELECT 1 AS id, 'x' AS label";
   await publishTable(t, {
     schema: 'ds_alice',

@@ -37,8 +37,8 @@ async function reads(key: string, id: string) {
 
 describe('reading the executions behind a public query’s latest result', () => {
   it('anyone who can read the query reads the owner’s run of it, but cannot cancel it', async () => {
-    const owner = t.createUser('acc_owner');
-    const viewer = t.createUser('acc_viewer');
+    const owner = await t.createUser('acc_owner');
+    const viewer = await t.createUser('acc_viewer');
     const id = await createQuery(owner.key);
     const run = await execute(owner.key, id);
     // The latest result names the run; its status and pages now read for the viewer too.
@@ -52,16 +52,16 @@ describe('reading the executions behind a public query’s latest result', () =>
   });
 
   it('a team’s run of its public query reads for a member acting as themselves', async () => {
-    const member = t.createUser('acc_member');
-    const team = t.createTeam('acc_team', member);
+    const member = await t.createUser('acc_member');
+    const team = await t.createTeam('acc_team', member);
     const id = await createQuery(team.key);
     const run = await execute(team.key, id);
     expect(await reads(member.key, run)).toEqual([200, 200, 200]);
   });
 
   it('the owner’s run of a private query, or of one made private since, is 404 to others', async () => {
-    const owner = t.createUser('acc_priv_owner');
-    const viewer = t.createUser('acc_priv_viewer');
+    const owner = await t.createUser('acc_priv_owner');
+    const viewer = await t.createUser('acc_priv_viewer');
     const secret = await createQuery(owner.key, { is_private: true });
     const run = await execute(owner.key, secret);
     expect(await reads(viewer.key, run)).toEqual([404, 404, 404]);
@@ -75,9 +75,9 @@ describe('reading the executions behind a public query’s latest result', () =>
   });
 
   it('ad-hoc runs and a third context’s runs of a public query stay private to their context', async () => {
-    const owner = t.createUser('acc_adhoc_owner');
-    const third = t.createUser('acc_third');
-    const viewer = t.createUser('acc_adhoc_viewer');
+    const owner = await t.createUser('acc_adhoc_owner');
+    const third = await t.createUser('acc_third');
+    const viewer = await t.createUser('acc_adhoc_viewer');
     const adhoc = await runSql(t, owner.key, 'SELECT 1 AS one');
     expect(await reads(viewer.key, adhoc.id)).toEqual([404, 404, 404]);
     const id = await createQuery(owner.key);
@@ -89,7 +89,7 @@ describe('reading the executions behind a public query’s latest result', () =>
   });
 
   it('an unknown id is 404, a malformed one 400, no key 401', async () => {
-    const viewer = t.createUser('acc_bad');
+    const viewer = await t.createUser('acc_bad');
     expect(await reads(viewer.key, '01ARZ3NDEKTSV4RRFFQ69G5FAV')).toEqual([404, 404, 404]);
     expect(await reads(viewer.key, 'nope')).toEqual([400, 400, 400]);
     expect(

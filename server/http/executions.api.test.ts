@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOW_SQL, publishTable, runSql, waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import fs from 'node:fs';
-import { openDb } from '../store/db.js';
+import { openStore } from '../store/open.js';
 
 let t: TestServer;
 let alice: TestUser;
@@ -10,8 +10,8 @@ let bob: TestUser;
 
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('alice');
-  bob = t.createUser('bob');
+  alice = await t.createUser('alice');
+  bob = await t.createUser('bob');
   await publishTable(t, {
     schema: 'alice',
     table: 'secret',
@@ -343,7 +343,7 @@ describe('queueing and cancelling', () => {
   it('queues past the context’s limit with a queue position, and cancels pending and running executions', async () => {
     const s = await createTestServer({ maxConcurrentExecutions: 1 });
     try {
-      const u = s.createUser('queuer');
+      const u = await s.createUser('queuer');
       const first = await s.call('POST', '/api/v1/sql/execute', {
         key: u.key,
         body: { sql: SLOW_SQL },
@@ -394,7 +394,7 @@ describe('queueing and cancelling', () => {
         key: u.key,
       });
       expect(again.json).toEqual({ success: false });
-      const other = s.createUser('other');
+      const other = await s.createUser('other');
       expect(
         (
           await s.call('POST', `/api/v1/execution/${first.json.execution_id}/cancel`, {
@@ -411,7 +411,7 @@ describe('queueing and cancelling', () => {
       plan: { creditsIncluded: 0, creditsLimit: 0.001, storageBytes: 0 },
     });
     try {
-      const u = s.createUser('spender');
+      const u = await s.createUser('spender');
       await runSql(s, u.key, 'SELECT 1');
       const r = await s.call('POST', '/api/v1/sql/execute', {
         key: u.key,
@@ -428,7 +428,7 @@ describe('queueing and cancelling', () => {
 describe('stopping the service', () => {
   it('interrupts a running execution and records it as cancelled before the database closes', async () => {
     const s = await createTestServer();
-    const user = s.createUser('stopper');
+    const user = await s.createUser('stopper');
     const r = await s.call('POST', '/api/v1/sql/execute', {
       key: user.key,
       body: { sql: SLOW_SQL },
@@ -441,11 +441,13 @@ describe('stopping the service', () => {
       await new Promise((done) => setTimeout(done, 10));
     }
     await s.deps.close();
-    const db = openDb(s.dir);
-    const row = db.prepare('SELECT state FROM executions WHERE id = ?').get(id) as {
-      state: string;
-    };
-    db.close();
+    const store = await openStore(s.config);
+    const row = await store.db
+      .selectFrom('executions')
+      .select('state')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await store.close();
     fs.rmSync(s.dir, { recursive: true, force: true });
     expect(row.state).toBe('QUERY_STATE_CANCELLED');
   });

@@ -13,9 +13,9 @@ let c: TestUser;
 
 beforeAll(async () => {
   t = await createTestServer({ engineSlots: 4, maxConcurrentExecutions: 3 });
-  a = t.createUser('busy_a');
-  b = t.createUser('busy_b');
-  c = t.createUser('newcomer');
+  a = await t.createUser('busy_a');
+  b = await t.createUser('busy_b');
+  c = await t.createUser('newcomer');
 });
 afterAll(() => t.close());
 

@@ -192,9 +192,9 @@ async function fuzz(op: Op) {
 
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('alice');
-  const bob = t.createUser('bob');
-  const team = t.createTeam('fuzzteam', alice);
+  alice = await t.createUser('alice');
+  const bob = await t.createUser('bob');
+  const team = await t.createTeam('fuzzteam', alice);
   await t.deps.accounts.addMember(team.account.id, bob.account.id, 'member');
   await createTable(t, alice.key, 'alice', 't');
   await insertCsv(t, alice.key, 'alice', 't', 'id,name,amount\n1,a,1.5\n2,b,2.5\n');

@@ -15,8 +15,8 @@ let bob: TestUser;
 
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('alice');
-  bob = t.createUser('bob');
+  alice = await t.createUser('alice');
+  bob = await t.createUser('bob');
 });
 afterAll(() => t.close());
 

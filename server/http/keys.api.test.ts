@@ -172,7 +172,7 @@ describe('POST /api/v1/keys', () => {
 
 describe('key management needs a session', () => {
   it('answers 403 with an API key and 401 with nothing', async () => {
-    const u = t.createUser('k_keyonly');
+    const u = await t.createUser('k_keyonly');
     const message = { error: 'API keys are managed from a signed-in session' };
     const list = await t.call('GET', '/api/v1/keys', { key: u.key });
     expect(list.status).toBe(403);

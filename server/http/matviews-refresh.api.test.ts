@@ -9,8 +9,8 @@ let alice: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('alice');
-  bob = t.createUser('bob');
+  alice = await t.createUser('alice');
+  bob = await t.createUser('bob');
 });
 afterAll(() => t.close());
 
@@ -103,7 +103,7 @@ describe('a refresh that fails', () => {
       plan: { creditsIncluded: 100, creditsLimit: 1000, storageBytes: 20_000 },
     });
     try {
-      const u = s.createUser('small');
+      const u = await s.createUser('small');
       const q = await createQuery(s, u.key, 'SELECT 1 AS n');
       const { name } = await upsertView(s, u.key, { name: 'result_grow', query_id: q });
       const patch = await s.call('PATCH', `/api/v1/query/${q}`, {

@@ -14,7 +14,7 @@ let alice: TestUser;
 let scheduler: MatviewScheduler;
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('alice');
+  alice = await t.createUser('alice');
   scheduler = new MatviewScheduler(t.deps.matviews);
 });
 afterAll(() => t.close());
@@ -149,7 +149,7 @@ describe('the scheduler', () => {
   it('the minimum interval is configurable', async () => {
     const s = await createTestServer({ matviewMinIntervalMinutes: 60 });
     try {
-      const u = s.createUser('strict');
+      const u = await s.createUser('strict');
       const q = await createQuery(s, u.key, 'SELECT 1 AS x');
       const post = (cron: string) =>
         s.call('POST', MV, {
@@ -168,7 +168,7 @@ describe('the scheduler', () => {
   it('runs on its own timer when SCHEDULER_TICK_SECONDS is set', async () => {
     const s = await createTestServer({ schedulerTickMs: 50 });
     try {
-      const u = s.createUser('timed');
+      const u = await s.createUser('timed');
       const q = await createQuery(s, u.key, 'SELECT 1 AS x');
       const { name } = await upsertView(s, u.key, {
         name: 'result_timed',

@@ -8,8 +8,8 @@ let alice: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('alice');
-  bob = t.createUser('bob');
+  alice = await t.createUser('alice');
+  bob = await t.createUser('bob');
 });
 afterAll(() => t.close());
 
@@ -182,7 +182,7 @@ describe('POST /materialized-views', () => {
       plan: { creditsIncluded: 0, creditsLimit: 0, storageBytes: 1e9 },
     });
     try {
-      const u = s.createUser('broke');
+      const u = await s.createUser('broke');
       const q = await createQuery(s, u.key, 'SELECT 1 AS a');
       const r = await s.call('POST', MV, { key: u.key, body: { name: 'result_b', query_id: q } });
       expect(r.status).toBe(402);
@@ -243,8 +243,8 @@ describe('GET /materialized-views and /materialized-views/{name}', () => {
   it('lists only the caller context, by name, with next_offset while more follow', async () => {
     const s = await createTestServer();
     try {
-      const u = s.createUser('lister');
-      const other = s.createUser('other');
+      const u = await s.createUser('lister');
+      const other = await s.createUser('other');
       for (const n of ['result_c', 'result_a', 'result_b']) {
         const q = await createQuery(s, u.key, `SELECT '${n}' AS n`);
         await upsertView(s, u.key, { name: n, query_id: q, cron_expression: '30 * * * *' });
@@ -337,7 +337,7 @@ describe('GET /materialized-views and /materialized-views/{name}', () => {
   });
 
   it('team views carry owner_team_id and live in the team namespace', async () => {
-    const team = t.createTeam('crew', alice);
+    const team = await t.createTeam('crew', alice);
     const q = await createQuery(t, team.key, 'SELECT 1 AS a');
     const { name } = await upsertView(t, team.key, { name: 'result_team', query_id: q });
     expect(name).toBe('dune.crew.result_team');

@@ -17,7 +17,7 @@ describe('GET /api/health', () => {
 
 describe('GET /api/whoami', () => {
   it('names the key context and scope', async () => {
-    const u = t.createUser('whoami_user');
+    const u = await t.createUser('whoami_user');
     const r = await t.call('GET', '/api/whoami', { key: u.readKey });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({
@@ -27,7 +27,7 @@ describe('GET /api/whoami', () => {
     });
   });
   it('accepts the key in x-dune-api-key, any header case, and ?api_key=', async () => {
-    const u = t.createUser('whoami_alias');
+    const u = await t.createUser('whoami_alias');
     expect(
       (await t.call('GET', '/api/whoami', { headers: { 'X-Dune-Api-Key': u.key } })).status,
     ).toBe(200);
@@ -40,7 +40,7 @@ describe('GET /api/whoami', () => {
     expect((await t.call('GET', '/api/whoami')).json).toEqual({ error: 'invalid API Key' });
     expect((await t.call('GET', '/api/whoami', { key: 'strata_nope' })).status).toBe(401);
     expect((await t.call('GET', '/api/whoami', { key: 'x'.repeat(10_000) })).status).toBe(401);
-    const u = t.createUser('whoami_revoked');
+    const u = await t.createUser('whoami_revoked');
     const created = await t.deps.keys.create(u.account.id, 'read', u.account.id);
     expect((await t.call('GET', '/api/whoami', { key: created.key })).status).toBe(200);
     await t.deps.keys.revoke(created.info.id, u.account.id);

@@ -23,8 +23,8 @@ let bobPrivate: number;
 
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('alice');
-  bob = t.createUser('bob');
+  alice = await t.createUser('alice');
+  bob = await t.createUser('bob');
   ok = await createQuery(t, alice.key, 'SELECT 1 AS one');
   slow = await createQuery(t, alice.key, SLOW_SQL);
   typed = await createQuery(t, alice.key, 'SELECT {{n}} AS n', {
@@ -124,7 +124,7 @@ describe('GET /pipelines/executions', () => {
   it('lists the context’s pipelines newest first, with next_offset', async () => {
     const s = await createTestServer();
     try {
-      const u = s.createUser('lister');
+      const u = await s.createUser('lister');
       const q = await createQuery(s, u.key, 'SELECT 1 AS one');
       const ids: string[] = [];
       for (let i = 0; i < 3; i++)
@@ -143,7 +143,7 @@ describe('GET /pipelines/executions', () => {
       expect(last.json.pipeline_executions).toHaveLength(1);
       expect(last.json.pipeline_executions[0].node_executions).toHaveLength(1);
       expect(last.json.next_offset).toBeUndefined();
-      const other = s.createUser('other');
+      const other = await s.createUser('other');
       const none = await s.call('GET', `${V1}/pipelines/executions`, { key: other.key });
       expect(none.json).toEqual({ pipeline_executions: [] });
       for (const bad of ['limit=0', 'limit=101', 'offset=-1', 'limit=x']) {
@@ -239,7 +239,7 @@ describe('a query’s own pipeline', () => {
 describe('restarts', () => {
   it('stops writing on close, and fails pipelines left running when the service starts again', async () => {
     const s = await createTestServer();
-    const u = s.createUser('restarter');
+    const u = await s.createUser('restarter');
     const slowQ = await createQuery(s, u.key, SLOW_SQL);
     const okQ = await createQuery(s, u.key, 'SELECT 1 AS one');
     const r = await executePipeline(s, u.key, [qnode(1, slowQ), qnode(2, okQ, [1])]);

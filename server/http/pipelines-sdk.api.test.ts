@@ -15,7 +15,7 @@ const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('sdk_pipes');
+  alice = await t.createUser('sdk_pipes');
   server = await t.listen();
   globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

@@ -23,8 +23,8 @@ const V1 = '/api/v1';
 
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('alice');
-  bob = t.createUser('bob');
+  alice = await t.createUser('alice');
+  bob = await t.createUser('bob');
   qa = await createQuery(t, alice.key, 'SELECT 1 AS v');
   await upsertView(t, alice.key, { name: 'result_a', query_id: qa });
   const qb = await createQuery(t, alice.key, 'SELECT v * 10 AS b FROM dune.alice.result_a');

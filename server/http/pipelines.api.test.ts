@@ -24,8 +24,8 @@ let bobPublic: number;
 
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('alice');
-  bob = t.createUser('bob');
+  alice = await t.createUser('alice');
+  bob = await t.createUser('bob');
   ok = await createQuery(t, alice.key, 'SELECT 1 AS one');
   fails = await createQuery(t, alice.key, `SELECT error('boom') AS x`);
   slow = await createQuery(t, alice.key, SLOW_SQL);
@@ -115,9 +115,17 @@ describe('POST /pipelines/execute with nodes', () => {
     ]);
     expect(r.status).toBe(200);
     const id = r.json.pipeline_execution_id as string;
-    const first = await t.call('GET', `/api/v1/pipelines/executions/${id}/status`, {
+    // The run starts after the answer: wait until node 1 runs (at once with SQLite, a few round
+    // trips later with PostgreSQL).
+    const running = (j: typeof first.json) =>
+      j.status === 'executing' && j.node_executions[0].query_execution_status.execution_id;
+    let first = await t.call('GET', `/api/v1/pipelines/executions/${id}/status`, {
       key: alice.key,
     });
+    for (let i = 0; i < 500 && !running(first.json); i++) {
+      await new Promise((done) => setTimeout(done, 10));
+      first = await t.call('GET', `/api/v1/pipelines/executions/${id}/status`, { key: alice.key });
+    }
     const execId = first.json.node_executions[0].query_execution_status.execution_id as string;
     expect(first.json.status).toBe('executing');
     expect(
@@ -285,7 +293,7 @@ describe('validation before anything runs', () => {
       plan: { creditsIncluded: 0, creditsLimit: 0.001, storageBytes: 1024 ** 2 },
     });
     try {
-      const u = s.createUser('spender');
+      const u = await s.createUser('spender');
       const q = await createQuery(s, u.key, 'SELECT 1 AS one');
       const first = await runPipeline(s, u.key, [qnode(1, q)]);
       expect(first.status).toBe('completed');

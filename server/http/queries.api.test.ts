@@ -31,7 +31,7 @@ const action = (key: string, id: number | string, name: string) =>
 
 describe('POST /query and GET /query/{id}', () => {
   it('creates a query and reads it back in the hosted shape, version 1', async () => {
-    const u = t.createUser('q_create');
+    const u = await t.createUser('q_create');
     const r = await t.call('POST', '/api/v1/query/', {
       key: u.key,
       body: {
@@ -67,7 +67,7 @@ describe('POST /query and GET /query/{id}', () => {
   });
 
   it('accepts /query without the trailing slash and fills defaults', async () => {
-    const u = t.createUser('q_defaults');
+    const u = await t.createUser('q_defaults');
     const id = await create(u.key, { query_sql: "SELECT '{{who}}'", is_private: true });
     const g = await get(u.key, id);
     expect(g.json).toMatchObject({
@@ -81,7 +81,7 @@ describe('POST /query and GET /query/{id}', () => {
   });
 
   it('normalizes parameter values and the date type', async () => {
-    const u = t.createUser('q_paramtypes');
+    const u = await t.createUser('q_paramtypes');
     const id = await create(u.key, {
       query_sql: "SELECT {{n}}, TIMESTAMP '{{d}}'",
       parameters: [
@@ -96,7 +96,7 @@ describe('POST /query and GET /query/{id}', () => {
   });
 
   it('rejects bad bodies with 400', async () => {
-    const u = t.createUser('q_badbody');
+    const u = await t.createUser('q_badbody');
     const bad: unknown[] = [
       { query_sql: 'SELECT 1' },
       { name: 'x' },
@@ -137,7 +137,7 @@ describe('POST /query and GET /query/{id}', () => {
   });
 
   it('rejects parameter definitions that do not fit the SQL with 400', async () => {
-    const u = t.createUser('q_badparams');
+    const u = await t.createUser('q_badparams');
     const cases: [string, unknown[], RegExp][] = [
       ['SELECT 1', [{ key: 'a', type: 'a' }], /type/],
       ["SELECT '{{c}}'", [{ key: 'c', type: 'enum', value: 'x' }], /enumOptions/],
@@ -169,7 +169,7 @@ describe('POST /query and GET /query/{id}', () => {
   });
 
   it('answers 400 for a non-integer id and 404 for an unknown one', async () => {
-    const u = t.createUser('q_ids');
+    const u = await t.createUser('q_ids');
     for (const id of ['abc', '1.5', '-1', '1e3', '99999999999999999999']) {
       expect((await get(u.key, id)).status, id).toBe(400);
       expect((await patch(u.key, id, { name: 'x' })).status, id).toBe(400);
@@ -209,7 +209,7 @@ describe('authentication and scope', () => {
   });
 
   it('answers 403 to a read key on every write, and lets it read', async () => {
-    const u = t.createUser('q_readkey');
+    const u = await t.createUser('q_readkey');
     const id = await create(u.key);
     const post = await t.call('POST', '/api/v1/query', {
       key: u.readKey,
@@ -229,7 +229,7 @@ describe('authentication and scope', () => {
 
 describe('PATCH, archive, privacy and versions', () => {
   it('changes only the given fields and bumps the version each time', async () => {
-    const u = t.createUser('q_patch');
+    const u = await t.createUser('q_patch');
     const id = await create(u.key, {
       name: 'orig',
       description: 'desc',
@@ -278,7 +278,7 @@ describe('PATCH, archive, privacy and versions', () => {
   });
 
   it('rejects an empty or invalid PATCH with 400 and leaves the query as it was', async () => {
-    const u = t.createUser('q_patchbad');
+    const u = await t.createUser('q_patchbad');
     const id = await create(u.key);
     for (const body of [
       {},
@@ -297,7 +297,7 @@ describe('PATCH, archive, privacy and versions', () => {
   });
 
   it('archives, unarchives, privates and unprivates, one version each', async () => {
-    const u = t.createUser('q_actions');
+    const u = await t.createUser('q_actions');
     const id = await create(u.key);
     const steps: [string, Record<string, boolean>][] = [
       ['private', { is_private: true, is_archived: false }],
@@ -347,7 +347,7 @@ describe('PATCH, archive, privacy and versions', () => {
   });
 
   it('keeps each version’s content', async () => {
-    const u = t.createUser('q_history');
+    const u = await t.createUser('q_history');
     const id = await create(u.key, { name: 'v1', query_sql: 'SELECT 1', tags: ['one'] });
     await patch(u.key, id, { name: 'v2', query_sql: 'SELECT 2' });
     await patch(u.key, id, { tags: ['three'] });
@@ -361,7 +361,7 @@ describe('PATCH, archive, privacy and versions', () => {
   });
 
   it('refuses to edit an archived query except to unarchive it or change its privacy', async () => {
-    const u = t.createUser('q_archived');
+    const u = await t.createUser('q_archived');
     const id = await create(u.key);
     expect((await action(u.key, id, 'archive')).status).toBe(200);
     const r = await patch(u.key, id, { name: 'changed' });
@@ -397,10 +397,10 @@ describe('contexts', () => {
   let owner: TestUser;
   let team: TestUser;
   let stranger: TestUser;
-  beforeAll(() => {
-    owner = t.createUser('q_owner');
-    team = t.createTeam('q_team', owner);
-    stranger = t.createUser('q_stranger');
+  beforeAll(async () => {
+    owner = await t.createUser('q_owner');
+    team = await t.createTeam('q_team', owner);
+    stranger = await t.createUser('q_stranger');
   });
 
   it('gives a query created with a team key to the team, managed only from the team', async () => {
@@ -450,7 +450,7 @@ describe('contexts', () => {
   });
 
   it('keeps temporary queries out of the list and away from other contexts', async () => {
-    const u = t.createUser('q_temp');
+    const u = await t.createUser('q_temp');
     const saved = await create(u.key, { name: 'saved' });
     const temp = await create(u.key, { name: 'temp', is_temp: true });
     const g = await get(u.key, temp);
@@ -464,7 +464,7 @@ describe('contexts', () => {
   });
 
   it('counts contributors from version authors when asked', async () => {
-    const member = t.createUser('q_member');
+    const member = await t.createUser('q_member');
     await t.deps.accounts.setMember(team.account.id, member.account.id, 'member');
     const memberTeamKey = (
       await t.deps.keys.create(team.account.id, 'read_write', member.account.id)
@@ -489,7 +489,7 @@ describe('GET /queries', () => {
   let u: TestUser;
   const ids: number[] = [];
   beforeAll(async () => {
-    u = t.createUser('q_lister');
+    u = await t.createUser('q_lister');
     const specs = [
       { name: 'Alpha volume', tags: ['dex', 'eth'], description: 'daily' },
       { name: 'Beta gas', tags: ['gas', 'eth'] },
@@ -559,7 +559,7 @@ describe('GET /queries', () => {
   });
 
   it('lists public, non-archived queries of every context with scope=public', async () => {
-    const other = t.createUser('q_lister_other');
+    const other = await t.createUser('q_lister_other');
     const otherPub = await create(other.key, { name: 'Zeta shared', tags: ['scopetest'] });
     await create(other.key, { name: 'Zeta hidden', tags: ['scopetest'], is_private: true });
     const archived = await create(other.key, { name: 'Zeta old', tags: ['scopetest'] });

@@ -27,7 +27,7 @@ async function createQuery(key: string, body: Record<string, unknown> = {}) {
 
 describe('saving a query with the run of its text (execution_id, a Strata addition)', () => {
   it('PATCH keeps the ad-hoc run of the saved text as the latest result', async () => {
-    const u = t.createUser('adopt_patch');
+    const u = await t.createUser('adopt_patch');
     const id = await createQuery(u.key);
     const run = await runSql(t, u.key, SQL, {
       parameters: PARAMS,
@@ -54,7 +54,7 @@ describe('saving a query with the run of its text (execution_id, a Strata additi
   });
 
   it('POST /query keeps the run too (a new query saved after running it)', async () => {
-    const u = t.createUser('adopt_create');
+    const u = await t.createUser('adopt_create');
     const run = await runSql(t, u.key, SQL, { parameters: PARAMS });
     const id = await createQuery(u.key, {
       query_sql: SQL,
@@ -67,7 +67,7 @@ describe('saving a query with the run of its text (execution_id, a Strata additi
   });
 
   it('refuses a run of different SQL with 400 and saves nothing', async () => {
-    const u = t.createUser('adopt_mismatch');
+    const u = await t.createUser('adopt_mismatch');
     const id = await createQuery(u.key);
     const run = await runSql(t, u.key, 'SELECT 2 AS two');
     const r = await patch(u.key, id, { query_sql: 'SELECT 3 AS three', execution_id: run.id });
@@ -87,7 +87,7 @@ describe('saving a query with the run of its text (execution_id, a Strata additi
   });
 
   it('refuses the same SQL with other parameter definitions that render differently', async () => {
-    const u = t.createUser('adopt_types');
+    const u = await t.createUser('adopt_types');
     const id = await createQuery(u.key);
     // As text, {{rows}} renders as '3' (a string literal); as a number, as 3.
     const run = await runSql(t, u.key, 'SELECT {{rows}} AS v', {
@@ -103,8 +103,8 @@ describe('saving a query with the run of its text (execution_id, a Strata additi
   });
 
   it('refuses another context’s run of the same SQL (404-like, as unknown) and a run of another query', async () => {
-    const owner = t.createUser('adopt_owner');
-    const stranger = t.createUser('adopt_stranger');
+    const owner = await t.createUser('adopt_owner');
+    const stranger = await t.createUser('adopt_stranger');
     const id = await createQuery(owner.key);
     const theirs = await runSql(t, stranger.key, 'SELECT 42 AS answer');
     const r = await patch(owner.key, id, {
@@ -130,7 +130,7 @@ describe('saving a query with the run of its text (execution_id, a Strata additi
   });
 
   it('refuses an unknown or malformed id with 400', async () => {
-    const u = t.createUser('adopt_unknown');
+    const u = await t.createUser('adopt_unknown');
     const id = await createQuery(u.key);
     const unknown = await patch(u.key, id, { name: 'x', execution_id: NEVER_ISSUED });
     expect(unknown.status).toBe(400);
@@ -142,8 +142,8 @@ describe('saving a query with the run of its text (execution_id, a Strata additi
   });
 
   it('checks the query before the run: another context’s private query is 404, a public one 403, a read key 403', async () => {
-    const owner = t.createUser('adopt_private_owner');
-    const other = t.createUser('adopt_private_other');
+    const owner = await t.createUser('adopt_private_owner');
+    const other = await t.createUser('adopt_private_other');
     const secret = await createQuery(owner.key, { is_private: true });
     const open = await createQuery(owner.key);
     const run = await runSql(t, other.key, 'SELECT 1');

@@ -30,7 +30,7 @@ function expectLimited(r: Awaited<ReturnType<TestServer['call']>>) {
 
 describe('per-context rate limits', () => {
   it('answers 429 with Retry-After once the write bucket is used up', async () => {
-    const u = t.createUser('rl_writer');
+    const u = await t.createUser('rl_writer');
     for (let i = 0; i < LOW; i++) expect((await write(u, i)).status).toBe(200);
     const over = await write(u, 99);
     expectLimited(over);
@@ -42,7 +42,7 @@ describe('per-context rate limits', () => {
   });
 
   it('answers 429 with Retry-After once the read bucket is used up', async () => {
-    const u = t.createUser('rl_reader');
+    const u = await t.createUser('rl_reader');
     for (let i = 0; i < HIGH; i++) expect((await read(u)).status).toBe(200);
     const over = await read(u);
     expectLimited(over);
@@ -50,7 +50,7 @@ describe('per-context rate limits', () => {
   });
 
   it('counts cancel and POST /usage as reads', async () => {
-    const u = t.createUser('rl_cancel');
+    const u = await t.createUser('rl_cancel');
     for (let i = 0; i < HIGH - 2; i++) expect((await read(u)).status).toBe(200);
     const usage = await t.call('POST', '/api/v1/usage', { key: u.key });
     expect(usage.status).toBe(200);
@@ -64,7 +64,7 @@ describe('per-context rate limits', () => {
   });
 
   it('keeps the two buckets independent', async () => {
-    const u = t.createUser('rl_both');
+    const u = await t.createUser('rl_both');
     for (let i = 0; i < LOW; i++) expect((await write(u, i)).status).toBe(200);
     expectLimited(await write(u, 99));
     for (let i = 0; i < HIGH; i++) expect((await read(u)).status).toBe(200);
@@ -72,9 +72,9 @@ describe('per-context rate limits', () => {
   });
 
   it('counts each context separately, also a team and its owner', async () => {
-    const a = t.createUser('rl_ctx_a');
-    const b = t.createUser('rl_ctx_b');
-    const team = t.createTeam('rl_ctx_team', a);
+    const a = await t.createUser('rl_ctx_a');
+    const b = await t.createUser('rl_ctx_b');
+    const team = await t.createTeam('rl_ctx_team', a);
     for (let i = 0; i < LOW; i++) expect((await write(a, i)).status).toBe(200);
     expectLimited(await write(a, 99));
     expect((await write(b)).status).toBe(200);
@@ -97,7 +97,7 @@ describe('per-context rate limits', () => {
 
   it('resets the window after a minute', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T00:00:00Z') });
-    const u = t.createUser('rl_reset');
+    const u = await t.createUser('rl_reset');
     for (let i = 0; i < LOW; i++) expect((await write(u, i)).status).toBe(200);
     vi.setSystemTime(new Date('2030-01-01T00:00:45Z'));
     const over = await write(u, 99);
@@ -127,7 +127,7 @@ describe('anonymous requests', () => {
       expect(over.json.error).toContain('for this address');
       // Another address has its own bucket; a signed-in caller from the same address too.
       expect((await read('203.0.113.2')).status).toBe(404);
-      const u = s.createUser('rl_anon_keyed');
+      const u = await s.createUser('rl_anon_keyed');
       const keyed = await s.call('GET', '/api/v1/queries', { key: u.key, ...from('203.0.113.1') });
       expect(keyed.status).toBe(200);
       // Anonymous writes use the write bucket of the address.
@@ -151,7 +151,7 @@ describe('rate limits turned off', () => {
   it('0 disables a bucket while the other still applies', async () => {
     const s = await createTestServer({ rateLimit: { lowPerMinute: 0, highPerMinute: 2 } });
     try {
-      const u = s.createUser('rl_off');
+      const u = await s.createUser('rl_off');
       for (let i = 0; i < 20; i++) {
         const r = await s.call('POST', '/api/v1/query', {
           key: u.key,
@@ -171,7 +171,7 @@ describe('rate limits turned off', () => {
     const s = await createTestServer();
     try {
       expect(s.deps.config.rateLimit).toEqual({ lowPerMinute: 0, highPerMinute: 0 });
-      const u = s.createUser('rl_default');
+      const u = await s.createUser('rl_default');
       for (let i = 0; i < 30; i++) {
         expect((await s.call('GET', '/api/v1/queries', { key: u.key })).status).toBe(200);
       }

@@ -16,7 +16,7 @@ const ROWS = 60_000;
 
 beforeAll(async () => {
   t = await createTestServer({ maxDatapointsPerRequest: 10_000_000, maxPageRows: 100_000 });
-  user = t.createUser('streamer');
+  user = await t.createUser('streamer');
   // Wide text (commas, quotes, control characters, non-ASCII) so the page spans many chunks.
   id = (
     await runSql(

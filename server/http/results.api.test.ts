@@ -14,8 +14,8 @@ let big: string;
 
 beforeAll(async () => {
   t = await createTestServer({ maxDatapointsPerRequest: 1000, maxPageRows: 400 });
-  alice = t.createUser('alice');
-  bob = t.createUser('bob');
+  alice = await t.createUser('alice');
+  bob = await t.createUser('bob');
   big = (
     await runSql(
       t,
@@ -342,7 +342,7 @@ describe('expiry and restart', () => {
   });
   it('marks executions that were pending or running when the process died as failed', async () => {
     const s = await createTestServer();
-    const u = s.createUser('crasher');
+    const u = await s.createUser('crasher');
     await new ExecutionsRepo(s.deps.store).insert({
       id: '01J0000000000000000000000A',
       query_id: 0,

@@ -14,7 +14,7 @@ const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
   t = await createTestServer({ maxDatapointsPerRequest: 250_000 });
-  alice = t.createUser('sdk_user');
+  alice = await t.createUser('sdk_user');
   server = await t.listen();
   globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

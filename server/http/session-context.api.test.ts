@@ -13,7 +13,7 @@ beforeAll(async () => {
   cookie = /strata_session=[^;]*/.exec(r.headers.get('set-cookie') ?? '')![0];
   const linker = (await t.deps.accounts.byHandle('linker'))!;
   await t.deps.accounts.createTeam('link_team', linker.id);
-  t.createTeam('someone_elses_team', t.createUser('link_owner'));
+  await t.createTeam('someone_elses_team', await t.createUser('link_owner'));
 });
 afterAll(() => t.close());
 

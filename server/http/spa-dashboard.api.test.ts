@@ -43,7 +43,7 @@ beforeAll(async () => {
   );
   t = await createTestServer();
   app = createApp(t.deps, { staticDir: dist, logError: () => {} });
-  alice = t.createUser('page_alice');
+  alice = await t.createUser('page_alice');
   const q = await t.call('POST', '/api/v1/query', {
     key: alice.key,
     body: { name: 'tricky', query_sql: `SELECT '${TRICKY.replace(/'/g, "''")}' AS s` },

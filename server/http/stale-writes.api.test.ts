@@ -11,7 +11,7 @@ const objects: { kind: string; url: string; change: (n: number) => Record<string
 
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('alice');
+  alice = await t.createUser('alice');
   const q = await t.call('POST', '/api/v1/query', {
     key: alice.key,
     body: { name: 'q', query_sql: 'SELECT 1 AS one' },

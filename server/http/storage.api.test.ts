@@ -15,7 +15,7 @@ describe('query versions', () => {
       plan: { creditsIncluded: 100, creditsLimit: 1000, storageBytes: 400_000 },
     });
     try {
-      const u = t.createUser('writer');
+      const u = await t.createUser('writer');
       const sql = (i: number) => `SELECT ${i} -- ${'x'.repeat(1000)}`;
       const created = await t.call('POST', '/api/v1/query', {
         key: u.key,
@@ -68,7 +68,7 @@ describe('the storage plan', () => {
       plan: { creditsIncluded: 100, creditsLimit: 1000, storageBytes: 50_000 },
     });
     try {
-      const u = t.createUser('runner');
+      const u = await t.createUser('runner');
       const { status } = await runSql(
         t,
         u.key,
@@ -101,7 +101,7 @@ describe('execution results', () => {
     // 64 MiB of results per context: small keeps 8 MiB, large 32 MiB.
     const t = await createTestServer({ resultStorageBytes: 64 * 1024 ** 2 });
     try {
-      const u = t.createUser('hoarder');
+      const u = await t.createUser('hoarder');
       const wide = 'SELECT i, repeat(md5(i::VARCHAR), 8) AS pad FROM range(50000) t(i)';
       const { id, status } = await runSql(t, u.readKey, wide, { performance: 'small' });
       expect(status.state).toBe('QUERY_STATE_FAILED');
@@ -121,7 +121,7 @@ describe('execution results', () => {
   it('keep within their allowance: the oldest results expire to make room', async () => {
     const t = await createTestServer({ resultStorageBytes: 40 * 1024 ** 2 });
     try {
-      const u = t.createUser('runner');
+      const u = await t.createUser('runner');
       const sql = 'SELECT i, repeat(md5(i::VARCHAR), 4) AS pad FROM range(60000) t(i)';
       const runs = [];
       for (let i = 0; i < 6; i++) runs.push(await runSql(t, u.key, `${sql} -- ${i}`));

@@ -55,7 +55,7 @@ describe('POST /api/v1/teams', () => {
   });
 
   it('accepts a read_write key with a creator, refuses a read key (403) and no key (401)', async () => {
-    const u = t.createUser('tc_keyuser');
+    const u = await t.createUser('tc_keyuser');
     const ok = await t.call('POST', '/api/v1/teams', {
       key: u.key,
       body: { handle: 'tc_keyteam' },
@@ -142,8 +142,8 @@ describe('GET /api/v1/teams/{handle}/members', () => {
 
   it('answers 401 without a principal and accepts a read key', async () => {
     expect((await t.call('GET', '/api/v1/teams/tm_team/members')).status).toBe(401);
-    const u = t.createUser('tm_readkey');
-    t.createTeam('tm_readteam', u);
+    const u = await t.createUser('tm_readkey');
+    await t.createTeam('tm_readteam', u);
     const r = await t.call('GET', '/api/v1/teams/tm_readteam/members', { key: u.readKey });
     expect(r.status).toBe(200);
     expect(r.json.members.map((m: { handle: string }) => m.handle)).toEqual(['tm_readkey']);
@@ -218,9 +218,9 @@ describe('POST /api/v1/teams/{handle}/members', () => {
   });
 
   it('answers 400 for bad input and 403 for a read key', async () => {
-    const u = t.createUser('ta_keyadmin');
-    t.createTeam('ta_keyteam', u);
-    t.createUser('ta_keytarget');
+    const u = await t.createUser('ta_keyadmin');
+    await t.createTeam('ta_keyteam', u);
+    await t.createUser('ta_keytarget');
     for (const body of [
       {},
       { handle: 3 },
@@ -316,9 +316,9 @@ describe('DELETE /api/v1/teams/{handle}/members/{user}', () => {
   });
 
   it('answers 401 without a principal and 403 for a read key', async () => {
-    const u = t.createUser('td_keyadmin');
-    const other = t.createUser('td_keymember');
-    const teamAccount = t.createTeam('td_keyteam', u).account;
+    const u = await t.createUser('td_keyadmin');
+    const other = await t.createUser('td_keymember');
+    const teamAccount = (await t.createTeam('td_keyteam', u)).account;
     await t.deps.accounts.addMember(teamAccount.id, other.account.id, 'member');
     expect((await t.call('DELETE', '/api/v1/teams/td_keyteam/members/td_keymember')).status).toBe(
       401,

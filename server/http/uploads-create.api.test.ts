@@ -8,8 +8,8 @@ let alice: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('alice');
-  bob = t.createUser('bob');
+  alice = await t.createUser('alice');
+  bob = await t.createUser('bob');
 });
 afterAll(() => t.close());
 
@@ -111,7 +111,7 @@ describe.each(FAMILIES)('create a table ($name paths)', (f) => {
 
 describe('a team context', () => {
   it('creates in the team namespace with a team key, not in the member user one', async () => {
-    const team = t.createTeam('Data-Team', alice);
+    const team = await t.createTeam('Data-Team', alice);
     const r = await t.call('POST', FAMILIES[0]!.create, {
       key: team.key,
       body: { namespace: 'data-team', table_name: 'shared', schema: SCHEMA },

@@ -8,8 +8,8 @@ let alice: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
   t = await createTestServer({ maxUploadBytes: 4096 });
-  alice = t.createUser('alice');
-  bob = t.createUser('bob');
+  alice = await t.createUser('alice');
+  bob = await t.createUser('bob');
 });
 afterAll(() => t.close());
 

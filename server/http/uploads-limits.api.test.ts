@@ -10,7 +10,7 @@ beforeAll(async () => {
     maxUploadBytes: 50_000,
     plan: { creditsIncluded: 2500, creditsLimit: 10_000, storageBytes: STORAGE },
   });
-  alice = t.createUser('alice');
+  alice = await t.createUser('alice');
 });
 afterAll(() => t.close());
 

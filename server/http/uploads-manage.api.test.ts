@@ -9,8 +9,8 @@ let alice: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('alice');
-  bob = t.createUser('bob');
+  alice = await t.createUser('alice');
+  bob = await t.createUser('bob');
 });
 afterAll(() => t.close());
 
@@ -124,7 +124,7 @@ describe.each(FAMILIES)('CSV upload, clear, delete and list ($name paths)', (f) 
   });
 
   it('lists with limit and offset (next_offset while more follow); 401 without a key', async () => {
-    const u = t.createUser(`lister_${f.name.slice(0, 3)}`);
+    const u = await t.createUser(`lister_${f.name.slice(0, 3)}`);
     for (const n of ['c', 'a', 'b']) await createTable(t, u.key, u.account.handle, n);
     const first = await t.call('GET', `${f.list}?limit=2`, { key: u.readKey });
     expect(first.status).toBe(200);
@@ -194,7 +194,7 @@ describe('running queries', () => {
 
 describe('storage', () => {
   it('counts the Parquet bytes of uploads in usage', async () => {
-    const u = t.createUser('usage_user');
+    const u = await t.createUser('usage_user');
     await createTable(t, u.key, 'usage_user', 'u1');
     await insertCsv(t, u.key, 'usage_user', 'u1', csvRows(100));
     const size = (await t.deps.lake.get('dune', 'usage_user', 'u1'))!.size_bytes;

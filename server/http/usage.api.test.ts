@@ -9,7 +9,7 @@ beforeAll(async () => {
   t = await createTestServer({
     plan: { creditsIncluded: 100, creditsLimit: 1000, storageBytes: 5000 },
   });
-  alice = t.createUser('alice');
+  alice = await t.createUser('alice');
 });
 afterAll(() => t.close());
 

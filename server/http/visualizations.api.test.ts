@@ -37,8 +37,8 @@ const tick = () => new Promise((r) => setTimeout(r, 5));
 
 beforeAll(async () => {
   t = await createTestServer();
-  alice = t.createUser('viz_alice');
-  bob = t.createUser('viz_bob');
+  alice = await t.createUser('viz_alice');
+  bob = await t.createUser('viz_bob');
   publicQuery = await query(alice);
   privateQuery = await query(alice, true);
 });
@@ -347,11 +347,12 @@ describe('DELETE /visualizations/{id}', () => {
     expect(after.json.param_widgets).toEqual([patched.json.param_widgets[0]]);
     expect(after.json.updated_at > patched.json.updated_at).toBe(true);
     // Nothing dangling is left in the store either.
-    const rows = t.deps.db
-      .prepare('SELECT count(*) FROM dashboard_widgets WHERE dashboard_id = ?')
-      .pluck()
-      .get(d.json.dashboard_id);
-    expect(rows).toBe(2);
+    const rows = await t.deps.store.db
+      .selectFrom('dashboard_widgets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('dashboard_id', '=', d.json.dashboard_id)
+      .executeTakeFirstOrThrow();
+    expect(rows.n).toBe(2);
     // The dashboard still renders its remaining visualizations.
     const vs = await t.call('GET', `/api/v1/dashboards/${d.json.dashboard_id}/visualizations`, {
       key: alice.key,

@@ -162,8 +162,8 @@ export class QueriesRepo {
     if (f.ownerId !== undefined) q = q.where('q.owner_id', '=', f.ownerId);
     if (!f.includePrivate) q = q.where('q.is_private', '=', 0);
     if (!f.includeArchived) q = q.where('q.is_archived', '=', 0);
-    if (f.text) q = q.where(containsText(['q.name', 'q.description'], f.text));
-    for (const tag of f.tags) q = q.where(jsonArrayHasAny('q.tags', [tag]));
+    if (f.text) q = q.where(containsText(this.store.dialect, ['q.name', 'q.description'], f.text));
+    for (const tag of f.tags) q = q.where(jsonArrayHasAny(this.store.dialect, 'q.tags', [tag]));
     const count = await q
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();

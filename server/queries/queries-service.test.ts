@@ -13,8 +13,8 @@ let bob: number;
 beforeAll(async () => {
   t = await createTestServer();
   queries = t.deps.queries;
-  alice = t.createUser('alice').account.id;
-  bob = t.createUser('bob').account.id;
+  alice = (await t.createUser('alice')).account.id;
+  bob = (await t.createUser('bob')).account.id;
 });
 afterAll(() => t.close());
 
@@ -161,7 +161,7 @@ describe('QueriesService', () => {
   });
 
   it('lists by text (taken literally) and by tags, case-insensitively; public scope', async () => {
-    const carol = t.createUser('carol').account.id;
+    const carol = (await t.createUser('carol')).account.id;
     const mk = (name: string, tags: string[] = [], description = '', is_private = false) =>
       queries.create(as(carol), { name, query_sql: 'SELECT 1', tags, description, is_private });
     const a = await mk('Revenue 100%', ['Finance', 'finance ', 'daily']);

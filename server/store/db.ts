@@ -26,11 +26,7 @@ export function migrate(db: Db): void {
   const applied = new Set(
     db.prepare('SELECT name FROM schema_migrations').pluck().all() as string[],
   );
-  const files = fs
-    .readdirSync(MIGRATIONS_DIR)
-    .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f))
-    .sort();
-  for (const file of files) {
+  for (const file of migrationFiles(MIGRATIONS_DIR)) {
     if (applied.has(file)) continue;
     const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
     db.transaction(() => {
@@ -41,6 +37,14 @@ export function migrate(db: Db): void {
       );
     })();
   }
+}
+
+/** The migration files of a folder (NNN-name.sql), in order. */
+export function migrationFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f))
+    .sort();
 }
 
 /** RFC 3339 UTC timestamp, millisecond precision. */

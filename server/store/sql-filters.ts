@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Dialect } from './store.js';
 
 /**
  * List filters whose SQL differs between SQLite and PostgreSQL, written once for every repository
@@ -6,18 +7,33 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
  */
 
 /**
- * Some column of `columns` contains `text`. dialect: instr() is SQLite's; PostgreSQL needs
- * strpos(lower(column), $1) > 0.
+ * Some column of `columns` contains `text`. dialect: instr() is SQLite's; PostgreSQL has
+ * strpos(). Neither reads `text` as a pattern (no LIKE wildcards to escape).
  */
-export function containsText(columns: readonly string[], text: string): RawBuilder<SqlBool> {
-  const tests = columns.map((c) => sql`instr(lower(${sql.ref(c)}), ${text}) > 0`);
+export function containsText(
+  dialect: Dialect,
+  columns: readonly string[],
+  text: string,
+): RawBuilder<SqlBool> {
+  const tests = columns.map((c) =>
+    dialect === 'postgres'
+      ? sql`strpos(lower(${sql.ref(c)}), ${text}) > 0`
+      : sql`instr(lower(${sql.ref(c)}), ${text}) > 0`,
+  );
   return sql<SqlBool>`(${sql.join(tests, sql` OR `)})`;
 }
 
 /**
- * The JSON array of strings in `column` holds one of `values`. dialect: json_each() over the JSON
- * text is SQLite's; PostgreSQL needs jsonb_array_elements_text(column::jsonb).
+ * The JSON array of strings in `column` (JSON text) holds one of `values`. dialect: json_each()
+ * is SQLite's; PostgreSQL reads the text as jsonb and lists it with jsonb_array_elements_text().
  */
-export function jsonArrayHasAny(column: string, values: readonly string[]): RawBuilder<SqlBool> {
-  return sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(${sql.ref(column)}) e WHERE lower(e.value) IN (${sql.join([...values])}))`;
+export function jsonArrayHasAny(
+  dialect: Dialect,
+  column: string,
+  values: readonly string[],
+): RawBuilder<SqlBool> {
+  const list = sql.join([...values]);
+  return dialect === 'postgres'
+    ? sql<SqlBool>`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${sql.ref(column)}::jsonb) e(value) WHERE lower(e.value) IN (${list}))`
+    : sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(${sql.ref(column)}) e WHERE lower(e.value) IN (${list}))`;
 }

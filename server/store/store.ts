@@ -1,6 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
 import {
   Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
@@ -110,6 +114,62 @@ class SqliteStoreDialect extends SqliteDialect {
 /** The store over an open SQLite database (better-sqlite3). */
 export function sqliteStore(sqlite: Db): Store {
   return new Store(new Kysely<Database>({ dialect: new SqliteStoreDialect(sqlite) }), 'sqlite');
+}
+
+/**
+ * Integers as JavaScript numbers, as SQLite gives them: PostgreSQL's count(*) is bigint (int8)
+ * and sum() of integers is bigint or numeric, which `pg` returns as strings. Every value the store
+ * keeps is far below 2^53 (ids, row counts, bytes), so numbers lose nothing.
+ */
+const PG_TYPES: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return Number;
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** A pool of connections to PostgreSQL, with the store's type rules. */
+export function postgresPool(url: string, opts: { max?: number } = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    // An unreachable server fails start-up (and each statement) within seconds, not minutes.
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    types: PG_TYPES,
+  });
+  // A connection dropped while idle (server restart) must not end the process; the pool opens
+  // a new one for the next statement.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** The store over a PostgreSQL pool (closing the store ends the pool). */
+export function postgresStore(pool: pg.Pool): Store {
+  return new Store(
+    new Kysely<Database>({ dialect: new PostgresDialect({ pool: withoutNulText(pool) }) }),
+    'postgres',
+  );
+}
+
+/**
+ * PostgreSQL's text cannot hold U+0000 (SQLite's can): a NUL in a value the store is given (SQL
+ * refused by the sandbox for it, a name) is kept as U+FFFD instead of failing the statement.
+ */
+function withoutNulText(pool: pg.Pool): PostgresPool {
+  const clean = (v: unknown) =>
+    typeof v === 'string' && v.includes('\0') ? v.replaceAll('\0', '\uFFFD') : v;
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      return {
+        query: ((text: string, parameters: readonly unknown[]) =>
+          client.query(text, parameters.map(clean))) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** 1/0 for a flag column, and back. */

@@ -5,6 +5,7 @@ import { TrustedDuck } from '../engine/duck.js';
 import { filesUnder } from '../engine/parquet-stats.js';
 import { Lake, type LakeTable } from '../lake/lake.js';
 import { openDb } from '../store/db.js';
+import { openStore } from '../store/open.js';
 import { sqliteStore } from '../store/store.js';
 
 /**
@@ -30,7 +31,7 @@ export function adminCli(dataDir: () => string) {
       const code = await runAdmin(
         args,
         { out: (l) => out.push(l), err: (l) => err.push(l) },
-        () => openDb(dataDir()),
+        () => openStore({ dataDir: dataDir(), databaseUrl: undefined }),
         dataDir,
       );
       return { code, out: out.join('\n'), err: err.join('\n') };

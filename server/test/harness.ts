@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { z } from '@hono/zod-openapi';
+import { inject } from 'vitest';
 import { createApp } from '../app.js';
 import { validateHandle, type Account } from '../auth/accounts.js';
 import { newApiKey, type Scope } from '../auth/keys.js';
@@ -11,6 +12,7 @@ import { formatIssues } from '../http/router.js';
 import { nowIso } from '../store/db.js';
 import { buildDeps } from '../wire.js';
 import { SandboxPool } from '../engine/sandbox-pool.js';
+import { createDatabase } from './postgres.js';
 
 export type Call = {
   key?: string;
@@ -31,6 +33,24 @@ function sharedSandboxes(): SandboxPool {
 
 export type TestUser = { account: Account; key: string; readKey: string };
 
+/** Whether test servers keep their metadata store in PostgreSQL (the `postgres` test project). */
+export const onPostgres = process.env.STRATA_TEST_STORE === 'postgres';
+
+/**
+ * The metadata store of a test server: SQLite in its DATA_DIR, or with STRATA_TEST_STORE=postgres
+ * a new database on the run's PostgreSQL server (server/test/postgres-setup.ts), dropped by `drop`.
+ */
+export async function testStore(): Promise<{
+  databaseUrl: string | undefined;
+  drop: () => Promise<void>;
+}> {
+  if (!onPostgres) return { databaseUrl: undefined, drop: async () => {} };
+  const server = inject('postgresUrl');
+  if (!server) throw new Error('STRATA_TEST_STORE=postgres, but no PostgreSQL server was started');
+  const db = await createDatabase(server);
+  return { databaseUrl: db.url, drop: db.drop };
+}
+
 /**
  * A whole Strata app over a fresh temporary DATA_DIR, called in-process with app.request.
  * `call` returns status, parsed JSON (or text) and headers.
@@ -41,7 +61,8 @@ export async function createTestServer(
 ) {
   const dir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'strata-test-'));
   fs.mkdirSync(dir, { recursive: true });
-  const config = testConfig(dir, overrides);
+  const metadata = await testStore();
+  const config = testConfig(dir, { databaseUrl: metadata.databaseUrl, ...overrides });
   const deps = await buildDeps(config, { sandboxes: sharedSandboxes() });
   const app = createApp(deps, { logError: () => {} });
 
@@ -67,55 +88,50 @@ export async function createTestServer(
     return { status: res.status, json, text, headers: res.headers };
   }
 
-  // Test setup writes the SQLite file directly, so tests can make users and keys synchronously;
-  // the rows are the ones the services write (same handle rule, same key rows).
-  function key(contextId: number, scope: Scope, createdBy: number | null) {
+  // Test setup writes the store directly (the rows the services write: same handle rule, same
+  // key rows), without the sign-up and key routes' limits.
+  async function key(contextId: number, scope: Scope, createdBy: number | null) {
     const { key, row } = newApiKey(contextId, scope, createdBy);
-    deps.db
-      .prepare(
-        `INSERT INTO api_keys (id, context_id, created_by, name, scope, prefix, key_hash, created_at)
-         VALUES (@id, @context_id, @created_by, @name, @scope, @prefix, @key_hash, @created_at)`,
-      )
-      .run(row);
+    await deps.store.db.insertInto('api_keys').values(row).execute();
     return key;
   }
 
-  function insertAccount(handle: string, type: 'user' | 'team', ownerId?: number): Account {
+  async function insertAccount(
+    handle: string,
+    type: 'user' | 'team',
+    ownerId?: number,
+  ): Promise<Account> {
     validateHandle(handle);
-    const info = deps.db
-      .prepare(
-        `INSERT INTO accounts (handle, type, display_name, password_hash, created_at) VALUES (?, ?, '', NULL, ?)`,
-      )
-      .run(handle, type, nowIso());
-    const id = Number(info.lastInsertRowid);
+    const account = await deps.store.db
+      .insertInto('accounts')
+      .values({ handle, type, display_name: '', password_hash: null, created_at: nowIso() })
+      .returning(['id', 'handle', 'type', 'display_name', 'created_at'])
+      .executeTakeFirstOrThrow();
     if (ownerId !== undefined)
-      deps.db
-        .prepare(
-          `INSERT INTO memberships (team_id, user_id, role, created_at) VALUES (?, ?, 'admin', ?)`,
-        )
-        .run(id, ownerId, nowIso());
-    return deps.db
-      .prepare('SELECT id, handle, type, display_name, created_at FROM accounts WHERE id = ?')
-      .get(id) as Account;
+      await deps.store.db
+        .insertInto('memberships')
+        .values({ team_id: account.id, user_id: ownerId, role: 'admin', created_at: nowIso() })
+        .execute();
+    return account;
   }
 
   /** A user with a read_write key and a read key of its personal context. */
-  function createUser(handle: string): TestUser {
-    const account = insertAccount(handle, 'user');
+  async function createUser(handle: string): Promise<TestUser> {
+    const account = await insertAccount(handle, 'user');
     return {
       account,
-      key: key(account.id, 'read_write', account.id),
-      readKey: key(account.id, 'read', account.id),
+      key: await key(account.id, 'read_write', account.id),
+      readKey: await key(account.id, 'read', account.id),
     };
   }
 
   /** A team owned by `owner`, with keys of the team context created by the owner. */
-  function createTeam(handle: string, owner: TestUser): TestUser {
-    const account = insertAccount(handle, 'team', owner.account.id);
+  async function createTeam(handle: string, owner: TestUser): Promise<TestUser> {
+    const account = await insertAccount(handle, 'team', owner.account.id);
     return {
       account,
-      key: key(account.id, 'read_write', owner.account.id),
-      readKey: key(account.id, 'read', owner.account.id),
+      key: await key(account.id, 'read_write', owner.account.id),
+      readKey: await key(account.id, 'read', owner.account.id),
     };
   }
 
@@ -158,6 +174,7 @@ export async function createTestServer(
 
   async function close() {
     await deps.close();
+    await metadata.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Store } from '../store/store.js';
+import type { Dialect, Store } from '../store/store.js';
 
 /** Where a context's stored bytes are (README "Storage"). */
 export type StorageUse = {
@@ -17,10 +17,18 @@ export const QUERY_VERSIONS_KEPT = 100;
 /**
  * The stored size of one query version (its text columns in bytes), as counted in
  * StorageUse.queryVersions...
- * dialect: SQLite's length(CAST(x AS BLOB)) counts UTF-8 bytes; PostgreSQL needs octet_length(x).
+ * dialect: SQLite's length(CAST(x AS BLOB)) counts UTF-8 bytes; PostgreSQL's is octet_length(x).
  */
-const VERSION_BYTES = sql<number>`length(CAST(v.query_sql AS BLOB)) + length(CAST(v.name AS BLOB))
-  + length(CAST(v.description AS BLOB)) + length(CAST(v.parameters AS BLOB)) + length(CAST(v.tags AS BLOB))`;
+function versionBytesSql(dialect: Dialect) {
+  const bytes = (column: string) =>
+    dialect === 'postgres'
+      ? sql`octet_length(${sql.ref(`v.${column}`)})`
+      : sql`length(CAST(${sql.ref(`v.${column}`)} AS BLOB))`;
+  return sql<number>`(${sql.join(
+    ['query_sql', 'name', 'description', 'parameters', 'tags'].map(bytes),
+    sql` + `,
+  )})`;
+}
 
 /** ...and the same size of a version about to be stored. */
 export function versionBytes(v: {
@@ -50,7 +58,9 @@ async function queryVersionBytes(store: Store, contextId: number): Promise<numbe
   const row = await store.db
     .selectFrom('query_versions as v')
     .innerJoin('queries as q', 'q.id', 'v.query_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(VERSION_BYTES), sql.lit(0)).as('n'))
+    .select((eb) =>
+      eb.fn.coalesce(eb.fn.sum<number>(versionBytesSql(store.dialect)), sql.lit(0)).as('n'),
+    )
     .where('q.owner_id', '=', contextId)
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -16,8 +16,8 @@ beforeAll(async () => {
     resultStorageBytes: 4000,
   });
   const caller = (id: number): Caller => ({ contextId: id, userId: id, apiKeyId: null });
-  alice = caller(t.createUser('alice').account.id);
-  bob = caller(t.createUser('bob').account.id);
+  alice = caller((await t.createUser('alice')).account.id);
+  bob = caller((await t.createUser('bob')).account.id);
 });
 afterAll(() => t.close());
 
