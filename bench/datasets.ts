@@ -26,7 +26,7 @@ import { runAdmin } from '../server/cli/admin.js';
 import { quoteLiteral } from '../server/engine/duck.js';
 import { snapshotRead } from '../server/engine/snapshot-read.js';
 import { layoutOf } from '../server/lake/lake-table.js';
-import { openDb } from '../server/store/db.js';
+import { openStore } from '../server/store/open.js';
 import { scanProfile } from '../server/test/datasets-helpers.js';
 import { runSql } from '../server/test/executions-helpers.js';
 import { createTestServer } from '../server/test/harness.js';
@@ -131,7 +131,7 @@ async function importDataset(dataDir: string, args: string[]) {
   const code = await runAdmin(
     ['import-dataset', ...args],
     { out: () => {}, err: (l) => err.push(l) },
-    () => openDb(dataDir),
+    () => openStore({ dataDir, databaseUrl: undefined }),
     () => dataDir,
   );
   if (code !== 0) throw new Error(`import-dataset ${args.join(' ')} failed: ${err.join('\n')}`);
@@ -163,7 +163,7 @@ async function pruning(sources: string) {
   try {
     await importDataset(t.dir, ['bench.transactions', path.join(sources, 'parquet'), '--hive']);
     const table = (await t.deps.lake.get('', 'bench', 'transactions'))!;
-    const user = t.createUser('bench');
+    const user = await t.createUser('bench');
     const base =
       'SELECT count(*) AS n, sum(value) AS v, count(DISTINCT "from") AS senders FROM bench.transactions';
     const queries = [

@@ -9,7 +9,7 @@ import { createQuery, refreshView, select, upsertView } from '../test/matviews-h
 
 let t: TestServer;
 let src: string;
-let ann: ReturnType<TestServer['createUser']>;
+let ann: Awaited<ReturnType<TestServer['createUser']>>;
 const { run } = adminCli(() => t.dir);
 
 beforeAll(async () => {
@@ -17,7 +17,7 @@ beforeAll(async () => {
   src = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-dataset-mv-'));
   await writeDays(path.join(src, 'tx'), ['2026-11-01', '2026-11-02'], 10);
   await writeParquet(path.join(src, 'ext', 'part-1.parquet'), daySelect(3));
-  ann = t.createUser('ann');
+  ann = await t.createUser('ann');
 }, 60_000);
 afterAll(async () => {
   await t.close();

@@ -30,8 +30,8 @@ beforeAll(async () => {
   t = await createTestServer();
   src = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-imported-use-'));
   await writeDays(src, ['2026-11-01', '2026-11-02'], 3);
-  bob = t.createUser('imp_bob');
-  namesake = t.createUser('imp_use');
+  bob = await t.createUser('imp_bob');
+  namesake = await t.createUser('imp_use');
   const r = await cli.run('import-dataset', NAME, src, '--hive');
   expect(r.err).toBe('');
   expect(r.code).toBe(0);

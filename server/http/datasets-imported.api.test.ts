@@ -36,9 +36,9 @@ beforeAll(async () => {
   src = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-imported-src-'));
   await writeDays(path.join(src, 'transfers'), ['2026-11-01', '2026-11-02', '2026-11-03'], 5);
   await writeParquet(path.join(src, 'linked', 'part-1.parquet'), daySelect(4));
-  ana = t.createUser('imp_ana');
-  bob = t.createUser('imp_bob');
-  acme = t.createTeam('imp_acme', bob);
+  ana = await t.createUser('imp_ana');
+  bob = await t.createUser('imp_bob');
+  acme = await t.createTeam('imp_acme', bob);
   await admin(
     'import-dataset',
     NAME,
