@@ -170,8 +170,10 @@ export class DatasetsAdmin {
 
   /** The imported table of that name, if there is one (another kind of table is a conflict). */
   async get(text: string): Promise<LakeTable | undefined> {
-    const name = parseDatasetName(text);
-    return (await this.find(name)) && this.imported(text);
+    const t = await this.find(parseDatasetName(text));
+    if (t && (t.kind !== 'dataset' || !t.snapshot))
+      throw conflict(`${fullName(t)} is ${KIND_LABEL[t.kind]}, not an imported dataset`);
+    return t;
   }
 
   /** The source files an imported table's rows came from (dataset-source-record.ts). */
@@ -283,10 +285,8 @@ export class DatasetsAdmin {
 
   /** An imported table; not found, or conflict when the name is a table of another kind. */
   private async imported(text: string): Promise<LakeTable> {
-    const t = await this.find(parseDatasetName(text));
+    const t = await this.get(text);
     if (!t) throw notFound(`no dataset ${text}`);
-    if (t.kind !== 'dataset' || !t.snapshot)
-      throw conflict(`${fullName(t)} is ${KIND_LABEL[t.kind]}, not an imported dataset`);
     return t;
   }
 
