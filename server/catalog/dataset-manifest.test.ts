@@ -135,6 +135,20 @@ datasets:
     expect(() => parse(JSON.stringify(many))).toThrow(/datasets: /);
   });
 
+  it('refuses a key given twice in one mapping', () => {
+    expect(() => parse('datasets:\n  - {name: a.b, source: x, source: y}\n')).toThrow(
+      /is not YAML or JSON: the key "source" is given twice in one mapping/,
+    );
+  });
+
+  it('reads a mapping of 100,000 keys (not comparing every pair)', { timeout: 30_000 }, () => {
+    const columns = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`c${i}`, 'x']));
+    const text = JSON.stringify({ datasets: [{ name: 'a.b', source: 'x', columns }] });
+    // The library's own duplicate check compares every pair of keys: minutes for this mapping.
+    const [decl] = parse(text);
+    expect(Object.keys(decl!.columns!)).toHaveLength(100_000);
+  });
+
   it('refuses a YAML alias bomb', () => {
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
     for (let i = 1; i < 8; i++) {
