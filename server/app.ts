@@ -6,6 +6,11 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { authenticate } from './http/principal.js';
 import { DISK_FULL_MESSAGE, isDiskFull } from './disk-full.js';
+import {
+  isStoreUnavailable,
+  STORE_RETRY_AFTER_SECONDS,
+  STORE_UNAVAILABLE_MESSAGE,
+} from './store/store-unavailable.js';
 import type { Deps } from './deps.js';
 import type { AppEnv } from './http/app-env.js';
 import { docsRoutes } from './http/docs.js';
@@ -54,6 +59,13 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
           ? `Invalid request body payload: ${err.message}`
           : err.message;
       return c.json({ error: message || 'Bad Request' }, status);
+    }
+    if (isStoreUnavailable(err)) {
+      // PostgreSQL is stopped or restarting: temporary, and the pool reconnects by itself.
+      logError(`${STORE_UNAVAILABLE_MESSAGE}: ${err.message}`);
+      return c.json({ error: STORE_UNAVAILABLE_MESSAGE }, 503, {
+        'retry-after': String(STORE_RETRY_AFTER_SECONDS),
+      });
     }
     if (isDiskFull(err)) return c.json({ error: DISK_FULL_MESSAGE }, 507);
     logError(err);
@@ -117,7 +129,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       version: '1.0',
       description:
         'The /api/v1 analytics query service. Errors are {"error": "message"}. Any route may ' +
-        'answer 429 with a Retry-After header (seconds) over the per-context rate limits.',
+        'answer 429 with a Retry-After header (seconds) over the per-context rate limits, and ' +
+        '503 with Retry-After while the metadata store (PostgreSQL) is unavailable.',
     },
   });
   app.route('/api', docsRoutes());

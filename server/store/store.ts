@@ -141,6 +141,10 @@ export function postgresPool(url: string, opts: { max?: number } = {}): pg.Pool 
   // A connection dropped while idle (server restart) must not end the process; the pool opens
   // a new one for the next statement.
   pool.on('error', () => {});
+  // One dropped while checked out (a statement in flight) fails that statement, and `pg` also
+  // emits 'error' on the client, where the pool listens only while it is idle: unheard, that
+  // would end the process. The pool discards the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
