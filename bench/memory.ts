@@ -108,7 +108,7 @@ benchWithEvents(
     let allMet = true;
     for (const [name, sql] of QUERIES) {
       const b = await spilling(bareTmp, () => viaBare(sql));
-      const a = await spilling(spillRoot(t.dir), () => viaApi(sql));
+      const a = await spilling(spillRoot(path.join(t.dir, 'tmp')), () => viaApi(sql));
       const ok = !a.error || MEMORY_MESSAGE.test(a.error);
       allMet &&= ok;
       const outcome = a.error
@@ -124,7 +124,7 @@ benchWithEvents(
     const health = await fetch(`${server.url}/api/health`);
     const alive = health.status === 200;
     console.log(
-      `   spill folders left: ${fs.readdirSync(spillRoot(t.dir)).length}; server answering: ${alive ? 'yes' : 'NO'}`,
+      `   spill folders left: ${fs.readdirSync(spillRoot(path.join(t.dir, 'tmp'))).length}; server answering: ${alive ? 'yes' : 'NO'}`,
     );
     console.log(
       `   Goal: each query finished or failed with the memory-limit message, process alive: ${allMet && alive ? 'met' : 'NOT met'}`,

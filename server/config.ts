@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { TIERS, type Tier, type TierName } from './engine/tiers.js';
@@ -23,6 +24,17 @@ const EnvSchema = z.object({
       message: 'must be a postgres:// or postgresql:// URL',
     })
     .optional(),
+  /**
+   * Scratch space of this process (spill files, upload bodies, pages being built): never shared
+   * between nodes. Default DATA_DIR/tmp; with DATABASE_URL, DATA_DIR/tmp/node-<host>-<port>, so
+   * nodes sharing DATA_DIR keep apart and a restarted node clears only its own leftovers.
+   */
+  TMP_DIR: z.string().optional(),
+  /**
+   * With DATABASE_URL: a node renews its lease this often divided by 3; a node silent for this
+   * long is taken for dead, and what it ran is marked failed by another node.
+   */
+  NODE_LEASE_SECONDS: int.min(1).max(3600).default(15),
   /** The built web app (vite build's outDir) served at `/`. */
   STATIC_DIR: z.string().default('./dist'),
   /** Public base URL used in links (dashboard_url, next_uri). Defaults to http://HOST:PORT. */
@@ -79,6 +91,10 @@ export type Config = {
   dataDir: string;
   /** PostgreSQL URL of the metadata store; undefined: SQLite in dataDir. */
   databaseUrl: string | undefined;
+  /** This process's own scratch folder (TMP_DIR). */
+  scratchDir: string;
+  /** How long a silent node keeps its claims (NODE_LEASE_SECONDS), in ms. */
+  nodeLeaseMs: number;
   staticDir: string;
   publicUrl: string | undefined;
   signupEnabled: boolean;
@@ -122,6 +138,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    scratchDir: path.resolve(
+      e.TMP_DIR ??
+        (e.DATABASE_URL
+          ? path.join(e.DATA_DIR, 'tmp', `node-${os.hostname()}-${e.PORT}`)
+          : path.join(e.DATA_DIR, 'tmp')),
+    ),
+    nodeLeaseMs: e.NODE_LEASE_SECONDS * 1000,
     staticDir: path.resolve(e.STATIC_DIR),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     signupEnabled: e.SIGNUP_ENABLED,

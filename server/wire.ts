@@ -9,6 +9,9 @@ import { ExecutionsService } from './executions/executions-service.js';
 import { Lake } from './lake/lake.js';
 import { RetiredSnapshots } from './lake/retired-snapshots.js';
 import { openStore } from './store/open.js';
+import { ClusterNode, withStartupLock } from './cluster/cluster-node.js';
+import { ClusterSignals } from './cluster/signals.js';
+import { ClusterClaims } from './executions/cluster-claims.js';
 import { QueriesService } from './queries/queries-service.js';
 import { ensureDemoQueries } from './catalog/demo-queries.js';
 import { ensureDemoData } from './catalog/demo-data.js';
@@ -41,7 +44,20 @@ export async function buildDeps(
 ): Promise<Deps & { close: () => Promise<void> }> {
   const sandboxes = opts.sandboxes ?? new SandboxPool();
   const store = await openStore(config);
-  const duck = await TrustedDuck.forDataDir(config.dataDir);
+  // With PostgreSQL, this process is one node of a cluster that may have others (cluster/).
+  const url = config.databaseUrl;
+  const node = url
+    ? await ClusterNode.join(store, { port: config.port, leaseMs: config.nodeLeaseMs })
+    : undefined;
+  const signals = url
+    ? new ClusterSignals(
+        store,
+        url,
+        (signal, id) => executions.onSignal(signal, id),
+        () => void executions.beat().catch(() => {}),
+      )
+    : undefined;
+  const duck = await TrustedDuck.forDataDir(config.dataDir, config.scratchDir);
   const lake = new Lake(store, config.dataDir, duck);
   const accounts = new Accounts(store);
   const storageUsed = (contextId: number) => planStorageOf(store, contextId);
@@ -52,7 +68,21 @@ export async function buildDeps(
     // A save with an execution_id adopts the run in the save's transaction (executions below).
     adoptRun: (q, executionId): Promise<void> => executions.adopt(q, executionId),
   });
-  const executions = new ExecutionsService({ config, store, lake, duck, queries, sandboxes });
+  const executions = new ExecutionsService({
+    config,
+    store,
+    lake,
+    duck,
+    queries,
+    sandboxes,
+    cluster: node &&
+      signals && {
+        nodeId: node.id,
+        claims: new ClusterClaims(store, node.id),
+        send: (signal, id) => signals.send(signal, id),
+      },
+  });
+  await signals?.start();
   const dashboardsRepo = new DashboardsRepo(store);
   const visualizations = new VisualizationsService({
     store,
@@ -73,7 +103,10 @@ export async function buildDeps(
     retired: new RetiredSnapshots(lake.repo, lake.root),
     storageUsed,
   });
-  const pipelines = new PipelinesService({ store, lake, queries, executions, matviews }, log);
+  const pipelines = new PipelinesService(
+    { store, lake, queries, executions, matviews, nodeId: node?.id },
+    log,
+  );
   const deps: Deps = {
     config,
     store,
@@ -88,7 +121,7 @@ export async function buildDeps(
     queries,
     visualizations,
     dashboards: new DashboardsService({ store, repo: dashboardsRepo, queries, visualizations }),
-    uploads: await UploadsService.open({ config, store, duck, lake }),
+    uploads: UploadsService.open({ config, store, duck, lake }),
     catalog: new DatasetCatalog(store, accounts),
     matviews,
     pipelines,
@@ -98,15 +131,28 @@ export async function buildDeps(
       creditsUsed: (contextId, from, to) => executions.creditsUsed(contextId, from, to),
     }),
   };
-  // start-up work (recovery, demo data) goes below
-  await matviews.start();
-  await executions.start();
-  await pipelines.start();
-  if (config.demoData)
-    await ensureDemoData(deps, config.logLevel === 'silent' ? undefined : console.log);
-  if (config.demoData) await ensureDemoQueries(deps);
-  if (config.demoData) await ensureDemoDashboard(deps);
-  if (config.demoData) await runDemoDashboardQueries(deps);
+  // Start-up work (recovery, demo data) goes in here. In a cluster it runs on one node at a time,
+  // and recovery only on a node that finds no other alive (theirs is theirs; a dead node's runs
+  // fail by its lease, on the beat below).
+  const startUp = async () => {
+    const recover = !node || (await node.othersAlive()).length === 0;
+    await matviews.start({ recover });
+    await deps.uploads.start({ recover });
+    await executions.start({ recover });
+    await pipelines.start({ recover });
+    if (config.demoData)
+      await ensureDemoData(deps, config.logLevel === 'silent' ? undefined : console.log);
+    if (config.demoData) await ensureDemoQueries(deps);
+    if (config.demoData) await ensureDemoDashboard(deps);
+    if (config.demoData) await runDemoDashboardQueries(deps);
+  };
+  if (url) await withStartupLock(url, startUp);
+  else await startUp();
+  node?.start(
+    () => executions.beat(),
+    () => pipelines.beat(),
+    () => node.forgetLongDead(),
+  );
   const scheduler = new MatviewScheduler(matviews, log);
   scheduler.run(config.schedulerTickMs);
   const datasetsRetired = new RetiredSnapshots(lake.repo, lake.root);
@@ -131,6 +177,8 @@ export async function buildDeps(
       datasetsRetired.close();
       await pipelines.close();
       await executions.stop();
+      await signals?.close();
+      await node?.leave().catch(() => {});
       if (!opts.sandboxes) await sandboxes.close();
       matviews.close();
       deps.uploads.close();

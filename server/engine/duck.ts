@@ -43,10 +43,11 @@ export class TrustedDuck {
 
   /**
    * The trusted instance of a DATA_DIR, as the server and the admin CLI use it: 2 threads, 4 GB,
-   * spilling to DATA_DIR/tmp (so imports larger than memory stay within it).
+   * spilling to the process's scratch folder (TMP_DIR; DATA_DIR/tmp unless set), so imports
+   * larger than memory stay within it.
    */
-  static forDataDir(dataDir: string) {
-    const tempDir = path.join(dataDir, 'tmp');
+  static forDataDir(dataDir: string, scratchDir = path.join(dataDir, 'tmp')) {
+    const tempDir = scratchDir;
     fs.mkdirSync(tempDir, { recursive: true });
     return TrustedDuck.create({ threads: 2, memoryLimit: '4GB', tempDir });
   }

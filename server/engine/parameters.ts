@@ -123,11 +123,29 @@ export function parameterKey(values: Record<string, ResolvedValue>): string {
   return JSON.stringify(entries);
 }
 
+/** Where one placeholder was in the SQL as written and where its value is in the SQL as run. */
+export type SqlMark = { origStart: number; origEnd: number; outStart: number; outEnd: number };
+
 export type Rendered = {
   sql: string;
   /** Maps an offset in the rendered SQL back to the offset in the SQL as written. */
   toOriginal: (offset: number) => number;
+  /** The placeholders substituted, in order (what `toOriginal` is built from). */
+  marks: SqlMark[];
 };
+
+/** Maps an offset in SQL rendered with `marks` back to the offset in the SQL as written. */
+export function toOriginalOffset(marks: readonly SqlMark[]): (offset: number) => number {
+  return (offset) => {
+    let delta = 0;
+    for (const mark of marks) {
+      if (offset < mark.outStart) break;
+      if (offset < mark.outEnd) return mark.origStart;
+      delta = mark.origEnd - mark.outEnd;
+    }
+    return offset + delta;
+  };
+}
 
 const sqlString = (v: string) => `'${v.replaceAll("'", "''")}'`;
 
@@ -174,7 +192,7 @@ function substitute(r: ResolvedValue, context: ReturnType<typeof regionAt>): str
 export function renderSql(sql: string, values: Record<string, ResolvedValue>): Rendered {
   const regions = lexRegions(sql);
   const pieces: string[] = [];
-  const marks: { origEnd: number; outStart: number; outEnd: number; origStart: number }[] = [];
+  const marks: SqlMark[] = [];
   let last = 0;
   let outLen = 0;
   for (const m of sql.matchAll(PLACEHOLDER)) {
@@ -196,14 +214,5 @@ export function renderSql(sql: string, values: Record<string, ResolvedValue>): R
     last = start + m[0].length;
   }
   pieces.push(sql.slice(last));
-  const toOriginal = (offset: number) => {
-    let delta = 0;
-    for (const mark of marks) {
-      if (offset < mark.outStart) break;
-      if (offset < mark.outEnd) return mark.origStart;
-      delta = mark.origEnd - mark.outEnd;
-    }
-    return offset + delta;
-  };
-  return { sql: pieces.join(''), toOriginal };
+  return { sql: pieces.join(''), toOriginal: toOriginalOffset(marks), marks };
 }

@@ -13,12 +13,12 @@ export const instanceOptions = (tier: Tier) => ({
 });
 
 /** Where sandboxes spill what does not fit in their tier's memory: one folder per execution. */
-export const spillRoot = (dataDir: string) => path.join(dataDir, 'tmp', 'spill');
+export const spillRoot = (scratchDir: string) => path.join(scratchDir, 'spill');
 
 /** Empties the spill root of what a previous process left (at start). */
-export function resetSpillRoot(dataDir: string): void {
-  fs.rmSync(spillRoot(dataDir), { recursive: true, force: true });
-  fs.mkdirSync(spillRoot(dataDir), { recursive: true });
+export function resetSpillRoot(scratchDir: string): void {
+  fs.rmSync(spillRoot(scratchDir), { recursive: true, force: true });
+  fs.mkdirSync(spillRoot(scratchDir), { recursive: true });
 }
 
 /** Where one execution spills, and how much it may. */

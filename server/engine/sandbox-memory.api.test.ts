@@ -33,7 +33,7 @@ async function gone(dir: string, timeoutMs = 10_000): Promise<boolean> {
 
 describe('a query larger than its tier’s memory', () => {
   it('finishes by spilling to its own folder under DATA_DIR/tmp, removed after the run', async () => {
-    const root = spillRoot(t.dir);
+    const root = spillRoot(path.join(t.dir, 'tmp'));
     // DuckDB makes the folder at the first spill; the watch sees it even though it is removed later.
     const made: string[] = [];
     const watcher = fs.watch(root, (_, name) => name && made.push(name));
@@ -67,7 +67,7 @@ describe('a query larger than its tier’s memory', () => {
     const next = await runSql(t, alice.key, 'SELECT 42 AS answer', { performance: 'small' });
     expect(next.status.state).toBe('QUERY_STATE_COMPLETED');
     // used instances close (and their folders go) once the engine is idle
-    await expect.poll(() => fs.readdirSync(spillRoot(t.dir))).toEqual([]);
+    await expect.poll(() => fs.readdirSync(spillRoot(path.join(t.dir, 'tmp')))).toEqual([]);
   });
 
   it('removes the spill folder of a run cancelled while it spills', async () => {
@@ -76,7 +76,7 @@ describe('a query larger than its tier’s memory', () => {
       body: { sql: SPILLING.replace('3000000', '300000000'), performance: 'small' },
     });
     const id = r.json.execution_id as string;
-    const dir = path.join(spillRoot(t.dir), id);
+    const dir = path.join(spillRoot(path.join(t.dir, 'tmp')), id);
     await expect.poll(() => fs.existsSync(dir), { timeout: 20_000, interval: 10 }).toBe(true);
     const cancel = await t.call('POST', `/api/v1/execution/${id}/cancel`, { key: alice.key });
     expect(cancel.json).toEqual({ success: true });
@@ -85,7 +85,7 @@ describe('a query larger than its tier’s memory', () => {
   });
 
   it('runs with its spill folder and limit set and locked, and reads no other folder', async () => {
-    const root = spillRoot(t.dir);
+    const root = spillRoot(path.join(t.dir, 'tmp'));
     const other = path.join(root, '01OTHEREXECUTION0000000000');
     fs.mkdirSync(other);
     fs.writeFileSync(path.join(other, 'blocks.tmp'), 'someone else’s spilled rows');
@@ -135,7 +135,9 @@ describe('MAX_SPILL_BYTES', () => {
     expect(status.error.message).toMatch(
       /^the query needed more than the small tier's memory limit of 32MB and more than the 2 MiB of disk an execution may spill to; .*Out of Memory Error: failed to offload data block/,
     );
-    expect(await gone(path.join(spillRoot(small.dir), status.execution_id))).toBe(true);
+    expect(await gone(path.join(spillRoot(path.join(small.dir, 'tmp')), status.execution_id))).toBe(
+      true,
+    );
     const next = await runSql(small, bob.key, 'SELECT 1 AS one', { performance: 'small' });
     expect(next.status.state).toBe('QUERY_STATE_COMPLETED');
   });
@@ -144,12 +146,12 @@ describe('MAX_SPILL_BYTES', () => {
 describe('DATA_DIR/tmp/spill at start', () => {
   it('is emptied of what a previous process left', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-spill-'));
-    const left = path.join(spillRoot(dir), '01LEFTBYACRASH000000000000');
+    const left = path.join(spillRoot(path.join(dir, 'tmp')), '01LEFTBYACRASH000000000000');
     fs.mkdirSync(left, { recursive: true });
     fs.writeFileSync(path.join(left, 'duckdb_temp_storage_DEFAULT-0.tmp'), 'x'.repeat(1024));
     const restarted = await createTestServer({}, { dataDir: dir });
     try {
-      expect(fs.readdirSync(spillRoot(dir))).toEqual([]);
+      expect(fs.readdirSync(spillRoot(path.join(dir, 'tmp')))).toEqual([]);
     } finally {
       await restarted.close();
     }

@@ -41,7 +41,7 @@ export type QueuedRun = {
   onResult?: (r: ResultHandoff) => Promise<void>;
 };
 
-type Job = QueuedRun & {
+export type Job = QueuedRun & {
   cancelled: boolean;
   timedOut: boolean;
   /** Its result passed the tier's cap while it was written. */
@@ -52,9 +52,11 @@ type Job = QueuedRun & {
   committing?: boolean;
   /** Its final state is recorded (it may still be unwinding). */
   ended?: boolean;
+  /** Already recorded as executing (a cluster claim does that). */
+  claimed?: boolean;
 };
 
-type QueueDeps = {
+export type QueueDeps = {
   config: Config;
   lake: Lake;
   repo: ExecutionsRepo;
@@ -69,21 +71,21 @@ type QueueDeps = {
  */
 export class ExecutionQueue {
   private readonly pending: Job[] = [];
-  private readonly running = new Map<string, Job>();
+  protected readonly running = new Map<string, Job>();
   /** Pending ones taken off the queue whose cancellation is being recorded. */
-  private readonly cancelling = new Map<string, Job>();
+  protected readonly cancelling = new Map<string, Job>();
   private readonly runningByContext = new Map<number, number>();
-  private readonly waiters = new Map<string, (() => void)[]>();
-  private readonly runs = new Set<Promise<void>>();
-  private stopped = false;
+  protected readonly waiters = new Map<string, (() => void)[]>();
+  protected readonly runs = new Set<Promise<void>>();
+  protected stopped = false;
   /**
    * Runs start outside whatever store transaction their submission was part of: a run writes
    * its own states and awaits the engine, which no transaction may wait for.
    */
-  private readonly detached = AsyncLocalStorage.snapshot();
+  protected readonly detached = AsyncLocalStorage.snapshot();
 
-  constructor(private readonly deps: QueueDeps) {
-    resetSpillRoot(deps.config.dataDir);
+  constructor(protected readonly deps: QueueDeps) {
+    resetSpillRoot(deps.config.scratchDir);
   }
 
   /** Queues a recorded (pending) execution; it starts when the fairness rules let it. */
@@ -108,7 +110,7 @@ export class ExecutionQueue {
   }
 
   /** 1-based place in the context's queue while pending, else undefined. */
-  queuePosition(id: string): number | undefined {
+  async queuePosition(id: string): Promise<number | undefined> {
     const job = this.pending.find((j) => j.id === id);
     if (!job) return undefined;
     return this.pending.filter((j) => j.contextId === job.contextId).indexOf(job) + 1;
@@ -120,8 +122,8 @@ export class ExecutionQueue {
   }
 
   /** Executions the context runs now, when it is at its limit (0 otherwise). */
-  inflightReached(contextId: number): number {
-    const n = this.runningByContext.get(contextId) ?? 0;
+  async inflightReached(contextId: number): Promise<number> {
+    const n = await this.runningOf(contextId);
     return n >= this.contextLimit ? n : 0;
   }
 
@@ -178,45 +180,58 @@ export class ExecutionQueue {
     );
   }
 
-  private settle(id: string) {
+  /** Executions the context runs now. */
+  protected async runningOf(contextId: number): Promise<number> {
+    return this.runningByContext.get(contextId) ?? 0;
+  }
+
+  protected settle(id: string) {
     for (const resolve of this.waiters.get(id) ?? []) resolve();
     this.waiters.delete(id);
   }
 
   /** Starts pending executions while the fairness rules (fair-slots.ts) allow one to start. */
-  private pump() {
+  protected pump() {
     if (this.stopped) return;
     for (;;) {
       const at = pickNext(this.pending, this.runningByContext, this.deps.config);
       if (at === -1) return;
-      const job = this.pending.splice(at, 1)[0]!;
-      this.running.set(job.id, job);
-      this.runningByContext.set(job.contextId, (this.runningByContext.get(job.contextId) ?? 0) + 1);
-      const run = this.run(job)
-        // Only a state write can fail here (a full disk): the state stays EXECUTING, and the
-        // next start marks it failed, as after a crash.
-        .catch((err: unknown) =>
-          console.error(`execution ${job.id}: could not record its end`, err),
-        )
-        .finally(() => {
-          this.running.delete(job.id);
-          this.runs.delete(run);
-          this.runningByContext.set(
-            job.contextId,
-            (this.runningByContext.get(job.contextId) ?? 1) - 1,
-          );
-          this.settle(job.id);
-          this.pump();
-        });
-      this.runs.add(run);
+      this.start(this.pending.splice(at, 1)[0]!);
     }
+  }
+
+  /** Runs a job taken off the queue; when it ends, its waiters answer and the queue moves. */
+  protected start(job: Job) {
+    this.running.set(job.id, job);
+    this.runningByContext.set(job.contextId, (this.runningByContext.get(job.contextId) ?? 0) + 1);
+    const run = this.run(job)
+      // Only a state write can fail here (a full disk): the state stays EXECUTING, and the
+      // next start marks it failed, as after a crash.
+      .catch((err: unknown) => console.error(`execution ${job.id}: could not record its end`, err))
+      .finally(() => {
+        this.running.delete(job.id);
+        this.runs.delete(run);
+        this.runningByContext.set(
+          job.contextId,
+          (this.runningByContext.get(job.contextId) ?? 1) - 1,
+        );
+        this.settle(job.id);
+        this.ended(job.id);
+      });
+    this.runs.add(run);
+  }
+
+  /** After a run's end is recorded (or could not be). */
+  protected ended(_id: string) {
+    this.pump();
   }
 
   private async run(job: Job) {
     const tier = this.deps.config.tiers[job.tier];
     const started = new Date();
     job.startedAt = started.getTime();
-    await this.deps.repo.markExecuting(job.id, started, started.getTime() - job.submittedAt);
+    if (!job.claimed)
+      await this.deps.repo.markExecuting(job.id, started, started.getTime() - job.submittedAt);
     const file = this.deps.results.fileOf(job.id);
     const timer = setTimeout(() => {
       job.timedOut = true;
@@ -240,7 +255,7 @@ export class ExecutionQueue {
           resultFile: file,
           tier,
           spill: {
-            dir: path.join(spillRoot(this.deps.config.dataDir), job.id),
+            dir: path.join(spillRoot(this.deps.config.scratchDir), job.id),
             maxBytes: this.deps.config.maxSpillBytes,
           },
         },
@@ -266,7 +281,7 @@ export class ExecutionQueue {
         });
       }
       const ms = elapsed();
-      await this.deps.repo.markCompleted(job.id, {
+      const kept = await this.deps.repo.markCompleted(job.id, {
         endedAt: new Date(),
         expiresAt: new Date(Date.now() + this.deps.config.resultTtlMs),
         columnNames: out.columns.map((c) => c.name),
@@ -277,6 +292,8 @@ export class ExecutionQueue {
         executionMs: ms,
         credits: creditsFor(tier, ms),
       });
+      // Cancelled from another node, or failed by one that took this node for dead.
+      if (!kept) this.deps.results.discard(job.id);
     } catch (err) {
       this.deps.results.discard(job.id);
       const ms = elapsed();

@@ -28,7 +28,7 @@ export class ExecutionResults {
     private readonly deps: { config: Config; duck: TrustedDuck },
     private readonly files: ResultFiles,
   ) {
-    this.pagesDir = path.join(deps.config.dataDir, 'tmp', 'pages');
+    this.pagesDir = path.join(deps.config.scratchDir, 'pages');
     fs.rmSync(this.pagesDir, { recursive: true, force: true });
     fs.mkdirSync(this.pagesDir, { recursive: true });
   }

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { nowIso, parseJson } from '../store/db.js';
 import type { ExecutionsTable } from '../store/schema.js';
 import type { Store } from '../store/store.js';
+import type { SqlMark } from '../engine/parameters.js';
 import {
   STATES,
   type Adoption,
@@ -13,7 +14,13 @@ import {
 
 type Row = Selectable<ExecutionsTable>;
 
-const fromRow = ({ expired: _expired, ...r }: Row): ExecutionRecord => ({
+const fromRow = ({
+  expired: _expired,
+  runner_node: _node,
+  written_sql: _written,
+  sql_marks: _marks,
+  ...r
+}: Row): ExecutionRecord => ({
   ...r,
   state: r.state as ExecutionState,
   parameters: parseJson(r.parameters, {}),
@@ -33,11 +40,21 @@ const WITH_RESULT = [STATES.completed, STATES.partial];
 export class ExecutionsRepo {
   constructor(private readonly store: Store) {}
 
-  async insert(e: NewExecution): Promise<ExecutionRecord> {
+  /**
+   * Records a pending run. `run` says how any node may run it: the node it must run on (its
+   * result is stored there), and the SQL as written with where its placeholders were.
+   */
+  async insert(
+    e: NewExecution,
+    run: { runnerNode: string | null; writtenSql: string; marks: SqlMark[] },
+  ): Promise<ExecutionRecord> {
     const row = await this.store.db
       .insertInto('executions')
       .values({
         ...e,
+        runner_node: run.runnerNode,
+        written_sql: run.writtenSql === e.sql ? null : run.writtenSql,
+        sql_marks: run.marks.length ? JSON.stringify(run.marks) : null,
         parameters: JSON.stringify(e.parameters),
         state: STATES.pending,
         submitted_at: nowIso(),
@@ -90,8 +107,8 @@ export class ExecutionsRepo {
       executionMs: number;
       credits: number;
     },
-  ): Promise<void> {
-    await this.store.db
+  ): Promise<boolean> {
+    const out = await this.store.db
       .updateTable('executions')
       .set({
         state: STATES.completed,
@@ -107,7 +124,8 @@ export class ExecutionsRepo {
       })
       .where('id', '=', id)
       .where('state', '=', STATES.executing)
-      .execute();
+      .executeTakeFirst();
+    return out.numUpdatedRows > 0n;
   }
 
   async markFailed(

@@ -21,6 +21,8 @@ import {
   type Submission,
 } from './execution-input.js';
 import { ExecutionQueue } from './execution-queue.js';
+import { ClusterQueue, type ClusterLink } from './cluster-queue.js';
+import type { Signal } from '../cluster/signals.js';
 import { STATES, type ExecutionRecord, type ExecutionState } from './execution-record.js';
 import { ExecutionResults } from './execution-results.js';
 import { ExecutionsRepo } from './executions-repo.js';
@@ -43,6 +45,8 @@ type ServiceDeps = {
   queries: QueryLookup;
   /** Where runs happen (the server's sandbox thread). */
   sandboxes: SandboxPool;
+  /** Set when nodes share a PostgreSQL store: the queue is the executions table. */
+  cluster?: ClusterLink & { nodeId: string };
 };
 
 export const RESTART_MESSAGE =
@@ -65,7 +69,10 @@ export class ExecutionsService {
   constructor(private readonly deps: ServiceDeps) {
     this.repo = new ExecutionsRepo(deps.store);
     this.files = new ResultFiles({ config: deps.config, repo: this.repo });
-    this.queue = new ExecutionQueue({ ...deps, repo: this.repo, results: this.files });
+    const queueDeps = { ...deps, repo: this.repo, results: this.files };
+    this.queue = deps.cluster
+      ? new ClusterQueue(queueDeps, deps.cluster)
+      : new ExecutionQueue(queueDeps);
     this.results = new ExecutionResults(deps, this.files);
   }
 
@@ -73,9 +80,14 @@ export class ExecutionsService {
     return this.files.dir;
   }
 
-  /** Marks what a previous process left pending or running as failed, and starts expiry. */
-  async start(): Promise<void> {
-    for (const e of await this.repo.failInterrupted(RESTART_MESSAGE)) this.files.discard(e.id);
+  /**
+   * Marks what a previous process left pending or running as failed (unless other nodes of a
+   * cluster are running: they own what is theirs, and a dead node's runs fail by its lease),
+   * and starts expiry.
+   */
+  async start(opts: { recover: boolean } = { recover: true }): Promise<void> {
+    if (opts.recover)
+      for (const e of await this.repo.failInterrupted(RESTART_MESSAGE)) this.files.discard(e.id);
     await this.sweepExpired();
     this.sweeper = setInterval(() => {
       this.sweepExpired().catch((err: unknown) => console.error('result expiry failed', err));
@@ -94,7 +106,12 @@ export class ExecutionsService {
   async submit(s: Submission): Promise<ExecutionRecord> {
     const { execution, rendered } = renderSubmission(s, ulid());
     await this.checkCredits(s.contextId);
-    const record = await this.repo.insert(execution);
+    const record = await this.repo.insert(execution, {
+      // A run whose result a callback stores runs on this node, the one holding the callback.
+      runnerNode: s.onResult && this.deps.cluster ? this.deps.cluster.nodeId : null,
+      writtenSql: s.sql,
+      marks: rendered.marks,
+    });
     this.queue.add({
       id: record.id,
       contextId: s.contextId,
@@ -175,9 +192,9 @@ export class ExecutionsService {
       e = await this.readable(contextId, e.id);
     }
     const live = {
-      queuePosition: this.queue.queuePosition(e.id),
+      queuePosition: e.state === STATES.pending ? await this.queue.queuePosition(e.id) : undefined,
       maxInflight: this.queue.contextLimit,
-      inflightReached: this.queue.inflightReached(e.context_id),
+      inflightReached: await this.queue.inflightReached(e.context_id),
     };
     return { execution: e, live };
   }
@@ -196,6 +213,16 @@ export class ExecutionsService {
   /** Cancels a pending or running execution (execution-queue.ts); no access check. */
   cancel(id: string): Promise<boolean> {
     return this.queue.cancel(id);
+  }
+
+  /** An execution event from a node of the cluster (cluster/signals.ts). */
+  onSignal(signal: Signal, id: string): void {
+    if (this.queue instanceof ClusterQueue) this.queue.onSignal(signal, id);
+  }
+
+  /** The cluster lease beat's work for executions (cluster-queue.ts). */
+  async beat(): Promise<void> {
+    if (this.queue instanceof ClusterQueue) await this.queue.beat();
   }
 
   /** Resolves when the execution reaches a terminal state (for pipelines, schedules, tests). */

@@ -17,16 +17,16 @@ export function contextLimit(r: SlotRules): number {
 
 /**
  * The index in `pending` (oldest first) of the execution to start next, or -1 when none may
- * start now. `running` counts each context's running executions.
+ * start now. `running` counts each context's running executions. One process: the free slots
+ * are the engine slots less everything running. A cluster passes the free slots of the node
+ * that claims, with `running` counted across every node (cluster-claims.ts).
  */
 export function pickNext(
   pending: readonly { contextId: number }[],
   running: ReadonlyMap<number, number>,
   r: SlotRules,
+  free = r.engineSlots - [...running.values()].reduce((a, b) => a + b, 0),
 ): number {
-  let total = 0;
-  for (const n of running.values()) total += n;
-  const free = r.engineSlots - total;
   if (free <= 0) return -1;
   const limit = contextLimit(r);
   let best = -1;

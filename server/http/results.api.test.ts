@@ -343,19 +343,22 @@ describe('expiry and restart', () => {
   it('marks executions that were pending or running when the process died as failed', async () => {
     const s = await createTestServer();
     const u = await s.createUser('crasher');
-    await new ExecutionsRepo(s.deps.store).insert({
-      id: '01J0000000000000000000000A',
-      query_id: 0,
-      query_version: null,
-      context_id: u.account.id,
-      user_id: u.account.id,
-      api_key_id: null,
-      source: 'api',
-      sql: 'SELECT 1',
-      parameters: {},
-      params_key: '',
-      performance: 'medium',
-    });
+    await new ExecutionsRepo(s.deps.store).insert(
+      {
+        id: '01J0000000000000000000000A',
+        query_id: 0,
+        query_version: null,
+        context_id: u.account.id,
+        user_id: u.account.id,
+        api_key_id: null,
+        source: 'api',
+        sql: 'SELECT 1',
+        parameters: {},
+        params_key: '',
+        performance: 'medium',
+      },
+      { runnerNode: null, writtenSql: 'SELECT 1', marks: [] },
+    );
     const done = (await runSql(s, u.key, 'SELECT 2 AS two')).id;
     await s.deps.close();
     const reopened = await buildDeps(s.config);

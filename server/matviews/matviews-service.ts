@@ -54,9 +54,12 @@ export class MatviewsService {
     this.repo = new MatviewsRepo(deps.store);
   }
 
-  /** At start-up (nothing runs yet): snapshot folders a previous process left behind go. */
-  async start(): Promise<void> {
-    await this.deps.retired.sweepOrphans(CATALOG, 'matview');
+  /**
+   * At start-up (nothing runs yet): snapshot folders a previous process left behind go. Not
+   * while other nodes of a cluster run (`recover` false): one may be writing a folder.
+   */
+  async start(opts: { recover: boolean } = { recover: true }): Promise<void> {
+    if (opts.recover) await this.deps.retired.sweepOrphans(CATALOG, 'matview');
   }
 
   close(): void {

@@ -2,6 +2,7 @@ import type { NodeStatus, PipelineStatus } from '../../contract/pipelines.js';
 import type { ParameterValue } from '../../contract/parameters.js';
 import { nowIso, parseJson } from '../store/db.js';
 import type { Store } from '../store/store.js';
+import { LIVE_NODE_IDS } from '../cluster/cluster-node.js';
 
 export type PipelineRecord = {
   id: string;
@@ -65,7 +66,11 @@ const UNFINISHED = ['pending', 'executing'] as const;
 
 /** Pipeline executions and their nodes in the metadata store; a node's changes are single UPDATEs. */
 export class PipelinesRepo {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    /** The cluster node that runs the pipelines started here (null: one process). */
+    private readonly nodeId: string | null = null,
+  ) {}
 
   /** Stores a pipeline and its nodes (all pending), in one transaction. */
   async insert(
@@ -75,7 +80,7 @@ export class PipelinesRepo {
     await this.store.transaction(async () => {
       await this.store.db
         .insertInto('pipeline_executions')
-        .values({ ...p, status: 'pending', submitted_at: nowIso() })
+        .values({ ...p, status: 'pending', submitted_at: nowIso(), runner_node: this.nodeId })
         .execute();
       await this.store.db
         .insertInto('pipeline_nodes')
@@ -183,14 +188,19 @@ export class PipelinesRepo {
 
   /**
    * On start-up: pipelines a previous process left unfinished have failed; their submitted nodes
-   * are cancelled and the others skipped. Returns how many pipelines were ended.
+   * are cancelled and the others skipped. Returns how many pipelines were ended. In a cluster,
+   * `dead nodes` ends only those of nodes whose lease ran out (PostgreSQL).
    */
-  async failInterrupted(message: string): Promise<number> {
+  async failInterrupted(message: string, of: 'all' | 'dead nodes' = 'all'): Promise<number> {
     return this.store.transaction(async () => {
-      const unfinished = this.store.db
+      let unfinished = this.store.db
         .selectFrom('pipeline_executions')
         .select('id')
         .where('status', 'in', UNFINISHED);
+      if (of === 'dead nodes')
+        unfinished = unfinished
+          .where('runner_node', 'is not', null)
+          .where((eb) => eb.not(eb('runner_node', 'in', LIVE_NODE_IDS)));
       const now = nowIso();
       await this.store.db
         .updateTable('pipeline_nodes')
@@ -207,7 +217,7 @@ export class PipelinesRepo {
       const r = await this.store.db
         .updateTable('pipeline_executions')
         .set({ status: 'failed', error: message, ended_at: now })
-        .where('status', 'in', UNFINISHED)
+        .where('id', 'in', unfinished)
         .executeTakeFirst();
       return Number(r.numUpdatedRows);
     });

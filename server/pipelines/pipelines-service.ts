@@ -15,6 +15,8 @@ import { validateGraph } from './graph.js';
 import { PipelineRunner } from './runner.js';
 
 export const STOPPED_MESSAGE = 'the service stopped while this pipeline was running; run it again';
+export const NODE_STOPPED_MESSAGE =
+  'the node running this pipeline stopped while it was running; run it again';
 
 /** Pipelines: lineage of a query, validation, runs (runner.ts), status, list and cancel. */
 export class PipelinesService {
@@ -27,12 +29,20 @@ export class PipelinesService {
     /** Where a change a runner could not store is reported. */
     private readonly log: (message: string) => void = () => {},
   ) {
-    this.repo = new PipelinesRepo(deps.store);
+    this.repo = new PipelinesRepo(deps.store, deps.nodeId ?? null);
   }
 
-  /** On start-up: pipelines left unfinished by a previous process have failed. */
-  async start(): Promise<void> {
-    await this.repo.failInterrupted(STOPPED_MESSAGE);
+  /**
+   * On start-up: pipelines left unfinished by a previous process have failed (unless other nodes
+   * of a cluster run: theirs are theirs; `beat` ends those of dead nodes).
+   */
+  async start(opts: { recover: boolean } = { recover: true }): Promise<void> {
+    if (opts.recover) await this.repo.failInterrupted(STOPPED_MESSAGE);
+  }
+
+  /** The cluster lease beat: pipelines of nodes taken for dead have failed. */
+  async beat(): Promise<void> {
+    await this.repo.failInterrupted(NODE_STOPPED_MESSAGE, 'dead nodes');
   }
 
   /**

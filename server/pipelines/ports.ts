@@ -73,4 +73,6 @@ export type PipelinesDeps = {
   executions: ExecutionsPort;
   /** Absent when materialized views are not available: view nodes are refused. */
   matviews?: MatviewsPort;
+  /** The cluster node this process is (absent: one process). */
+  nodeId?: string;
 };

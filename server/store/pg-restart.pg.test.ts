@@ -7,6 +7,7 @@ import { ExecutionsRepo } from '../executions/executions-repo.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { postgresBinDir } from '../test/postgres-bin.js';
 import { createDatabase, startPostgres, type PostgresServer } from '../test/postgres.js';
+import { nowIso } from './db.js';
 import { isStoreUnavailable, STORE_UNAVAILABLE_MESSAGE } from './store-unavailable.js';
 
 /**
@@ -58,21 +59,35 @@ describe.skipIf(!bin)('PostgreSQL restarted while the server runs', () => {
     const me = () => app.call('GET', '/api/v1/auth/me', { headers: { cookie } });
     expect((await me()).status).toBe(200);
 
-    // An execution waiting in the queue: the queue is the executions table.
+    // An execution waiting in the queue (the executions table) for another live node, which
+    // alone may run it: nothing here claims or fails it, so it must still wait afterwards.
     const owner = await app.createUser('queue_owner');
-    const queued = await new ExecutionsRepo(app.deps.store).insert({
-      id: ulid(),
-      query_id: 0,
-      query_version: null,
-      context_id: owner.account.id,
-      user_id: owner.account.id,
-      api_key_id: null,
-      source: 'api',
-      sql: 'SELECT 1',
-      parameters: {},
-      params_key: '',
-      performance: 'medium',
-    });
+    const other = ulid();
+    await app.deps.store.db
+      .insertInto('cluster_nodes')
+      .values({
+        id: other,
+        name: 'other:1',
+        started_at: nowIso(),
+        lease_until: Date.now() + 3600_000,
+      })
+      .execute();
+    const queued = await new ExecutionsRepo(app.deps.store).insert(
+      {
+        id: ulid(),
+        query_id: 0,
+        query_version: null,
+        context_id: owner.account.id,
+        user_id: owner.account.id,
+        api_key_id: null,
+        source: 'api',
+        sql: 'SELECT 1',
+        parameters: {},
+        params_key: '',
+        performance: 'medium',
+      },
+      { runnerNode: other, writtenSql: 'SELECT 1', marks: [] },
+    );
     const status = () =>
       app.call('GET', `/api/v1/execution/${queued.id}/status`, { key: owner.key });
     expect((await status()).json).toMatchObject({ state: STATES.pending });

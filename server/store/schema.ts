@@ -25,6 +25,7 @@ export interface Database {
   matview_refreshes: MatviewRefreshesTable;
   pipeline_executions: PipelineExecutionsTable;
   pipeline_nodes: PipelineNodesTable;
+  cluster_nodes: ClusterNodesTable;
   schema_migrations: { name: string; applied_at: string };
 }
 
@@ -134,6 +135,12 @@ export interface ExecutionsTable {
   pending_time_ms: number | null;
   cost_credits: Generated<number>;
   expired: Generated<Flag>;
+  /** Cluster: the node that claimed the run, or must run it (migration 011). */
+  runner_node: string | null;
+  /** The SQL as written, when parameters changed it (error positions on any node). */
+  written_sql: string | null;
+  /** JSON placeholder marks of the rendering (engine/parameters.ts), when there were any. */
+  sql_marks: string | null;
 }
 
 export interface LakeTablesTable {
@@ -259,6 +266,8 @@ export interface PipelineExecutionsTable {
   submitted_at: string;
   started_at: string | null;
   ended_at: string | null;
+  /** Cluster: the node that runs the pipeline's steps (migration 011). */
+  runner_node: string | null;
 }
 
 export interface PipelineNodesTable {
@@ -276,4 +285,12 @@ export interface PipelineNodesTable {
   error: string | null;
   started_at: string | null;
   ended_at: string | null;
+}
+
+export interface ClusterNodesTable {
+  id: string;
+  name: string;
+  started_at: string;
+  /** Milliseconds since the epoch, by the database's clock. */
+  lease_until: number;
 }

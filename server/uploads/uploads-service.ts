@@ -44,17 +44,22 @@ export class UploadsService {
   private readonly locks = new OwnerLocks();
 
   private constructor(private readonly deps: UploadsDeps) {
-    this.tmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads');
+    this.tmpDir = path.join(deps.config.scratchDir, 'uploads');
     fs.rmSync(this.tmpDir, { recursive: true, force: true });
     fs.mkdirSync(this.tmpDir, { recursive: true });
     this.retired = new RetiredSnapshots(deps.lake.repo, deps.lake.root);
   }
 
-  /** The service, once the snapshot folders a previous process left behind are deleted. */
-  static async open(deps: UploadsDeps): Promise<UploadsService> {
-    const service = new UploadsService(deps);
-    await service.retired.sweepOrphans(CATALOG, 'upload');
-    return service;
+  static open(deps: UploadsDeps): UploadsService {
+    return new UploadsService(deps);
+  }
+
+  /**
+   * At start-up: snapshot folders a previous process left behind are deleted. Not while other
+   * nodes of a cluster run (`recover` false): a folder being written there is not registered yet.
+   */
+  async start(opts: { recover: boolean }): Promise<void> {
+    if (opts.recover) await this.retired.sweepOrphans(CATALOG, 'upload');
   }
 
   close(): void {
