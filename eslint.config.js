@@ -21,6 +21,7 @@ const DOMAIN_FOLDERS = [
   'engine',
   'executions',
   'lake',
+  'limits',
   'matviews',
   'pipelines',
   'queries',

@@ -9,9 +9,9 @@ const apiPort = process.env.API_PORT ?? '8080';
  * The API tests that run a second time with the metadata store in PostgreSQL (project
  * `postgres`): together they go through every repository (accounts, keys, sessions, queries and
  * versions, executions, visualizations, dashboards, materialized views, pipelines, the lake and
- * catalog search, usage and storage; rate limits are kept in memory, not in the store);
- * server/**\/*.pg.test.ts test the store itself (migrations, DATABASE_URL, dataset syncs, the
- * admin CLI) there.
+ * catalog search, usage and storage, rate limits and sign-in throttling, which count in the
+ * store there); server/**\/*.pg.test.ts test the store itself (migrations, DATABASE_URL, dataset
+ * syncs, the admin CLI, limits shared by two nodes) there.
  */
 const POSTGRES_SUITE = [
   'server/**/*.pg.test.ts',
@@ -27,6 +27,7 @@ const POSTGRES_SUITE = [
   'server/http/datasets.api.test.ts',
   'server/http/usage.api.test.ts',
   'server/http/storage.api.test.ts',
+  'server/http/rate-limit.api.test.ts',
 ];
 
 /** The postgres project needs PostgreSQL's binaries (Debian: apt-get install postgresql). */

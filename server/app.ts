@@ -25,6 +25,7 @@ import { teamRoutes } from './http/teams.js';
 import { keyRoutes } from './http/keys.js';
 import { datasetRoutes } from './http/datasets.js';
 import { anonymousRead, rateLimit, rateLimiters } from './http/rate-limit.js';
+import { limiterFactory } from './limits/limiters.js';
 import { spaPage } from './http/spa-page.js';
 import { visualizationRoutes } from './http/visualizations.js';
 import { dashboardRoutes } from './http/dashboards.js';
@@ -78,8 +79,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.use('/api/*', bodyGuard(deps.config));
   app.use('/api/*', sameOriginWrites(deps.config));
   app.use('/api/*', authenticate(deps));
-  const limiters = rateLimiters(deps.config);
-  app.use('/api/*', rateLimit(deps.config, undefined, limiters));
+  // Counted in the store on PostgreSQL, so the limits hold across nodes; in memory on SQLite.
+  const limiters = rateLimiters(deps.config, limiterFactory(deps.store));
+  app.use('/api/*', rateLimit(deps.config, limiters));
 
   const api = new OpenAPIHono<AppEnv>();
   api.route('/', metaRoutes(deps));

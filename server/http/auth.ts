@@ -14,6 +14,7 @@ import type { Deps } from '../deps.js';
 import type { AppEnv } from './app-env.js';
 import { clientIp } from './client-ip.js';
 import { conflict, forbidden, invalid, rateLimited, unauthenticated } from '../errors.js';
+import { limiterFactory } from '../limits/limiters.js';
 import { retryAfterSeconds } from './rate-limit.js';
 import { SigninThrottle } from './signin-throttle.js';
 import { SECURED, answers, jsonContent, newRouter } from './router.js';
@@ -89,7 +90,8 @@ async function startSession(c: Context<AppEnv>, deps: Deps, user: Account): Prom
 /** Browser sessions: sign up, sign in, sign out, who am I. */
 export function authRoutes(deps: Deps) {
   const r = newRouter();
-  const throttle = new SigninThrottle();
+  // Counted in the store on PostgreSQL, so failures on one node count on every node.
+  const throttle = new SigninThrottle(limiterFactory(deps.store));
   // Checked when the handle is not a user, so a sign-in takes as long whether it exists or not.
   const unknownUserHash = hashPassword(randomToken(32));
 
@@ -136,7 +138,7 @@ export function authRoutes(deps: Deps) {
         ip: clientIp(c, deps.config),
         ...(known ? { device } : {}),
       };
-      const blocked = throttle.reserve(attempt);
+      const blocked = await throttle.reserve(attempt);
       if (blocked > 0) {
         const minutes = Math.max(1, Math.ceil(blocked / 60_000));
         c.header('Retry-After', String(retryAfterSeconds(blocked)));
@@ -146,7 +148,7 @@ export function authRoutes(deps: Deps) {
       const hash = (user && (await deps.accounts.passwordHash(user.id))) || (await unknownUserHash);
       const verified = await verifyPassword(body.password, hash);
       if (!user || !verified) throw unauthenticated(BAD_SIGNIN);
-      throttle.succeeded(attempt);
+      await throttle.succeeded(attempt);
       return c.json(await startSession(c, deps, user), 200);
     },
   );

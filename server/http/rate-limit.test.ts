@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FixedWindowLimiter, bucketOf, retryAfterSeconds } from './rate-limit.js';
+import { FixedWindowLimiter } from '../limits/limiter.js';
+import { bucketOf, retryAfterSeconds } from './rate-limit.js';
 
 function clock(start = 1_000_000) {
   let now = start;

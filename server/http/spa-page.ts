@@ -175,7 +175,11 @@ function cachedManifest(file: string) {
  * `<script type="application/json">`, so the page draws without a request. `mayInline` decides
  * whether this request may (the anonymous rate limit).
  */
-export function spaPage(deps: Deps, staticDir: string, mayInline: (c: Context<AppEnv>) => boolean) {
+export function spaPage(
+  deps: Deps,
+  staticDir: string,
+  mayInline: (c: Context<AppEnv>) => Promise<boolean>,
+) {
   const index = path.join(staticDir, 'index.html');
   const manifest = cachedManifest(path.join(staticDir, '.vite', 'manifest.json'));
   return async (c: Context<AppEnv>) => {
@@ -193,7 +197,8 @@ export function spaPage(deps: Deps, staticDir: string, mayInline: (c: Context<Ap
     const end = page.lastIndexOf('</body>');
     // HEAD is answered without a body: nothing is read for it.
     const anonymous = !getCookie(c, SESSION_COOKIE) && !presentedKey(c);
-    if (c.req.method !== 'GET' || !anonymous || end < 0 || !mayInline(c)) return c.html(page);
+    if (c.req.method !== 'GET' || !anonymous || end < 0 || !(await mayInline(c)))
+      return c.html(page);
     // The head goes out at once (the browser fetches the chunks meanwhile), the bundle follows
     // when its pages are written. Not compressed: a compressor would hold the head back.
     const bundle = dashboardBundleBody(deps, {

@@ -26,6 +26,7 @@ export interface Database {
   pipeline_executions: PipelineExecutionsTable;
   pipeline_nodes: PipelineNodesTable;
   cluster_nodes: ClusterNodesTable;
+  rate_windows: RateWindowsTable;
   schema_migrations: { name: string; applied_at: string };
 }
 
@@ -293,4 +294,13 @@ export interface ClusterNodesTable {
   started_at: string;
   /** Milliseconds since the epoch, by the database's clock. */
   lease_until: number;
+}
+
+/** A live fixed window of one rate limit and key (server/limits/store-limiter.ts). */
+export interface RateWindowsTable {
+  name: string;
+  key: string;
+  /** Milliseconds since the epoch. */
+  window_start: number;
+  count: number;
 }
