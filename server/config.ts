@@ -141,7 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scratchDir: path.resolve(
       e.TMP_DIR ??
         (e.DATABASE_URL
-          ? path.join(e.DATA_DIR, 'tmp', `node-${os.hostname()}-${e.PORT}`)
+          ? // PORT 0 (any free port, tests): the process id keeps nodes apart instead.
+            path.join(e.DATA_DIR, 'tmp', `node-${os.hostname()}-${e.PORT || `pid${process.pid}`}`)
           : path.join(e.DATA_DIR, 'tmp')),
     ),
     nodeLeaseMs: e.NODE_LEASE_SECONDS * 1000,
