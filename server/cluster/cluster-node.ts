@@ -34,7 +34,8 @@ export class ClusterNode {
 
   /** Registers this process as a live node. */
   static async join(store: Store, opts: { port: number; leaseMs: number }): Promise<ClusterNode> {
-    const node = new ClusterNode(store, ulid(), `${os.hostname()}:${opts.port}`, opts.leaseMs);
+    const name = `${os.hostname()}:${opts.port} pid ${process.pid}`;
+    const node = new ClusterNode(store, ulid(), name, opts.leaseMs);
     await node.renew();
     return node;
   }
