@@ -100,7 +100,10 @@ describe.skipIf(!server)('a cluster of three nodes', () => {
     });
     expect(up.status).toBe(200);
     const cookie = /strata_session=[^;]*/.exec(up.headers.get('set-cookie') ?? '')![0];
-    const k = await call(nodes[1]!, 'POST', '/api/v1/keys', { cookie, body: { name: 'k', scope: 'read_write' } });
+    const k = await call(nodes[1]!, 'POST', '/api/v1/keys', {
+      cookie,
+      body: { name: 'k', scope: 'read_write' },
+    });
     expect(k.status, JSON.stringify(k.json)).toBe(200);
     return { cookie, key: k.json.key as string };
   }
@@ -239,4 +242,58 @@ describe.skipIf(!server)('a cluster of three nodes', () => {
     );
     expect(s.json.state).toBe(STATES.completed);
   }, 120_000);
+});
+
+describe.skipIf(!server)('two nodes started at once with demo data', () => {
+  it('generate the demo data, queries and dashboard once, on one node, and both serve them', async () => {
+    const db = await createDatabase(server, 'strata_cluster_demo');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-cluster-demo-'));
+    const started = await Promise.allSettled(
+      [0, 1].map(() =>
+        startNode({
+          databaseUrl: db.url,
+          dataDir,
+          env: { DEMO_DATA: 'true', DEMO_SCALE: '0.01' },
+          timeoutMs: 180_000,
+        }),
+      ),
+    );
+    const nodes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const admin = new pg.Client({ connectionString: db.url });
+    try {
+      expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'up'))).toEqual([
+        'up',
+        'up',
+      ]);
+      await admin.connect();
+      const count = async (q: string) => (await admin.query(q)).rows[0].n as number;
+      const demoTeam = "(SELECT id FROM accounts WHERE handle = 'demo')";
+      expect(await count(`SELECT count(*)::int AS n FROM accounts WHERE handle = 'demo'`)).toBe(1);
+      const queries = await count(
+        `SELECT count(*)::int AS n FROM queries WHERE owner_id = ${demoTeam}`,
+      );
+      const names = await count(
+        `SELECT count(DISTINCT name)::int AS n FROM queries WHERE owner_id = ${demoTeam}`,
+      );
+      expect(queries).toBeGreaterThan(0);
+      expect(queries).toBe(names);
+      expect(
+        await count(`SELECT count(*)::int AS n FROM dashboards WHERE owner_id = ${demoTeam}`),
+      ).toBe(1);
+      for (const n of nodes) {
+        const r = await fetch(`${n.url}/api/v1/datasets/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'transactions' }),
+        });
+        expect(r.status).toBeLessThan(500);
+      }
+    } finally {
+      for (const n of nodes) n.child.kill('SIGKILL');
+      await Promise.all(nodes.map((n) => n.exit));
+      await admin.end().catch(() => {});
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

@@ -4,7 +4,7 @@
 -- lives; past it, any node fails what the node was running.
 CREATE TABLE cluster_nodes (
   id          TEXT PRIMARY KEY,                -- random per process start
-  name        TEXT NOT NULL,                   -- host:port, for messages and docs
+  name        TEXT NOT NULL,                   -- host:port pid N, for messages and operators
   started_at  TEXT NOT NULL,
   lease_until BIGINT NOT NULL
 );
