@@ -193,6 +193,9 @@ export function redactedUrl(url: string): string {
 
 /** A config for tests: defaults (rate limits off), a given data dir, overrides on top. */
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  // A DATA_DIR given as an override brings its own scratch folder, as loadConfig derives it.
+  if (overrides.dataDir && !overrides.scratchDir)
+    overrides = { ...overrides, scratchDir: path.join(overrides.dataDir, 'tmp') };
   return {
     ...loadConfig({
       DATA_DIR: dataDir,

@@ -427,7 +427,8 @@ describe('queueing and cancelling', () => {
 
 describe('stopping the service', () => {
   it('interrupts a running execution and records it as cancelled before the database closes', async () => {
-    const s = await createTestServer();
+    // One node: the run must be on the node that stops.
+    const s = await createTestServer({}, { peer: false });
     const user = await s.createUser('stopper');
     const r = await s.call('POST', '/api/v1/sql/execute', {
       key: user.key,

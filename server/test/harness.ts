@@ -57,7 +57,7 @@ export async function testStore(): Promise<{
  */
 export async function createTestServer(
   overrides: Partial<Config> = {},
-  opts: { dataDir?: string } = {},
+  opts: { dataDir?: string; peer?: boolean } = {},
 ) {
   const dir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'strata-test-'));
   fs.mkdirSync(dir, { recursive: true });
@@ -65,6 +65,15 @@ export async function createTestServer(
   const config = testConfig(dir, { databaseUrl: metadata.databaseUrl, ...overrides });
   const deps = await buildDeps(config, { sandboxes: sharedSandboxes() });
   const app = createApp(deps, { logError: () => {} });
+  // On PostgreSQL, a second node shares the store and DATA_DIR and claims runs too, so every API
+  // test also holds when the node asked is not the one that runs (docs/deploy.md).
+  const peer =
+    onPostgres && opts.peer !== false && process.env.STRATA_TEST_PEER !== '0'
+      ? await buildDeps(
+          { ...config, demoData: false, scratchDir: path.join(dir, 'tmp', 'peer') },
+          { sandboxes: sharedSandboxes() },
+        )
+      : undefined;
 
   async function call(method: string, url: string, opts: Call = {}) {
     const headers: Record<string, string> = { ...opts.headers };
@@ -173,6 +182,7 @@ export async function createTestServer(
   }
 
   async function close() {
+    await peer?.close();
     await deps.close();
     await metadata.drop();
     fs.rmSync(dir, { recursive: true, force: true });
