@@ -1,7 +1,7 @@
 import type { Caller } from '../auth/caller.js';
 import type { TierName } from '../engine/tiers.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import { OwnerLocks } from '../lake/owner-locks.js';
+import { LOCK_SPACES, OwnerLocks } from '../lake/owner-locks.js';
 import { upsertFields, type UpsertInput } from './upsert-fields.js';
 import { VIEW_NOT_FOUND, checkName, handleOf, parseViewName, splitName } from './matview-names.js';
 import type { MatviewsDeps, ResultHandoff, SourceQuery, ViewTable } from './matviews-ports.js';
@@ -46,12 +46,14 @@ export type MatviewDetails = MatviewSummary & { ownerIsTeam: boolean; lastExecut
 export class MatviewsService {
   readonly repo: MatviewsRepo;
   /** Changes to one context's views and snapshots, one at a time (the lake's per-owner order). */
-  private readonly contexts = new OwnerLocks();
+  private readonly contexts: OwnerLocks;
   /** Starting a refresh of one view (keyed by view id), one at a time. */
-  private readonly starting = new OwnerLocks();
+  private readonly starting: OwnerLocks;
 
   constructor(private readonly deps: MatviewsDeps) {
     this.repo = new MatviewsRepo(deps.store);
+    this.contexts = new OwnerLocks(deps.store, LOCK_SPACES.matviewContexts);
+    this.starting = new OwnerLocks(deps.store, LOCK_SPACES.matviewRefresh);
   }
 
   /**

@@ -32,7 +32,7 @@ export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>)
       cause: err,
     });
   }
-  return postgresStore(pool);
+  return postgresStore(pool, url);
 }
 
 /**

@@ -30,7 +30,30 @@ export class Store {
   constructor(
     private readonly root: Kysely<Database>,
     readonly dialect: Dialect,
+    /** PostgreSQL: connections that hold advisory locks (`exclusive`), apart from statements'. */
+    private readonly lockPool?: pg.Pool,
   ) {}
+
+  /**
+   * Runs `fn` while no other process sharing this store runs `fn` under the same (`space`, `key`),
+   * both 32-bit integers: on PostgreSQL a session advisory lock held on a connection of its own
+   * (so waiting for a lock never takes a connection statements need); one process (SQLite) has
+   * nothing to wait for. Callers order their own process's work first (lake/owner-locks.ts).
+   */
+  async exclusive<T>(space: number, key: number, fn: () => Promise<T>): Promise<T> {
+    if (!this.lockPool) return fn();
+    const client = await this.lockPool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1, $2)', [space, key]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [space, key]).catch(() => {});
+      }
+    } finally {
+      client.release();
+    }
+  }
 
   /** Where statements run: the open transaction this code is part of, else the store. */
   get db(): Kysely<Database> {
@@ -57,6 +80,7 @@ export class Store {
   }
 
   async close(): Promise<void> {
+    await this.lockPool?.end();
     await this.root.destroy();
   }
 }
@@ -148,11 +172,12 @@ export function postgresPool(url: string, opts: { max?: number } = {}): pg.Pool 
   return pool;
 }
 
-/** The store over a PostgreSQL pool (closing the store ends the pool). */
-export function postgresStore(pool: pg.Pool): Store {
+/** The store over a PostgreSQL pool at `url` (closing the store ends the pool). */
+export function postgresStore(pool: pg.Pool, url: string): Store {
   return new Store(
     new Kysely<Database>({ dialect: new PostgresDialect({ pool: withoutNulText(pool) }) }),
     'postgres',
+    postgresPool(url, { max: 20 }),
   );
 }
 

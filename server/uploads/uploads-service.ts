@@ -11,7 +11,7 @@ import { checkName, checkSchema, sqlName, type UploadColumn } from './column-typ
 import { csvToParquet, inferCsvColumns } from './ingest.js';
 import { receiveRows } from './receive.js';
 import { RetiredSnapshots } from '../lake/retired-snapshots.js';
-import { OwnerLocks } from '../lake/owner-locks.js';
+import { LOCK_SPACES, OwnerLocks } from '../lake/owner-locks.js';
 import { carryOver, newPartFile, partsOf, sizeOf, writeEmpty } from './snapshots.js';
 import { listUploads, type ListPage } from './uploads-list.js';
 import type { Store } from '../store/store.js';
@@ -41,9 +41,10 @@ const exampleQuery = (ns: string, table: string) =>
 export class UploadsService {
   readonly tmpDir: string;
   readonly retired: RetiredSnapshots;
-  private readonly locks = new OwnerLocks();
+  private readonly locks: OwnerLocks;
 
   private constructor(private readonly deps: UploadsDeps) {
+    this.locks = new OwnerLocks(deps.store, LOCK_SPACES.uploads);
     this.tmpDir = path.join(deps.config.scratchDir, 'uploads');
     fs.rmSync(this.tmpDir, { recursive: true, force: true });
     fs.mkdirSync(this.tmpDir, { recursive: true });
