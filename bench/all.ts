@@ -14,6 +14,7 @@ const PARTS = [
   'query-page.ts',
   'datasets.ts',
   'memory.ts',
+  'cluster.ts',
 ];
 const GOAL = /\(goal [^)]*\)/;
 
