@@ -558,6 +558,15 @@ describe('GET /queries', () => {
     expect(await total('')).toBe(5);
   });
 
+  it('filters by tags when another query of the context has a tag with a NUL in it', async () => {
+    const v = await t.createUser('q_nul_tags');
+    await create(v.key, { name: 'With NUL', tags: ['a\u0000b'] });
+    await create(v.key, { name: 'Plain', tags: ['plain'] });
+    const r = await t.call('GET', '/api/v1/queries?tags=plain', { key: v.key });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.queries.map((q: { name: string }) => q.name)).toEqual(['Plain']);
+  });
+
   it('lists public, non-archived queries of every context with scope=public', async () => {
     const other = await t.createUser('q_lister_other');
     const otherPub = await create(other.key, { name: 'Zeta shared', tags: ['scopetest'] });

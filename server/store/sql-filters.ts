@@ -34,6 +34,8 @@ export function jsonArrayHasAny(
 ): RawBuilder<SqlBool> {
   const list = sql.join([...values]);
   return dialect === 'postgres'
-    ? sql<SqlBool>`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${sql.ref(column)}::jsonb) e(value) WHERE lower(e.value) IN (${list}))`
+    ? // jsonb refuses the escape \u0000 (JSON text may hold it: a value with NUL); it is read
+      // as U+FFFD, as the store keeps NUL in text.
+      sql<SqlBool>`EXISTS (SELECT 1 FROM jsonb_array_elements_text(replace(${sql.ref(column)}, '\\u0000', '\\ufffd')::jsonb) e(value) WHERE lower(e.value) IN (${list}))`
     : sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(${sql.ref(column)}) e WHERE lower(e.value) IN (${list}))`;
 }
