@@ -143,8 +143,11 @@ export function uploadRoutes(deps: Deps) {
         );
       if (Number(c.req.header('content-length') ?? 0) > max) throw tooLargeError(max);
       // On the Node server the request itself is read (no web-stream layer); in tests, the body.
+      // Reading `c.req.raw.body` on the Node server makes a web stream that starts consuming the
+      // request: the body would then go to it, not to whoever reads the request later (after the
+      // awaits before the insert reads it, it arrived empty). So it is only read in tests.
       const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
-      const raw = c.req.raw.body;
+      const raw = incoming instanceof Readable ? undefined : c.req.raw.body;
       const source: AsyncIterable<Buffer> =
         incoming instanceof Readable
           ? incoming
