@@ -29,7 +29,6 @@ const POSTGRES_SUITE = [
   'server/http/storage.api.test.ts',
   'server/http/rate-limit.api.test.ts',
   'server/http/uploads-insert.api.test.ts',
-  'server/http/fuzz.api.test.ts',
 ];
 
 /** The postgres project needs PostgreSQL's binaries (Debian: apt-get install postgresql). */
