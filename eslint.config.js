@@ -233,6 +233,36 @@ export default tseslint.config(
     },
   },
   {
+    // Code both the app and the server run (shared/viz: visualization options and rows to ECharts
+    // options, counters, table columns): neither side's code, and only what the app may load.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/src/**'],
+              message: 'shared/ imports neither the server nor the app',
+            },
+            {
+              group: [
+                'zod',
+                'zod/*',
+                '**/contract/**',
+                '!**/contract/rules',
+                '!**/contract/rules/**',
+              ],
+              allowTypeImports: true,
+              message:
+                'shared/ runs in the app: only types from zod and contract/, but contract/rules/',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [

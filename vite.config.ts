@@ -67,7 +67,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'src/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'src/**/*.test.ts',
+          ],
           exclude: ['server/**/*.api.test.ts', 'server/**/*.pg.test.ts'],
           environment: 'node',
         },

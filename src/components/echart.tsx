@@ -1,28 +1,20 @@
 import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
-import type {
-  BarSeriesOption,
-  LineSeriesOption,
-  PieSeriesOption,
-  ScatterSeriesOption,
-} from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
   LegendComponent,
   TooltipComponent,
 } from 'echarts/components';
-import type {
-  DataZoomComponentOption,
-  GridComponentOption,
-  LegendComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components';
-import { init, use as registerParts, type ComposeOption, type EChartsType } from 'echarts/core';
+import { init, use as registerParts, type EChartsType } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import type { EChartsOption } from '../../shared/viz/echarts-option';
+
+export type { EChartsOption } from '../../shared/viz/echarts-option';
 
 // Only the pieces the app's charts use, so the chunk stays small. Add a piece here when a chart
-// needs it (and its option type to EChartsOption).
+// needs it (and its option type to EChartsOption in shared/viz/echarts-option.ts, and the piece
+// to the server's renderer, server/render/echarts-ssr.ts).
 registerParts([
   BarChart,
   LineChart,
@@ -34,17 +26,6 @@ registerParts([
   TooltipComponent,
   CanvasRenderer,
 ]);
-
-export type EChartsOption = ComposeOption<
-  | BarSeriesOption
-  | LineSeriesOption
-  | PieSeriesOption
-  | ScatterSeriesOption
-  | DataZoomComponentOption
-  | GridComponentOption
-  | LegendComponentOption
-  | TooltipComponentOption
->;
 
 const themeName = (scheme: 'light' | 'dark') => (scheme === 'dark' ? 'dark' : 'default');
 

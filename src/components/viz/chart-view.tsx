@@ -2,11 +2,11 @@ import { Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { EChart } from '../echart';
-import { DEFAULT_CHART_SIZE } from '../../lib/viz/category-labels';
-import { xScaleOf } from '../../lib/viz/chart-data';
-import { chartOption } from '../../lib/viz/chart-option';
-import { chartProblem, readChartSpec } from '../../lib/viz/chart-spec';
-import type { Obj } from '../../lib/viz/read';
+import { DEFAULT_CHART_SIZE } from '../../../shared/viz/category-labels';
+import { xScaleOf } from '../../../shared/viz/chart-data';
+import { chartOption } from '../../../shared/viz/chart-option';
+import { chartProblem, readChartSpec } from '../../../shared/viz/chart-spec';
+import type { Obj } from '../../../shared/viz/read';
 import { useChartRows, type ResultHead, type VizSource } from './use-viz-data';
 import { VizError, VizLoading, VizMessage } from './viz-states';
 

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import { counterModel, readCounterSpec, type Tone } from '../../lib/viz/counter';
-import type { Obj } from '../../lib/viz/read';
+import { counterModel, readCounterSpec, type Tone } from '../../../shared/viz/counter';
+import type { Obj } from '../../../shared/viz/read';
 import { useCounterValues, type VizSource } from './use-viz-data';
 import { VizError, VizLoading, VizMessage } from './viz-states';
 

@@ -1,8 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import type { Obj } from '../../lib/viz/read';
-import { progressShare, tableColumns, type TableColumn } from '../../lib/viz/table-columns';
+import type { Obj } from '../../../shared/viz/read';
+import { progressShare, tableColumns, type TableColumn } from '../../../shared/viz/table-columns';
 import classes from './table-view.module.css';
 import {
   columnMaxOptions,

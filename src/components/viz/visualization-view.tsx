@@ -1,5 +1,5 @@
 import type { VisualizationType } from '../../../contract/visualizations';
-import type { Obj } from '../../lib/viz/read';
+import type { Obj } from '../../../shared/viz/read';
 import { ChartView } from './chart-view';
 import { CounterView } from './counter-view';
 import { TableView } from './table-view';

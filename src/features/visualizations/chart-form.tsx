@@ -1,5 +1,5 @@
 import { MultiSelect, SegmentedControl, Select, Switch, Text, TextInput } from '@mantine/core';
-import { obj } from '../../lib/viz/read';
+import { obj } from '../../../shared/viz/read';
 import { effectiveSortX, mapColumns, mapped, setIn } from './editor-model';
 import { orUnset, Section, text, type FormProps } from './form-bits';
 import { SeriesForm } from './series-form';

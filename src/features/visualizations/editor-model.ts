@@ -1,8 +1,8 @@
 import type { VisualizationType } from '../../../contract/visualizations';
-import { sortsX, xScaleOf } from '../../lib/viz/chart-data';
-import { readChartSpec } from '../../lib/viz/chart-spec';
-import { valueKind } from '../../lib/viz/column-kind';
-import { isObj, obj, type Obj } from '../../lib/viz/read';
+import { sortsX, xScaleOf } from '../../../shared/viz/chart-data';
+import { readChartSpec } from '../../../shared/viz/chart-spec';
+import { valueKind } from '../../../shared/viz/column-kind';
+import { isObj, obj, type Obj } from '../../../shared/viz/read';
 
 /** What the editor's type picker offers; each maps to a `type` and chart options. */
 export const KINDS = [

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Fieldset.css';
 import { Fieldset, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Obj } from '../../lib/viz/read';
+import type { Obj } from '../../../shared/viz/read';
 
 /** Props every options form takes: the options, the result's columns, and the change handler. */
 export type FormProps = {

@@ -1,6 +1,6 @@
 import { useChartRows, type ResultHead, type VizSource } from '../../components/viz/use-viz-data';
-import { groupSeriesKeys } from '../../lib/viz/chart-data';
-import type { Obj } from '../../lib/viz/read';
+import { groupSeriesKeys } from '../../../shared/viz/chart-data';
+import type { Obj } from '../../../shared/viz/read';
 import { mapped } from './editor-model';
 
 const NONE: VizSource = { key: ['viz', 'no-source'], path: '/', ctx: null };

@@ -2,7 +2,7 @@ import '@mantine/core/styles/ColorInput.css';
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { ColorInput, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
-import { obj, type Obj } from '../../lib/viz/read';
+import { obj, type Obj } from '../../../shared/viz/read';
 import { setIn } from './editor-model';
 import { orUnset, Section, text } from './form-bits';
 

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Checkbox.css';
 import { Checkbox, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { obj } from '../../lib/viz/read';
+import { obj } from '../../../shared/viz/read';
 import { Section, text, type FormProps } from './form-bits';
 
 type Column = Record<string, unknown> & { name: string };

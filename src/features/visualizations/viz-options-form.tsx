@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import type { Obj } from '../../lib/viz/read';
+import type { Obj } from '../../../shared/viz/read';
 import { ChartForm } from './chart-form';
 import { CounterForm } from './counter-form';
 import type { Columns, Draft, Kind } from './editor-model';

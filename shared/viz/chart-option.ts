@@ -1,4 +1,4 @@
-import type { EChartsOption } from '../../components/echart';
+import type { EChartsOption } from './echarts-option';
 import { DEFAULT_CHART_SIZE, type ChartSize } from './category-labels';
 import { chartAxes } from './chart-axes';
 import { groupRows, type ChartRows } from './chart-data';

@@ -1,4 +1,4 @@
-import { isChartSeriesType, type ChartSeriesType } from '../../../contract/rules/enums';
+import { isChartSeriesType, type ChartSeriesType } from '../../contract/rules/enums';
 import { bool, isObj, num, obj, str, type Obj } from './read';
 
 /** One series' own options (`seriesOptions[name]`), keyed by y column or group-by value. */
