@@ -37,6 +37,7 @@ import { sameOriginWrites } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
 import { releaseHeadBodies } from './http/head-requests.js';
 import { STATUS_OF } from './http/error-status.js';
+import { crossOriginImages, ogImageRoutes } from './http/og-images.js';
 
 export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
 
@@ -73,6 +74,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     return c.json({ error: 'An internal error occurred' }, 500);
   });
 
+  app.use('/og/*', crossOriginImages);
   app.use('*', securityHeaders());
   app.use('/api/*', releaseHeadBodies);
   // Bodies are bounded and CSRF is refused before any authentication or parsing work.
@@ -137,6 +139,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   });
   app.route('/api', docsRoutes());
   app.all('/api/*', (c) => c.json({ error: `no route for ${c.req.method} ${c.req.path}` }, 404));
+
+  // Link preview images of public pages (anonymous, rate limited per address like their pages).
+  app.route(
+    '/',
+    ogImageRoutes(deps, (c) => anonymousRead(limiters, deps.config, c)),
+  );
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
     const root = path.relative(process.cwd(), options.staticDir) || '.';

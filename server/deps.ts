@@ -15,6 +15,7 @@ import type { DatasetCatalog } from './catalog/datasets.js';
 import type { MatviewsService } from './matviews/matviews-service.js';
 import type { PipelinesService } from './pipelines/pipelines-service.js';
 import type { UsageService } from './usage/usage-service.js';
+import type { PreviewsService } from './previews/previews-service.js';
 
 /** Everything a route module may use; built once in wire.ts (or by a test) and injected. */
 export type Deps = {
@@ -37,4 +38,5 @@ export type Deps = {
   matviews: MatviewsService;
   pipelines: PipelinesService;
   usage: UsageService;
+  previews: PreviewsService;
 };

@@ -32,6 +32,7 @@ import { DatasetSyncsRepo } from './catalog/dataset-syncs-repo.js';
 import { DatasetsSync } from './catalog/datasets-sync.js';
 import { planStorageOf } from './usage/storage.js';
 import { UsageService } from './usage/usage-service.js';
+import { PreviewsService } from './previews/previews-service.js';
 
 /**
  * Opens the stores and builds every service; `close` releases them. Runs happen on `sandboxes`
@@ -107,6 +108,12 @@ export async function buildDeps(
     { store, lake, queries, executions, matviews, nodeId: node?.id },
     log,
   );
+  const dashboards = new DashboardsService({
+    store,
+    repo: dashboardsRepo,
+    queries,
+    visualizations,
+  });
   const deps: Deps = {
     config,
     store,
@@ -120,7 +127,7 @@ export async function buildDeps(
     executions,
     queries,
     visualizations,
-    dashboards: new DashboardsService({ store, repo: dashboardsRepo, queries, visualizations }),
+    dashboards,
     uploads: UploadsService.open({ config, store, duck, lake }),
     catalog: new DatasetCatalog(store, accounts),
     matviews,
@@ -129,6 +136,13 @@ export async function buildDeps(
       store,
       config,
       creditsUsed: (contextId, from, to) => executions.creditsUsed(contextId, from, to),
+    }),
+    previews: new PreviewsService({
+      dataDir: config.dataDir,
+      dashboards,
+      visualizations,
+      queries,
+      executions,
     }),
   };
   // Start-up work (recovery, demo data) goes in here. In a cluster it runs on one node at a time,
@@ -180,6 +194,7 @@ export async function buildDeps(
       await signals?.close();
       await node?.leave().catch(() => {});
       if (!opts.sandboxes) await sandboxes.close();
+      await deps.previews.close();
       matviews.close();
       deps.uploads.close();
       duck.close();

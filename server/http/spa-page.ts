@@ -10,6 +10,7 @@ import { dashboardBundleBody } from './dashboard-bundle.js';
 import { concatBodies } from './file-stream.js';
 import { presentedKey } from './principal.js';
 import { publicBaseUrl } from './results.js';
+import { withUnfurl } from './unfurl-meta.js';
 
 /** Vite's build manifest (`build.manifest`): one entry per module of the build. */
 export type ViteManifest = Record<
@@ -184,7 +185,8 @@ export function spaPage(
   const manifest = cachedManifest(path.join(staticDir, '.vite', 'manifest.json'));
   return async (c: Context<AppEnv>) => {
     // Read per request (it is small): a rebuilt SPA is served without restarting the server.
-    const html = fs.readFileSync(index, 'utf8');
+    // Public pages carry their link preview's tags (unfurl-meta.ts).
+    const html = await withUnfurl(deps, c, fs.readFileSync(index, 'utf8'));
     const at = dashboardPath(c.req.path);
     const m = at && manifest();
     if (!at || !m) return c.html(html);

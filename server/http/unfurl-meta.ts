@@ -1,0 +1,100 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { SESSION_COOKIE } from '../auth/sessions.js';
+import type { Deps } from '../deps.js';
+import { AppError } from '../errors.js';
+import { CARD_PX } from '../render/card-svg.js';
+import { PreviewsService, type Preview } from '../previews/previews-service.js';
+import { presentedKey } from './principal.js';
+import { publicBaseUrl } from './results.js';
+
+/** Text safe inside an HTML element or a double-quoted attribute. */
+export const escapeHtml = (s: string): string =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+/** The page a path shows, when it is one with a preview: a dashboard, a query, a visualization. */
+function pageOf(
+  p: string,
+  viz: string | undefined,
+): ((previews: PreviewsService) => Promise<Preview>) | null {
+  const query = /^\/queries\/(\d{1,15})\/?$/.exec(p);
+  if (query) {
+    const id = Number(query[1]);
+    const vizId = viz && /^\d{1,15}$/.test(viz) ? Number(viz) : null;
+    return (s) => (vizId ? s.visualization(id, vizId) : s.query(id));
+  }
+  const m = /^\/([^/]+)\/([^/]+)\/?$/.exec(p);
+  if (!m || m[1] === 'queries') return null;
+  let owner: string;
+  let slug: string;
+  try {
+    owner = decodeURIComponent(m[1]!);
+    slug = decodeURIComponent(m[2]!);
+  } catch {
+    return null;
+  }
+  if (owner.length > 100 || slug.length > 200) return null;
+  return (s) => s.dashboard(owner, slug);
+}
+
+/** The Open Graph and Twitter card tags of a preview, every value escaped. */
+export function unfurlTags(p: Preview, base: string): string {
+  const image = `${base}${p.imagePath}?v=${PreviewsService.version(p)}`;
+  const tags: [string, string, string][] = [
+    ['name', 'description', p.description],
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'Strata'],
+    ['property', 'og:title', p.title],
+    ['property', 'og:description', p.description],
+    ['property', 'og:url', `${base}${p.pagePath}`],
+    ['property', 'og:image', image],
+    ['property', 'og:image:type', 'image/png'],
+    ['property', 'og:image:width', String(CARD_PX.width)],
+    ['property', 'og:image:height', String(CARD_PX.height)],
+    ['property', 'og:image:alt', `${p.title}: charts on Strata`],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', p.title],
+    ['name', 'twitter:description', p.description],
+    ['name', 'twitter:image', image],
+  ];
+  return tags.map(([k, n, v]) => `<meta ${k}="${n}" content="${escapeHtml(v)}">`).join('\n    ');
+}
+
+/** `html` with the preview's title in `<title>` and its tags before `</head>`. */
+export function withUnfurlTags(html: string, p: Preview, base: string): string {
+  // A function, so no `$&` in a title is read as a replacement pattern.
+  const titled = html.replace(
+    /<title>[^<]*<\/title>/,
+    () => `<title>${escapeHtml(p.title)} · Strata</title>`,
+  );
+  const at = titled.indexOf('</head>');
+  if (at < 0) return titled;
+  return `${titled.slice(0, at)}  ${unfurlTags(p, base)}\n  ${titled.slice(at)}`;
+}
+
+/**
+ * The SPA's index.html for `c`'s path, with a link preview when the path is a public page's
+ * (`/{owner}/{slug}`, `/queries/{id}`, `/queries/{id}?viz={visualization_id}`): crawlers run
+ * no script, so the tags are in the HTML itself. Anything private, archived or unknown keeps
+ * the generic page: nothing of it is named. For an anonymous visitor the image is rendered
+ * meanwhile, off this request (it is not awaited).
+ */
+export async function withUnfurl(deps: Deps, c: Context, html: string): Promise<string> {
+  const page = pageOf(c.req.path, c.req.query('viz'));
+  if (!page) return html;
+  let preview: Preview;
+  try {
+    preview = await page(deps.previews);
+  } catch (err) {
+    if (err instanceof AppError && err.kind === 'not_found') return html;
+    throw err;
+  }
+  // A crawler (no session, no key) asks for the image next: its render starts now, in the
+  // background, and the image's request waits for the same render if it is not done.
+  if (c.req.method === 'GET' && !getCookie(c, SESSION_COOKIE) && !presentedKey(c))
+    void deps.previews.image(preview).catch(() => undefined);
+  return withUnfurlTags(html, preview, publicBaseUrl(c, deps));
+}

@@ -1,0 +1,35 @@
+import { createRequire } from 'node:module';
+import type { EChartsOption } from '../../shared/viz/echarts-option.js';
+
+/**
+ * ECharts' single-file build (what `require('echarts')` gives): one file to load, where its ES
+ * modules are hundreds, each passed through the TypeScript loader of the render thread (seconds
+ * on a busy machine, at each start of the thread). It holds every chart kind the app draws, and
+ * the SVG renderer.
+ */
+const echarts = createRequire(import.meta.url)('echarts') as typeof import('echarts');
+
+/**
+ * An ECharts option drawn as a standalone SVG document of `size` by ECharts' server-side SVG
+ * renderer (no DOM): the same option the app's charts get (shared/viz/chart-option.ts), without
+ * animation, tooltip or zoom. Synchronous and CPU-bound: run it off the event loop that answers
+ * requests (render-pool.ts).
+ */
+export function renderChartSvg(
+  option: EChartsOption,
+  size: { width: number; height: number },
+): string {
+  const chart = echarts.init(null, null, {
+    renderer: 'svg',
+    ssr: true,
+    width: Math.round(size.width),
+    height: Math.round(size.height),
+  });
+  try {
+    const { tooltip: _t, dataZoom: _z, ...still } = option;
+    chart.setOption({ ...still, animation: false });
+    return chart.renderToSVGString();
+  } finally {
+    chart.dispose();
+  }
+}
