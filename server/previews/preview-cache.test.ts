@@ -36,9 +36,10 @@ describe('PreviewCache', () => {
     const dir = cacheDir();
     const cache = new PreviewCache(dir);
     const { make, release } = slowMake(bytes(10, 1));
-    const asks = [cache.get('d1', 'k1', make), cache.get('d1', 'k1', make)];
+    const first = cache.get('d1', 'k1', make);
+    const second = cache.get('d1', 'k1', make);
     release();
-    const [a, b] = await Promise.all(asks);
+    const [a, b] = await Promise.all([first, second]);
     expect(make.calls).toBe(1);
     expect(Buffer.compare(a.png, b.png)).toBe(0);
     expect(a.etag).toBe(PreviewCache.etagOf('k1'));

@@ -5,7 +5,7 @@ import { counterModel, type Tone } from '../../shared/viz/counter.js';
 import type { Obj } from '../../shared/viz/read.js';
 import { tableColumns } from '../../shared/viz/table-columns.js';
 import { renderChartSvg } from './echarts-ssr.js';
-import { r, svgText } from './svg-text.js';
+import { r, svgText, textWidth } from './svg-text.js';
 
 /** What one visualization shows, with the rows it needs (read by server/previews). */
 export type TileData =
@@ -57,9 +57,13 @@ function counterSvg(t: Extract<TileData, { kind: 'counter' }>, name: string, box
   if (t.missingRow !== null) return message(`The result has no row ${t.missingRow}.`, box);
   const model = counterModel(t.options, t.value, t.target, name);
   const cx = box.x + box.width / 2;
-  const size = Math.max(18, Math.min(72, box.height * 0.36, (box.width * 1.6) / model.text.length));
+  const fits = (box.width - 24) / Math.max(1, textWidth(model.text, 1, true));
+  const size = Math.max(14, Math.min(72, box.height * 0.36, fits));
+  // The number and the lines under it, centered as one block.
   const lines = [model.target, model.label].filter(Boolean).length;
-  const y = box.y + box.height / 2 + size * 0.35 - lines * 11;
+  const cap = size * 0.72;
+  const gap = lines ? Math.max(14, size * 0.3) : 0;
+  const y = box.y + (box.height - (cap + gap + lines * 20)) / 2 + cap;
   const parts = [
     svgText(
       model.text,
@@ -67,7 +71,7 @@ function counterSvg(t: Extract<TileData, { kind: 'counter' }>, name: string, box
       { size, weight: 700, color: TONE[model.tone], anchor: 'middle' },
     ),
   ];
-  let below = y + 28;
+  let below = y + gap + 13;
   if (model.target) {
     const delta = model.target.delta ? ` (${model.target.delta})` : '';
     parts.push(
