@@ -14,6 +14,7 @@ const ROUTE_SEGMENT =
 
 /** Folders of server/ below HTTP: services, repositories, the store and the engine. */
 const DOMAIN_FOLDERS = [
+  'alerts',
   'auth',
   'catalog',
   'cli',

@@ -32,6 +32,7 @@ import { dashboardRoutes } from './http/dashboards.js';
 import { uploadRoutes } from './http/uploads.js';
 import { matviewRoutes } from './http/matviews.js';
 import { pipelineRoutes } from './http/pipelines.js';
+import { alertRoutes } from './http/alerts.js';
 import { bodyGuard } from './http/body-guard.js';
 import { sameOriginWrites } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -103,6 +104,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     uploadRoutes,
     matviewRoutes,
     pipelineRoutes,
+    alertRoutes,
   ];
   for (const routes of routeModules) v1.route('/', routes(deps));
 

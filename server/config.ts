@@ -83,7 +83,38 @@ const EnvSchema = z.object({
     .default(15),
   /** How often the scheduler looks for due refreshes, in seconds; 0 turns it off. */
   SCHEDULER_TICK_SECONDS: int.min(0).max(3600).default(20),
+  /** Shortest interval an alert's cron schedule may have, in minutes. */
+  ALERT_MIN_INTERVAL_MINUTES: int
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(5),
+  /** Webhooks on private, loopback, link-local or unique-local addresses are refused unless true. */
+  ALERT_ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
+  /** One attempt to deliver an alert's message (a webhook POST, an SMTP exchange) may take this long. */
+  ALERT_DELIVERY_TIMEOUT_SECONDS: num.positive().max(300).default(10),
+  /** Tries of one delivery before it is recorded as failed. */
+  ALERT_DELIVERY_ATTEMPTS: int.min(1).max(10).default(4),
+  /** Wait before the second try; doubled before each next one. */
+  ALERT_RETRY_BACKOFF_SECONDS: num.min(0).max(600).default(2),
+  /** Email of alerts: the SMTP server (unset: email destinations are refused). */
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: int.min(1).max(65535).default(587),
+  /** true: TLS from the start (port 465); false: STARTTLS when the server offers it. */
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_FROM: z.string().min(3).max(300).default('Strata alerts <alerts@localhost>'),
 });
+
+/** The SMTP server alerts send email through. */
+export type SmtpConfig = {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  from: string;
+};
 
 export type Config = {
   port: number;
@@ -122,6 +153,15 @@ export type Config = {
   matviewMinIntervalMinutes: number;
   /** 0: no timer (tests drive the scheduler with an explicit clock). */
   schedulerTickMs: number;
+  alerts: {
+    minIntervalMinutes: number;
+    allowPrivateWebhooks: boolean;
+    deliveryTimeoutMs: number;
+    deliveryAttempts: number;
+    retryBackoffMs: number;
+  };
+  /** Undefined when SMTP_HOST is not set. */
+  smtp: SmtpConfig | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -177,6 +217,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     matviewMinIntervalMinutes: e.MATVIEW_MIN_INTERVAL_MINUTES,
     schedulerTickMs: e.SCHEDULER_TICK_SECONDS * 1000,
+    alerts: {
+      minIntervalMinutes: e.ALERT_MIN_INTERVAL_MINUTES,
+      allowPrivateWebhooks: e.ALERT_ALLOW_PRIVATE_WEBHOOKS,
+      deliveryTimeoutMs: e.ALERT_DELIVERY_TIMEOUT_SECONDS * 1000,
+      deliveryAttempts: e.ALERT_DELIVERY_ATTEMPTS,
+      retryBackoffMs: e.ALERT_RETRY_BACKOFF_SECONDS * 1000,
+    },
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          secure: e.SMTP_SECURE,
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+          from: e.SMTP_FROM,
+        }
+      : undefined,
   };
 }
 

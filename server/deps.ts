@@ -16,6 +16,7 @@ import type { MatviewsService } from './matviews/matviews-service.js';
 import type { PipelinesService } from './pipelines/pipelines-service.js';
 import type { UsageService } from './usage/usage-service.js';
 import type { PreviewsService } from './previews/previews-service.js';
+import type { AlertsService } from './alerts/alerts-service.js';
 
 /** Everything a route module may use; built once in wire.ts (or by a test) and injected. */
 export type Deps = {
@@ -39,4 +40,5 @@ export type Deps = {
   pipelines: PipelinesService;
   usage: UsageService;
   previews: PreviewsService;
+  alerts: AlertsService;
 };

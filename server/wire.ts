@@ -33,6 +33,9 @@ import { DatasetsSync } from './catalog/datasets-sync.js';
 import { planStorageOf } from './usage/storage.js';
 import { UsageService } from './usage/usage-service.js';
 import { PreviewsService } from './previews/previews-service.js';
+import { AlertsService } from './alerts/alerts-service.js';
+import { AlertScheduler } from './alerts/alert-scheduler.js';
+import { AppError } from './errors.js';
 
 /**
  * Opens the stores and builds every service; `close` releases them. Runs happen on `sandboxes`
@@ -144,6 +147,33 @@ export async function buildDeps(
       queries,
       executions,
     }),
+    alerts: new AlertsService({
+      store,
+      config,
+      queries,
+      executions: {
+        submit: (s) => executions.submit(s),
+        settled: (id) => executions.settled(id),
+        get: (id) => executions.get(id),
+        checkCredits: (contextId) => executions.checkCredits(contextId),
+        latestColumns: (queryId, contextId) =>
+          executions.latestOfQuery(contextId, queryId, {}).then(
+            (e) => e.column_names ?? undefined,
+            (err: unknown) => {
+              if (err instanceof AppError && err.kind === 'not_found') return undefined;
+              throw err;
+            },
+          ),
+        head: async (id) => {
+          const e = await executions.get(id);
+          if (!e) throw new Error(`execution ${id} is gone`);
+          const firstRow = await executions.results.firstRow(e);
+          return { columns: e.column_names ?? [], rowCount: e.row_count ?? 0, firstRow };
+        },
+      },
+      handleOf: async (contextId) => (await accounts.byId(contextId))?.handle,
+      log,
+    }),
   };
   // Start-up work (recovery, demo data) goes in here. In a cluster it runs on one node at a time,
   // and recovery only on a node that finds no other alive (theirs is theirs; a dead node's runs
@@ -183,14 +213,20 @@ export async function buildDeps(
     log,
   );
   datasetSyncs.run(config.schedulerTickMs);
+  const alertScheduler = new AlertScheduler(deps.alerts, log);
+  alertScheduler.run(config.schedulerTickMs);
   return {
     ...deps,
     close: async () => {
       await scheduler.stop();
+      await alertScheduler.stop();
       await datasetSyncs.stop();
       datasetsRetired.close();
       await pipelines.close();
+      // Evaluations whose run the stop interrupts stay running, for the next start to finish.
+      const alertsStopped = deps.alerts.runner.stop();
       await executions.stop();
+      await alertsStopped;
       await signals?.close();
       await node?.leave().catch(() => {});
       if (!opts.sandboxes) await sandboxes.close();

@@ -135,3 +135,18 @@ export const REFRESH_TRIGGERS = ['upsert', 'manual', 'schedule', 'pipeline'] as 
 
 /** `scope` of GET /queries: the caller context's queries, or every public one. */
 export const QUERY_LIST_SCOPES = ['context', 'public'] as const;
+
+/** An alert's state: `unknown` until its first evaluation (docs/alerts.md). */
+export const ALERT_STATES = ['unknown', 'ok', 'triggered', 'failed'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+
+/** Comparisons of an alert's condition on a column of the first row. */
+export const ALERT_COMPARISONS = ['>', '>=', '<', '<=', '=', '!='] as const;
+/** Conditions on the result's rows, with no column. */
+export const ALERT_ROW_CHECKS = ['any_rows', 'no_rows'] as const;
+export const ALERT_OPERATORS = [...ALERT_COMPARISONS, ...ALERT_ROW_CHECKS] as const;
+export type AlertOperator = (typeof ALERT_OPERATORS)[number];
+
+/** When an alert sends: on a change of state, or after every evaluation. */
+export const ALERT_NOTIFY = ['on_change', 'every_run'] as const;
+export type AlertNotify = (typeof ALERT_NOTIFY)[number];

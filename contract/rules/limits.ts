@@ -100,3 +100,23 @@ export const ACCOUNT_LIMITS = {
   passwordMax: 200,
   keyName: 100,
 } as const;
+
+/** Alerts on saved queries (docs/alerts.md). */
+export const ALERT_LIMITS = {
+  name: 200,
+  /** Alerts one context may have. */
+  perContext: 100,
+  destinations: 10,
+  /** Characters of a webhook URL. */
+  url: 2000,
+  /** Characters of an email address (RFC 5321's path limit). */
+  email: 254,
+  /** Characters of a condition's column name and of a text value. */
+  column: 300,
+  value: 1000,
+  /** Evaluations kept per alert (older ones go, with their deliveries). */
+  history: 100,
+  listDefault: 100,
+  listMax: 1000,
+  historyDefault: 20,
+} as const;

@@ -66,6 +66,23 @@ export class ExecutionResults {
     return page;
   }
 
+  /**
+   * The first row of a completed execution's result as JSON values (undefined when it has no
+   * rows); throws when its result is not kept.
+   */
+  async firstRow(e: ExecutionRecord): Promise<Record<string, unknown> | undefined> {
+    const page = await this.jsonPage(e, { limit: 1 }, { readAhead: false });
+    if (!page) throw new Error(`execution ${e.id} has no result to read`);
+    let text: string;
+    if ('text' in page.rows) text = page.rows.text;
+    else {
+      text = await fs.promises.readFile(page.rows.file, 'utf8');
+      await fs.promises.rm(page.rows.file, { force: true });
+    }
+    const rows = JSON.parse(`[${text.replace(/,\s*$/, '')}]`) as Record<string, unknown>[];
+    return rows[0];
+  }
+
   /** Deletes the pages written ahead that nobody asked for. */
   close(): void {
     this.readAhead.clear();

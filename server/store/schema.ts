@@ -27,6 +27,9 @@ export interface Database {
   pipeline_nodes: PipelineNodesTable;
   cluster_nodes: ClusterNodesTable;
   rate_windows: RateWindowsTable;
+  alerts: AlertsTable;
+  alert_evaluations: AlertEvaluationsTable;
+  alert_deliveries: AlertDeliveriesTable;
   schema_migrations: { name: string; applied_at: string };
 }
 
@@ -303,4 +306,50 @@ export interface RateWindowsTable {
   /** Milliseconds since the epoch. */
   window_start: number;
   count: number;
+}
+
+/** Alerts on saved queries (migration 012, server/alerts). JSON columns are text. */
+export interface AlertsTable {
+  id: Generated<number>;
+  owner_id: number;
+  created_by: number | null;
+  name: string;
+  query_id: number;
+  condition: string;
+  parameters: Generated<string>;
+  performance: Generated<string>;
+  cron_expression: string;
+  next_evaluation_time: string | null;
+  notify: Generated<'on_change' | 'every_run'>;
+  destinations: Generated<string>;
+  is_paused: Generated<Flag>;
+  state: Generated<'unknown' | 'ok' | 'triggered' | 'failed'>;
+  state_changed_at: string | null;
+  last_evaluated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlertEvaluationsTable {
+  id: Generated<number>;
+  alert_id: number;
+  trigger: 'schedule' | 'manual';
+  execution_id: string | null;
+  state: 'running' | 'ok' | 'triggered' | 'failed';
+  value: string | null;
+  error: string | null;
+  notified: Generated<Flag>;
+  started_at: string;
+  evaluated_at: string | null;
+}
+
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  evaluation_id: number;
+  kind: 'webhook' | 'email';
+  destination: string;
+  ok: Flag;
+  attempts: number;
+  error: string | null;
+  delivered_at: string;
 }

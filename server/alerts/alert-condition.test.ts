@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { describeCondition, evaluate, missingColumn, type Condition } from './alert-condition.js';
+
+const head = (row: Record<string, unknown> | undefined, rowCount = row ? 1 : 0) => ({
+  columns: row ? Object.keys(row) : ['x'],
+  rowCount,
+  firstRow: row,
+});
+
+describe('evaluate', () => {
+  it('compares a number with the first row, numerically', () => {
+    const c: Condition = { column: 'v', op: '>', value: 10 };
+    expect(evaluate(c, head({ v: 11 }))).toEqual({ state: 'triggered', value: 11, error: null });
+    expect(evaluate(c, head({ v: 10 }))).toEqual({ state: 'ok', value: 10, error: null });
+    // HUGEINT and DECIMAL values may come as text of digits
+    expect(evaluate(c, head({ v: '100000000000000000000' })).state).toBe('triggered');
+    expect(evaluate({ ...c, op: '<=' }, head({ v: '9.5' })).state).toBe('triggered');
+  });
+
+  it('every operator', () => {
+    const at = (op: Condition['op'], v: number) =>
+      evaluate({ column: 'v', op, value: 5 }, head({ v })).state;
+    expect([at('>', 6), at('>=', 5), at('<', 4), at('<=', 5), at('=', 5), at('!=', 4)]).toEqual(
+      Array(6).fill('triggered'),
+    );
+    expect([at('>', 5), at('>=', 4), at('<', 5), at('<=', 6), at('=', 4), at('!=', 5)]).toEqual(
+      Array(6).fill('ok'),
+    );
+  });
+
+  it('compares text as text', () => {
+    const c: Condition = { column: 'd', op: '>=', value: '2024-06-01' };
+    expect(evaluate(c, head({ d: '2024-07-01' })).state).toBe('triggered');
+    expect(evaluate(c, head({ d: '2024-05-31' })).state).toBe('ok');
+    expect(evaluate({ column: 'd', op: '=', value: 'down' }, head({ d: 'down' })).state).toBe(
+      'triggered',
+    );
+  });
+
+  it('any_rows and no_rows look at the row count', () => {
+    expect(evaluate({ op: 'any_rows' }, head({ a: 1 }, 3))).toEqual({
+      state: 'triggered',
+      value: 3,
+      error: null,
+    });
+    expect(evaluate({ op: 'any_rows' }, head(undefined)).state).toBe('ok');
+    expect(evaluate({ op: 'no_rows' }, head(undefined)).state).toBe('triggered');
+    expect(evaluate({ op: 'no_rows' }, head({ a: 1 })).state).toBe('ok');
+  });
+
+  it('fails, saying why, when the condition cannot be evaluated', () => {
+    const c: Condition = { column: 'v', op: '>', value: 1 };
+    expect(evaluate(c, head({ w: 1 }))).toEqual({
+      state: 'failed',
+      value: null,
+      error: 'cannot evaluate v > 1: the result has no column "v" (its columns: "w")',
+    });
+    expect(evaluate(c, { columns: ['v'], rowCount: 0, firstRow: undefined }).error).toMatch(
+      /has no rows/,
+    );
+    expect(evaluate(c, head({ v: null })).error).toMatch(/"v" is null in the first row/);
+    expect(evaluate(c, head({ v: 'abc' }))).toMatchObject({
+      state: 'failed',
+      value: 'abc',
+      error: expect.stringMatching(/"v" is "abc", not a number/),
+    });
+  });
+});
+
+describe('missingColumn and describeCondition', () => {
+  it('name the column and the columns there are', () => {
+    expect(missingColumn({ column: 'v', op: '=', value: 1 }, ['v'])).toBeUndefined();
+    expect(missingColumn({ op: 'any_rows' }, [])).toBeUndefined();
+    expect(missingColumn({ column: 'v', op: '=', value: 1 }, [])).toBe(
+      'the result has no column "v" (its columns: none)',
+    );
+    expect(describeCondition({ column: 's', op: '!=', value: 'up' })).toBe('s != "up"');
+    expect(describeCondition({ op: 'no_rows' })).toBe('no rows');
+  });
+});

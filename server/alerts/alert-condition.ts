@@ -1,0 +1,101 @@
+import type { AlertOperator } from '../../contract/rules/enums.js';
+
+/**
+ * An alert's condition and how a result meets it (docs/alerts.md). A comparison looks at one
+ * column of the first row (as Redash does): a number compares numerically, text as text (by
+ * code points, so ISO dates order as time). `any_rows` / `no_rows` look at the row count.
+ */
+
+export type Condition = { op: AlertOperator; column?: string; value?: number | string };
+
+/** What the condition found: the state, the value it looked at, and why it could not decide. */
+export type Outcome = {
+  state: 'ok' | 'triggered' | 'failed';
+  value: unknown;
+  error: string | null;
+};
+
+/** What a finished run gives the condition: its columns, its row count and its first row. */
+export type ResultHead = {
+  columns: string[];
+  rowCount: number;
+  firstRow: Record<string, unknown> | undefined;
+};
+
+const failed = (error: string, value: unknown = null): Outcome => ({
+  state: 'failed',
+  value,
+  error,
+});
+
+/** Why `columns` cannot meet the condition (a column it lacks), or undefined. */
+export function missingColumn(c: Condition, columns: readonly string[]): string | undefined {
+  if (c.column === undefined || columns.includes(c.column)) return undefined;
+  const shown = columns.length ? columns.map((n) => `"${n}"`).join(', ') : 'none';
+  return `the result has no column "${c.column}" (its columns: ${shown})`;
+}
+
+/** "volume > 1000", "any rows". */
+export function describeCondition(c: Condition): string {
+  if (c.op === 'any_rows') return 'any rows';
+  if (c.op === 'no_rows') return 'no rows';
+  return `${c.column} ${c.op} ${typeof c.value === 'string' ? JSON.stringify(c.value) : c.value}`;
+}
+
+/** A cell as a number: JSON numbers, and text of one (HUGEINT comes as digits). */
+function numeric(v: unknown): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(v)) {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : undefined;
+  }
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return undefined;
+}
+
+function compare(op: AlertOperator, a: number | string, b: number | string): boolean {
+  switch (op) {
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '=':
+      return a === b;
+    default:
+      return a !== b;
+  }
+}
+
+/** Evaluates the condition on a finished run's result. */
+export function evaluate(c: Condition, r: ResultHead): Outcome {
+  if (c.op === 'any_rows' || c.op === 'no_rows') {
+    const triggered = c.op === 'any_rows' ? r.rowCount > 0 : r.rowCount === 0;
+    return { state: triggered ? 'triggered' : 'ok', value: r.rowCount, error: null };
+  }
+  const missing = missingColumn(c, r.columns);
+  if (missing) return failed(`cannot evaluate ${describeCondition(c)}: ${missing}`);
+  if (!r.firstRow) return failed(`cannot evaluate ${describeCondition(c)}: the result has no rows`);
+  const cell = r.firstRow[c.column!];
+  if (cell === null || cell === undefined)
+    return failed(
+      `cannot evaluate ${describeCondition(c)}: "${c.column}" is null in the first row`,
+    );
+  let triggered: boolean;
+  if (typeof c.value === 'number') {
+    const n = numeric(cell);
+    if (n === undefined)
+      return failed(
+        `cannot evaluate ${describeCondition(c)}: "${c.column}" is ${JSON.stringify(cell).slice(0, 100)}, not a number`,
+        cell,
+      );
+    triggered = compare(c.op, n, c.value);
+  } else {
+    const text = typeof cell === 'string' ? cell : JSON.stringify(cell);
+    triggered = compare(c.op, text, c.value!);
+  }
+  return { state: triggered ? 'triggered' : 'ok', value: cell, error: null };
+}
