@@ -105,20 +105,33 @@ export async function refusingUrl(): Promise<string> {
   return `http://127.0.0.1:${port}/hook`;
 }
 
-/** Quoted-printable soft breaks and escapes undone, so a test can look for whole lines. */
-const unQuote = (s: string) =>
-  s
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+const hex = (_: string, h: string) => String.fromCharCode(parseInt(h, 16));
+
+/** A received message's subject and text: headers unfolded, encoded words and quoted-printable undone. */
+function readMail(raw: string): { subject: string; text: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = raw.slice(split + 4);
+  const subjectLine = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
+  const subject = subjectLine
+    .replace(/\?=\s+=\?/g, '?==?') // whitespace between encoded words is not text
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
+      q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, hex),
+    );
+  const qp = /Content-Transfer-Encoding: quoted-printable/i.test(head);
+  const text = qp ? body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, hex) : body;
+  return { subject, text: Buffer.from(text, 'latin1').toString('utf8') };
+}
 
 /**
  * An SMTP server in the test process (npm smtp-server): keeps each message; recipients starting
  * with "refuse" are refused with 550.
  */
 export async function smtpServer() {
-  const mails: { from: string; to: string[]; raw: string }[] = [];
+  const mails: { from: string; to: string[]; subject: string; text: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
+    disableReverseLookup: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, cb) {
@@ -133,7 +146,7 @@ export async function smtpServer() {
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
-          raw: unQuote(Buffer.concat(chunks).toString('utf8')),
+          ...readMail(Buffer.concat(chunks).toString('latin1')),
         });
         cb();
       });
