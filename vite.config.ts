@@ -8,7 +8,7 @@ const apiPort = process.env.API_PORT ?? '8080';
 /**
  * The API tests that run a second time with the metadata store in PostgreSQL (project
  * `postgres`): together they go through every repository (accounts, keys, sessions, queries and
- * versions, executions, visualizations, dashboards, materialized views, pipelines, the lake and
+ * versions, executions, visualizations, dashboards, materialized views, pipelines, alerts, the lake and
  * catalog search, usage and storage, rate limits and sign-in throttling, which count in the
  * store there); server/**\/*.pg.test.ts test the store itself (migrations, DATABASE_URL, dataset
  * syncs, the admin CLI, limits shared by two nodes) there.
@@ -29,6 +29,10 @@ const POSTGRES_SUITE = [
   'server/http/storage.api.test.ts',
   'server/http/rate-limit.api.test.ts',
   'server/http/uploads-insert.api.test.ts',
+  'server/http/alerts.api.test.ts',
+  'server/http/alerts-input.api.test.ts',
+  'server/http/alerts-delivery.api.test.ts',
+  'server/http/alerts-schedule.api.test.ts',
 ];
 
 /** The postgres project needs PostgreSQL's binaries (Debian: apt-get install postgresql). */

@@ -49,7 +49,6 @@ export const AlertCondition = z
       });
   })
   .openapi('AlertCondition', { example: { column: 'volume', op: '>', value: 1000 } });
-export type AlertConditionInput = z.output<typeof AlertCondition>;
 
 export const AlertDestination = z
   .discriminatedUnion('type', [

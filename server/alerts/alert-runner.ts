@@ -8,7 +8,7 @@ import { evaluate, type Outcome } from './alert-condition.js';
 import { deliver } from './alert-delivery.js';
 import { AlertHistoryRepo } from './alert-history-repo.js';
 import { buildMessage } from './alert-message.js';
-import type { AlertQuery, AlertsDeps } from './alerts-ports.js';
+import type { AlertQuery, AlertRun, AlertsDeps } from './alerts-ports.js';
 import type { AlertRecord, AlertsRepo } from './alerts-repo.js';
 
 /** A running evaluation left with no run this long is taken as lost (its process stopped). */
@@ -16,6 +16,14 @@ const LOST_AFTER_MS = 5 * 60_000;
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const failed = (error: string): Outcome => ({ state: 'failed', value: null, error });
+
+/** Why an ended run gave no result to evaluate. */
+function runEnd(e: AlertRun): string {
+  if (e.state === STATES.failed) return `the run failed: ${e.error?.message ?? 'no reason given'}`;
+  if (e.state === STATES.cancelled)
+    return 'the run was cancelled (by someone, or by a stop of the service)';
+  return `the run has no result (${e.state})`;
+}
 
 /** Whether an evaluation that moved the state `from` → `to` sends its message. */
 export function shouldNotify(
@@ -160,10 +168,7 @@ export class AlertRunner {
       } catch (err) {
         outcome = failed(`the result could not be read: ${errorText(err)}`);
       }
-    } else
-      outcome = failed(
-        `the run ${e.state === STATES.failed ? 'failed' : `ended as ${e.state}`}: ${e.error?.message ?? 'no result'}`,
-      );
+    } else outcome = failed(runEnd(e));
     await this.conclude(alert.id, evaluationId, ev.executionId, outcome);
   }
 
