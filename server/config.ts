@@ -91,7 +91,7 @@ const EnvSchema = z.object({
   /** Webhooks on private, loopback, link-local or unique-local addresses are refused unless true. */
   ALERT_ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
   /** One attempt to deliver an alert's message (a webhook POST, an SMTP exchange) may take this long. */
-  ALERT_DELIVERY_TIMEOUT_SECONDS: num.positive().max(300).default(10),
+  ALERT_SEND_TIMEOUT_SECONDS: num.positive().max(300).default(10),
   /** Tries of one delivery before it is recorded as failed. */
   ALERT_DELIVERY_ATTEMPTS: int.min(1).max(10).default(4),
   /** Wait before the second try; doubled before each next one. */
@@ -103,7 +103,7 @@ const EnvSchema = z.object({
   SMTP_SECURE: bool.default(false),
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
-  SMTP_FROM: z.string().min(3).max(300).default('Strata alerts <alerts@localhost>'),
+  SMTP_FROM: z.string().min(3).max(300).default('alerts@localhost'),
 });
 
 /** The SMTP server alerts send email through. */
@@ -220,7 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alerts: {
       minIntervalMinutes: e.ALERT_MIN_INTERVAL_MINUTES,
       allowPrivateWebhooks: e.ALERT_ALLOW_PRIVATE_WEBHOOKS,
-      deliveryTimeoutMs: e.ALERT_DELIVERY_TIMEOUT_SECONDS * 1000,
+      deliveryTimeoutMs: e.ALERT_SEND_TIMEOUT_SECONDS * 1000,
       deliveryAttempts: e.ALERT_DELIVERY_ATTEMPTS,
       retryBackoffMs: e.ALERT_RETRY_BACKOFF_SECONDS * 1000,
     },
