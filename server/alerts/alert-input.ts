@@ -53,12 +53,14 @@ async function checkDestinations(
 }
 
 /**
- * The fields to store for `input` on `query` (already known readable and runnable by the
- * context). `existing` is the alert being changed: its slot stays when the schedule does.
+ * The fields to store for `input` on `query` (known readable and runnable by the context; none
+ * when a change leaves query, values and condition as they are while the query cannot be run,
+ * and they are not checked again). `existing` is the alert being changed: its slot stays when
+ * the schedule does.
  */
 export async function checkFields(
   input: AlertCreateInput,
-  query: AlertQuery,
+  query: AlertQuery | undefined,
   contextId: number,
   deps: AlertsDeps,
   existing?: AlertRecord,
@@ -70,9 +72,9 @@ export async function checkFields(
     now,
   );
   const parameters = normalizeValues(input.query_parameters);
-  resolveParameterValues(query.parameters, parameters);
+  if (query) resolveParameterValues(query.parameters, parameters);
   const condition = input.condition;
-  if (condition.column !== undefined) {
+  if (query && condition.column !== undefined) {
     const columns = await deps.executions.latestColumns(query.id, contextId);
     const missing = columns && missingColumn(condition, columns);
     if (missing) throw invalid(`condition: ${missing} in the latest result of query ${query.id}`);
@@ -85,7 +87,7 @@ export async function checkFields(
     existing.nextEvaluationTime !== null;
   return {
     name: input.name,
-    queryId: query.id,
+    queryId: input.query_id,
     condition,
     parameters,
     performance: input.performance ?? DEFAULT_TIER,

@@ -1,7 +1,7 @@
 import type { AlertCreateInput, AlertPatchInput } from '../../contract/alerts.js';
 import { ALERT_LIMITS } from '../../contract/rules/limits.js';
 import type { Caller } from '../auth/caller.js';
-import { conflict, forbidden, notFound } from '../errors.js';
+import { AppError, conflict, forbidden, notFound } from '../errors.js';
 import { QUERY_NOT_FOUND, canReadQuery } from '../queries/readable.js';
 import { checkFields } from './alert-input.js';
 import type { EvaluationRecord } from './alert-history-repo.js';
@@ -76,10 +76,23 @@ export class AlertsService {
     return this.view(alert);
   }
 
+  /**
+   * Changes an alert. A change of its query, parameter values or condition needs a query the
+   * context may run (as a creation does); other changes (pause, rename, schedule, destinations)
+   * are taken even while the query is archived or unreadable, so such an alert can be paused.
+   */
   async update(contextId: number, id: number, patch: AlertPatchInput): Promise<AlertView> {
     const existing = await this.owned(contextId, id);
-    const input = { ...asInput(existing), ...definedOf(patch) };
-    const query = await this.query(input.query_id, contextId);
+    const changes = definedOf(patch);
+    const input = { ...asInput(existing), ...changes };
+    const query =
+      'query_id' in changes || 'query_parameters' in changes || 'condition' in changes
+        ? await this.query(input.query_id, contextId)
+        : await this.query(input.query_id, contextId).catch((err: unknown) => {
+            if (err instanceof AppError && ['not_found', 'forbidden'].includes(err.kind))
+              return undefined;
+            throw err;
+          });
     const fields = await checkFields(input, query, contextId, this.deps, existing);
     return this.view(await this.repo.update(id, fields));
   }

@@ -179,6 +179,18 @@ describe('PATCH /alerts/{id}', () => {
     });
     expect(moved.status).toBe(404);
   });
+  it('an alert whose query was archived can still be paused or renamed, not re-pointed at it', async () => {
+    const old = await createQuery(t, alice.key, 'SELECT 1 AS v');
+    const a = await createAlert(t, alice.key, { ...base(), query_id: old });
+    await t.call('POST', `/api/v1/query/${old}/archive`, { key: alice.key });
+    const patch = (body: unknown) => t.call('PATCH', `${ALERTS}/${a.id}`, { key: alice.key, body });
+    const paused = await patch({ is_paused: true, name: 'parked' });
+    expect(paused.status, paused.text).toBe(200);
+    expect(paused.json).toMatchObject({ is_paused: true, name: 'parked' });
+    const cond = await patch({ condition: { op: 'no_rows' } });
+    expect(cond.status).toBe(403);
+    expect(cond.json.error).toMatch(/archived/);
+  });
 });
 
 describe('DELETE /alerts/{id}', () => {
