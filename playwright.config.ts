@@ -66,6 +66,8 @@ export default defineConfig({
       STATIC_DIR,
       DEMO_SCALE: '0.02',
       LOG_LEVEL: 'warn',
+      // Alert webhooks reach a receiver on loopback in the e2e process (e2e/alerts.spec.ts).
+      ALERT_ALLOW_PRIVATE_WEBHOOKS: 'true',
     },
     reuseExistingServer: !CI,
     timeout: 120_000,

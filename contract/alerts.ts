@@ -160,3 +160,12 @@ export const AlertRunResponse = z
   .openapi('AlertRunResponse');
 
 export const AlertDeleteResponse = z.object({ message: z.string() }).openapi('AlertDeleteResponse');
+
+export type Alert = z.infer<typeof Alert>;
+export type AlertsListResponse = z.infer<typeof AlertsListResponse>;
+export type AlertEvaluation = z.infer<typeof AlertEvaluation>;
+export type AlertHistoryResponse = z.infer<typeof AlertHistoryResponse>;
+export type AlertRunResponse = z.infer<typeof AlertRunResponse>;
+/** What a client sends to create an alert (defaults left out). */
+export type AlertCreateBody = z.input<typeof AlertCreateRequest>;
+export type AlertPatchBody = z.input<typeof AlertPatchRequest>;

@@ -16,6 +16,7 @@ import { Route as OwnerSlugRouteImport } from './routes/$owner/$slug';
 import { Route as AppIndexRouteImport } from './routes/_app/index';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
 import { Route as AppUsageRouteImport } from './routes/_app/usage';
+import { Route as AppAlertsIndexRouteImport } from './routes/_app/alerts/index';
 import { Route as AppDashboardsIndexRouteImport } from './routes/_app/dashboards/index';
 import { Route as AppDashboardsDashboardIdRouteImport } from './routes/_app/dashboards/$dashboardId';
 import { Route as AppDatasetsIndexRouteImport } from './routes/_app/datasets/index';
@@ -64,6 +65,11 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
 const AppUsageRoute = AppUsageRouteImport.update({
   id: '/usage',
   path: '/usage',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppAlertsIndexRoute = AppAlertsIndexRouteImport.update({
+  id: '/alerts/',
+  path: '/alerts/',
   getParentRoute: () => AppRoute,
 } as any);
 const AppDashboardsIndexRoute = AppDashboardsIndexRouteImport.update({
@@ -160,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/settings/api-keys': typeof AppSettingsApiKeysRoute;
   '/settings/teams': typeof AppSettingsTeamsRoute;
   '/uploads/new': typeof AppUploadsNewRoute;
+  '/alerts/': typeof AppAlertsIndexRoute;
   '/dashboards/': typeof AppDashboardsIndexRoute;
   '/datasets/': typeof AppDatasetsIndexRoute;
   '/materialized-views/': typeof AppMaterializedViewsIndexRoute;
@@ -182,6 +189,7 @@ export interface FileRoutesByTo {
   '/settings/api-keys': typeof AppSettingsApiKeysRoute;
   '/settings/teams': typeof AppSettingsTeamsRoute;
   '/uploads/new': typeof AppUploadsNewRoute;
+  '/alerts': typeof AppAlertsIndexRoute;
   '/dashboards': typeof AppDashboardsIndexRoute;
   '/datasets': typeof AppDatasetsIndexRoute;
   '/materialized-views': typeof AppMaterializedViewsIndexRoute;
@@ -207,6 +215,7 @@ export interface FileRoutesById {
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute;
   '/_app/settings/teams': typeof AppSettingsTeamsRoute;
   '/_app/uploads/new': typeof AppUploadsNewRoute;
+  '/_app/alerts/': typeof AppAlertsIndexRoute;
   '/_app/dashboards/': typeof AppDashboardsIndexRoute;
   '/_app/datasets/': typeof AppDatasetsIndexRoute;
   '/_app/materialized-views/': typeof AppMaterializedViewsIndexRoute;
@@ -232,6 +241,7 @@ export interface FileRouteTypes {
     | '/settings/api-keys'
     | '/settings/teams'
     | '/uploads/new'
+    | '/alerts/'
     | '/dashboards/'
     | '/datasets/'
     | '/materialized-views/'
@@ -254,6 +264,7 @@ export interface FileRouteTypes {
     | '/settings/api-keys'
     | '/settings/teams'
     | '/uploads/new'
+    | '/alerts'
     | '/dashboards'
     | '/datasets'
     | '/materialized-views'
@@ -278,6 +289,7 @@ export interface FileRouteTypes {
     | '/_app/settings/api-keys'
     | '/_app/settings/teams'
     | '/_app/uploads/new'
+    | '/_app/alerts/'
     | '/_app/dashboards/'
     | '/_app/datasets/'
     | '/_app/materialized-views/'
@@ -343,6 +355,13 @@ declare module '@tanstack/react-router' {
       path: '/usage';
       fullPath: '/usage';
       preLoaderRoute: typeof AppUsageRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/alerts/': {
+      id: '/_app/alerts/';
+      path: '/alerts';
+      fullPath: '/alerts/';
+      preLoaderRoute: typeof AppAlertsIndexRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/dashboards/': {
@@ -479,6 +498,7 @@ interface AppRouteChildren {
   AppQueriesQueryIdRoute: typeof AppQueriesQueryIdRoute;
   AppQueriesNewRoute: typeof AppQueriesNewRoute;
   AppUploadsNewRoute: typeof AppUploadsNewRoute;
+  AppAlertsIndexRoute: typeof AppAlertsIndexRoute;
   AppDashboardsIndexRoute: typeof AppDashboardsIndexRoute;
   AppDatasetsIndexRoute: typeof AppDatasetsIndexRoute;
   AppMaterializedViewsIndexRoute: typeof AppMaterializedViewsIndexRoute;
@@ -497,6 +517,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppQueriesQueryIdRoute: AppQueriesQueryIdRoute,
   AppQueriesNewRoute: AppQueriesNewRoute,
   AppUploadsNewRoute: AppUploadsNewRoute,
+  AppAlertsIndexRoute: AppAlertsIndexRoute,
   AppDashboardsIndexRoute: AppDashboardsIndexRoute,
   AppDatasetsIndexRoute: AppDatasetsIndexRoute,
   AppMaterializedViewsIndexRoute: AppMaterializedViewsIndexRoute,

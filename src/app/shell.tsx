@@ -1,6 +1,7 @@
 import { AppShell, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconBell,
   IconBook,
   IconChartBar,
   IconChevronDown,
@@ -27,6 +28,7 @@ const NAV = [
   { to: '/uploads', label: 'Uploads', icon: IconUpload },
   { to: '/materialized-views', label: 'Materialized views', icon: IconRefresh },
   { to: '/pipelines', label: 'Pipelines', icon: IconTopologyStar3 },
+  { to: '/alerts', label: 'Alerts', icon: IconBell },
   { to: '/usage', label: 'Usage', icon: IconGauge },
   { to: '/settings', label: 'Settings', icon: IconSettings },
 ] as const;

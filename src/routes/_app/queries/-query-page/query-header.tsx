@@ -4,6 +4,7 @@ import { IconAdjustments, IconDatabase, IconDeviceFloppy, IconHistory } from '@t
 import type { GetQueryResponse } from '../../../../../contract/queries';
 import { OwnerContextNotice } from '../../../../components/owner-context-notice';
 import { MatviewActions } from './matview-actions';
+import { AlertAction } from './alert-action';
 import { ToolButton } from '../../../../components/tool-button';
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl';
@@ -80,6 +81,7 @@ export function QueryHeader(props: {
           {query && (
             <>
               <MatviewActions query={query} owned={props.owned} dirty={props.dirty} />
+              <AlertAction query={query} dirty={props.dirty} />
               <ToolButton variant="default" icon={IconHistory} onClick={props.onOpenHistory}>
                 History
               </ToolButton>

@@ -1,0 +1,158 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Alert } from './api';
+import { AlertDialog, type AlertDialogProps } from './alert-dialog';
+
+type Call = { url: string; method: string; body: unknown };
+
+/** A fetch that answers by method and path, and records what was asked. */
+function serve(routes: Record<string, (call: Call) => Response>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const call = {
+        url: input,
+        method: init?.method ?? 'GET',
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      };
+      calls.push(call);
+      const key = `${call.method} ${input.replace(/\?.*$/, '')}`;
+      const handler = routes[key];
+      return handler ? handler(call) : Response.json({ error: `no route ${key}` }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+function show(props: Partial<AlertDialogProps> = {}) {
+  const qc = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const onClose = vi.fn();
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={qc}>
+        <AlertDialog
+          ctx="alice"
+          opened
+          onClose={onClose}
+          query={{ id: 7, name: 'Daily volume' }}
+          {...props}
+        />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return onClose;
+}
+
+const saved = (body: Record<string, unknown>) =>
+  Response.json({ id: 3, next_evaluation_time: '2030-01-01T10:00:00.000Z', ...body });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AlertDialog', { timeout: 20_000 }, () => {
+  it('creates an alert on the query: condition, schedule, destinations one a line', async () => {
+    const calls = serve({ 'POST /api/v1/alerts': (c) => saved(c.body as Record<string, unknown>) });
+    const user = userEvent.setup();
+    const onClose = show();
+    expect(screen.getByText('Daily volume')).toBeInTheDocument();
+    const create = screen.getByRole('button', { name: 'Create alert' });
+    expect(create).toBeDisabled(); // no name yet
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Volume over 1M' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Column' }), {
+      target: { value: 'volume' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Value' }), {
+      target: { value: '1000000' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Schedule (cron, UTC)' }), {
+      target: { value: '*/15 * * * *' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Webhooks' }), {
+      target: { value: 'https://hooks.example.com/a\n\n https://hooks.example.com/b ' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), {
+      target: { value: 'ops@example.com' },
+    });
+    await user.click(screen.getByText('After every run'));
+    await user.click(create);
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Volume over 1M',
+      query_id: 7,
+      condition: { op: '>', column: 'volume', value: 1000000 },
+      cron_expression: '*/15 * * * *',
+      notify: 'every_run',
+      performance: 'medium',
+      destinations: [
+        { type: 'webhook', url: 'https://hooks.example.com/a' },
+        { type: 'webhook', url: 'https://hooks.example.com/b' },
+        { type: 'email', to: 'ops@example.com' },
+      ],
+      is_paused: false,
+    });
+  });
+
+  it('a row check has no column; the service’s refusal shows in the dialog', async () => {
+    serve({
+      'POST /api/v1/alerts': () =>
+        Response.json(
+          { error: 'webhook host "10.0.0.1" is a private, loopback or link-local address' },
+          { status: 400 },
+        ),
+    });
+    const user = userEvent.setup();
+    const onClose = show();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'a' } });
+    await user.click(screen.getByRole('combobox', { name: 'Trigger when' }));
+    await user.click(screen.getByRole('option', { name: 'the result has rows', hidden: true }));
+    expect(screen.queryByRole('textbox', { name: 'Column' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Webhooks' }), {
+      target: { value: 'http://10.0.0.1/x' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Create alert' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/private, loopback or link-local/);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('edits an alert: its fields filled in, a PATCH of them', async () => {
+    const alert = {
+      id: 9,
+      name: 'Down',
+      query_id: 7,
+      query_name: 'Daily volume',
+      condition: { op: '=', column: 'status', value: 'down' },
+      cron_expression: '0 * * * *',
+      notify: 'on_change',
+      performance: 'small',
+      destinations: [{ type: 'email', to: 'ops@example.com' }],
+      is_paused: true,
+    } as unknown as Alert;
+    const calls = serve({
+      'PATCH /api/v1/alerts/9': (c) => saved(c.body as Record<string, unknown>),
+    });
+    const user = userEvent.setup();
+    show({ alert });
+    expect(screen.getByRole('textbox', { name: 'Value' })).toHaveValue('down');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ops@example.com');
+    expect(screen.getByRole('switch', { name: /Paused/ })).toBeChecked();
+    await user.click(screen.getByRole('switch', { name: /Paused/ }));
+    await user.click(screen.getByRole('button', { name: 'Save alert' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      condition: { op: '=', column: 'status', value: 'down' },
+      performance: 'small',
+      is_paused: false,
+      destinations: [{ type: 'email', to: 'ops@example.com' }],
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import { createFileRoute, stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
+import { alertListOptions } from '../../../features/alerts/api';
+import { AlertsPage } from '../../../features/alerts/alerts-page';
+import { integer, type RawSearch } from '../../../lib/search-params';
+import { activeCtx } from '../../../lib/session';
+
+type ListSearch = { offset: number; history?: number };
+
+/** ?offset=N: where the page starts; ?history=<id>: the alert whose history is open. */
+const parseListSearch = (raw: RawSearch): ListSearch => {
+  const offset = integer(raw.offset, { min: 0, max: 1_000_000_000, fallback: 0 });
+  const history = integer(raw.history, { min: 0, max: 1e15, fallback: 0 });
+  return history ? { offset, history } : { offset };
+};
+
+/** The context's alerts. */
+export const Route = createFileRoute('/_app/alerts/')({
+  validateSearch: (raw: Partial<ListSearch> & SearchSchemaInput) => parseListSearch(raw),
+  search: { middlewares: [stripSearchParams({ offset: 0 })] },
+  loaderDeps: ({ search }) => ({ offset: search.offset }),
+  loader: ({ context: { queryClient }, deps }) =>
+    queryClient.ensureQueryData(alertListOptions(activeCtx(queryClient), deps.offset)),
+  component: function AlertsRoute() {
+    const { offset, history } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <AlertsPage
+        offset={offset}
+        onOffset={(o) => void navigate({ search: (s) => ({ ...s, offset: o }) })}
+        history={history ?? null}
+        onHistory={(id) =>
+          void navigate({ search: (s) => ({ offset: s.offset ?? 0, history: id ?? undefined }) })
+        }
+      />
+    );
+  },
+});
