@@ -1,5 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { postgresBinDir } from './server/test/postgres-bin.js';
 
@@ -43,9 +44,28 @@ if (process.env.VITEST && !postgresBin)
       'the `postgres` test project is skipped. Install it (apt-get install postgresql) to run it.',
   );
 
+/**
+ * In development, the embed pages (/embed/...) are embed.html, as the server answers them in
+ * production (server/http/embed-page.ts); Vite's fallback would give index.html.
+ */
+const embedPages: Plugin = {
+  name: 'strata-embed-pages',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      // The page reads its path and search from the browser's location, which stays as it was.
+      if (req.url?.startsWith('/embed/')) req.url = '/embed.html';
+      next();
+    });
+  },
+};
+
+/** Libraries of the embed pages (src/embed), which the app's pages share with them. */
+const EMBED_LIBRARIES =
+  /node_modules\/(react|react-dom|scheduler|@mantine\/(core|hooks)|@tanstack\/(query-core|react-query)|clsx|@tabler\/icons-react\/dist\/esm\/[a-zA-Z]+\.mjs)/;
+
 export default defineConfig({
   // The router plugin reads tsr.config.json (routes in src/routes, tree in src/routeTree.gen.ts).
-  plugins: [tanstackRouter({ target: 'react' }), react()],
+  plugins: [tanstackRouter({ target: 'react' }), react(), embedPages],
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
@@ -54,13 +74,28 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
+      // The app, and the embed pages' own light entry (no router, editor or app shell).
+      input: { index: 'index.html', embed: 'embed.html' },
       output: {
         // Library code that most pages share (React, the router, React Query, Mantine's core)
         // goes in one chunk instead of dozens of small ones: each page then downloads fewer,
         // better-compressed files (scripts/check-bundle.mjs measures it). Code used by a few
         // pages only, such as Monaco, ECharts and the grid layout, stays in its own chunks.
+        // What the embed pages use too (React, Mantine, React Query) is a chunk of its own,
+        // so an embed does not download the router and the rest of the app's libraries; the
+        // app's group takes only its own modules (their dependencies, such as the icons' base
+        // component, stay where the embed finds them).
         codeSplitting: {
-          groups: [{ name: 'shared', test: /node_modules/, minShareCount: 10 }],
+          groups: [
+            { name: 'shared', test: EMBED_LIBRARIES, minShareCount: 10, priority: 2 },
+            {
+              name: 'shared-app',
+              test: /node_modules/,
+              minShareCount: 10,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

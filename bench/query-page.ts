@@ -129,7 +129,8 @@ function chunkSizes() {
   const files = (keys: Set<string>) => [
     ...new Set([...keys].flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.css ?? [])])),
   ];
-  const entry = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+  // The app's entry (embed.html is another one, of the embed pages).
+  const entry = ['index.html'];
   const route = Object.keys(manifest).filter(
     (k) =>
       k.startsWith('src/routes/_app.tsx') || k.startsWith('src/routes/_app/queries/$queryId.tsx'),

@@ -16,14 +16,19 @@ function newest(dir) {
 }
 
 const sourcesChanged = () =>
-  Math.max(newest(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs) >
-  fs.statSync(built).mtimeMs;
+  Math.max(
+    newest(path.join(root, 'src')),
+    ...['index.html', 'embed.html'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+  ) > fs.statSync(built).mtimeMs;
 
 // A STATIC_DIR other than ./dist is the operator's own build: serve it as it is.
 const ownBuild =
   process.env.STATIC_DIR && path.resolve(root, process.env.STATIC_DIR) !== path.join(root, 'dist');
 
-if (!ownBuild && (!fs.existsSync(built) || sourcesChanged())) {
+const missing = ['index.html', 'embed.html'].some(
+  (f) => !fs.existsSync(path.join(root, 'dist', f)),
+);
+if (!ownBuild && (missing || sourcesChanged())) {
   console.log('Building the web app (first start or changed sources)...');
   execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
 }

@@ -29,6 +29,8 @@ import { limiterFactory } from './limits/limiters.js';
 import { spaPage } from './http/spa-page.js';
 import { visualizationRoutes } from './http/visualizations.js';
 import { dashboardRoutes } from './http/dashboards.js';
+import { embedRoutes } from './http/embeds.js';
+import { embedPage } from './http/embed-page.js';
 import { uploadRoutes } from './http/uploads.js';
 import { matviewRoutes } from './http/matviews.js';
 import { pipelineRoutes } from './http/pipelines.js';
@@ -76,7 +78,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   });
 
   app.use('/og/*', crossOriginImages);
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders(deps.config));
   app.use('/api/*', releaseHeadBodies);
   // Bodies are bounded and CSRF is refused before any authentication or parsing work.
   app.use('/api/*', bodyGuard(deps.config));
@@ -101,6 +103,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     datasetRoutes,
     visualizationRoutes,
     dashboardRoutes,
+    embedRoutes,
     uploadRoutes,
     matviewRoutes,
     pipelineRoutes,
@@ -159,6 +162,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     app.use('/*', serveStatic({ root }));
     // A hashed asset that is not there (an old build's) is 404, never the app's index.html.
     app.all('/assets/*', (c) => c.text('Not found', 404));
+    // The embed pages (embed.html), or a small page saying the content is not available.
+    app.get('/embed/*', embedPage(deps, options.staticDir));
     // index.html, and on a public dashboard's page its chunks and (anonymous, within the rate
     // limit) its data.
     app.get(

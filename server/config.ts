@@ -104,6 +104,18 @@ const EnvSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   SMTP_FROM: z.string().min(3).max(300).default('alerts@localhost'),
+  /**
+   * Who may frame the embed pages (/embed/...): CSP frame-ancestors sources, separated by
+   * spaces (`https://blog.example.com 'self'`); `*` (the default) is any site. Every other
+   * page keeps frame-ancestors 'none'.
+   */
+  EMBED_FRAME_ANCESTORS: z
+    .string()
+    .transform((v) => v.trim().split(/\s+/))
+    .refine((sources) => sources.every((s) => /^(?:'self'|'none'|[^\s;,'"]+)$/.test(s)), {
+      message: "must be CSP sources separated by spaces (such as * or https://example.com 'self')",
+    })
+    .default(['*']),
 });
 
 /** The SMTP server alerts send email through. */
@@ -162,6 +174,8 @@ export type Config = {
   };
   /** Undefined when SMTP_HOST is not set. */
   smtp: SmtpConfig | undefined;
+  /** CSP frame-ancestors sources of the embed pages (EMBED_FRAME_ANCESTORS). */
+  embedFrameAncestors: string[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -234,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           from: e.SMTP_FROM,
         }
       : undefined,
+    embedFrameAncestors: e.EMBED_FRAME_ANCESTORS,
   };
 }
 

@@ -27,6 +27,14 @@ describe('preloadsOf', () => {
     });
   });
 
+  it('leaves out only what the app’s entry loads, not what another entry (embed.html) does', () => {
+    const withEmbed: ViteManifest = {
+      ...manifest,
+      'embed.html': { file: 'assets/embed-1.js', isEntry: true, imports: ['_echart-1.js'] },
+    };
+    expect(preloadsOf(withEmbed, ['src/viz.tsx']).scripts).toContain('/assets/echart-1.js');
+  });
+
   it('skips modules the build does not have', () => {
     expect(preloadsOf(manifest, ['src/gone.tsx'])).toEqual({ scripts: [], styles: [] });
   });

@@ -45,7 +45,9 @@ export function preloadsOf(
     into.add(key);
     for (const i of manifest[key].imports ?? []) walk(i, into);
   };
-  for (const [key, e] of Object.entries(manifest)) if (e.isEntry) walk(key, byEntry);
+  // The app's entry only: embed.html is an entry too, but its chunks are not on this page.
+  for (const [key, e] of Object.entries(manifest))
+    if (e.isEntry && key === 'index.html') walk(key, byEntry);
   const wanted = new Set<string>();
   for (const m of modules) walk(m, wanted);
   const scripts: string[] = [];

@@ -54,6 +54,22 @@ export class VisualizationsService {
     return { viz, query };
   }
 
+  /**
+   * A visualization of query `queryId` anyone may embed: the query is public (readable with no
+   * context) and not archived. Not found otherwise, with the same message whatever the reason,
+   * so an embed never tells a private visualization from a missing one.
+   */
+  async embeddable(
+    queryId: number,
+    id: number,
+  ): Promise<{ viz: VisualizationRecord; query: QueryRecord }> {
+    const viz = await this.deps.repo.get(id);
+    const query = viz?.query_id === queryId ? await this.deps.queries.get(queryId) : undefined;
+    if (!viz || !query || query.is_archived || !canReadQuery(query, null))
+      throw notFound(VISUALIZATION_NOT_FOUND);
+    return { viz, query };
+  }
+
   /** As `readable`, and forbidden unless the caller's context owns the query. */
   async writable(id: number, caller: Caller): Promise<VisualizationRecord> {
     const { viz, query } = await this.readable(id, caller.contextId);

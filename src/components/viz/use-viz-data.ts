@@ -13,8 +13,8 @@ export type VizSource = {
   path: string;
   /** Context handle sent as x-strata-context (null for anonymous public pages). */
   ctx: string | null;
-  /** Extra query string, e.g. {'params.wallet': '0x..'}. */
-  query?: Record<string, string>;
+  /** Extra query string, e.g. {'params.wallet': '0x..'} (a list repeats the name). */
+  query?: Record<string, string | readonly string[]>;
 };
 
 /** A chart pulls every row up to this many; beyond it the service samples this many. */

@@ -83,7 +83,13 @@ export function DashboardPage({ id, search, onSearch }: Props) {
         onValue={(name: ValueParam, value) => onSearch({ ...search, [name]: value || undefined })}
         refreshMs={REFRESH_INTERVALS[refresh]}
       />
-      <ShareDialog ctx={ctx} dashboard={dashboard} opened={sharing} onClose={share.close} />
+      <ShareDialog
+        ctx={ctx}
+        dashboard={dashboard}
+        search={search}
+        opened={sharing}
+        onClose={share.close}
+      />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Modal.css';
 import {
   ActionIcon,
   CopyButton,
+  Divider,
   Group,
   Modal,
   Stack,
@@ -13,16 +14,38 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import type { DashboardResponse } from '../../../contract/dashboards';
+import { EmbedSnippet } from '../../components/embed-snippet';
+import { dashboardEmbedPath } from '../../lib/embed-url';
+import { bare } from '../../lib/search-text';
+import { gridHeight } from './dashboard-grid';
 import { useUpdateDashboard } from './mutations';
+import type { DashboardSearch } from './params';
+
+/**
+ * The embed's parameter values: those the page's URL carries (the others show their defaults),
+ * numbers bare (`p.3.days=7`).
+ */
+const embedValues = (search: DashboardSearch) =>
+  Object.fromEntries(
+    Object.entries(search).flatMap(([k, v]) => (k.startsWith('p.') && v ? [[k, bare(v)]] : [])),
+  );
+
+/** The embed's height: the grid, its header above and the margins around it. */
+const EMBED_CHROME_PX = 76;
 
 /** The public link of a dashboard (this app's /owner/slug page). */
 export const publicLink = (d: Pick<DashboardResponse, 'owner_handle' | 'slug'>) =>
   `${window.location.origin}/${encodeURIComponent(d.owner_handle)}/${encodeURIComponent(d.slug)}`;
 
-/** Share: the /owner/slug link with a copy button, and the private switch. */
+/**
+ * Share: the /owner/slug link with a copy button, the private switch, and the iframe code of the
+ * dashboard's embed page with the values the page shows.
+ */
 export function ShareDialog(props: {
   ctx: string;
   dashboard: DashboardResponse;
+  /** The page's URL state: its parameter values go into the embed. */
+  search: DashboardSearch;
   opened: boolean;
   onClose: () => void;
 }) {
@@ -97,6 +120,17 @@ export function ShareDialog(props: {
             {update.error.message}
           </Text>
         )}
+        <Divider />
+        <EmbedSnippet
+          path={dashboardEmbedPath(d.owner_handle, d.slug)}
+          search={embedValues(props.search)}
+          title={d.name}
+          height={gridHeight(d) + EMBED_CHROME_PX}
+          unavailable={
+            isPrivate ? 'Only public dashboards can be embedded: turn off Private first.' : null
+          }
+          description="Paste it into any web page. It shows the parameter values of this page; anyone can see it."
+        />
       </Stack>
     </Modal>
   );

@@ -1,12 +1,10 @@
-import { Button, Center, Loader, Stack, Text, useComputedColorScheme } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, useComputedColorScheme } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { DashboardVisualization } from '../../../contract/dashboards';
-import { LazyVisualizationView } from '../../components/viz/lazy-visualization-view';
 import type { DashboardScope } from './api';
+import { VizWidgetFrame } from './viz-widget-frame';
 import { useVizSource } from './viz-source';
-import { WidgetFrame } from './widget-frame';
 
 type Props = {
   scope: DashboardScope;
@@ -20,18 +18,25 @@ type Props = {
   refreshMs: number;
 };
 
-function Message(props: { children: React.ReactNode; error?: boolean }) {
+/** Sends the visitor to sign in, back to this page after. */
+function SignInToRun() {
+  const href = useRouterState({ select: (s) => s.location.href });
+  const navigate = useNavigate();
   return (
-    <Center h="100%">
-      <Stack gap={6} align="center" maw={360} role={props.error ? 'alert' : undefined}>
-        {props.error && <IconAlertTriangle size={20} color="var(--mantine-color-red-6)" />}
-        {props.children}
-      </Stack>
-    </Center>
+    <Button
+      size="xs"
+      variant="light"
+      onClick={() => void navigate({ to: '/sign-in', search: { redirect: href } })}
+    >
+      Sign in to run with these values
+    </Button>
   );
 }
 
-/** A visualization widget: its chart from the latest result for its values, or why not. */
+/**
+ * A visualization widget: its chart from the latest result for its values, or why not; with no
+ * result yet, a signed-in viewer may run the query, and a visitor is offered to sign in.
+ */
 export function VizWidget(props: Props) {
   const { meta } = props;
   const scheme = useComputedColorScheme('light');
@@ -47,83 +52,24 @@ export function VizWidget(props: Props) {
     runRequested,
     enabled: meta !== undefined && !meta.error,
   });
-  const viz = meta?.visualization;
-  const title = viz?.name ?? (meta ? 'Visualization' : '');
   const hasValues = Object.keys(props.values).length > 0;
-  const href = useRouterState({ select: (s) => s.location.href });
-  const navigate = useNavigate();
-
-  let body: React.ReactNode;
-  if (meta?.error || (meta && !viz))
-    body = (
-      <Message error>
-        <Text size="sm">{meta.error ?? 'This visualization cannot be shown.'}</Text>
-      </Message>
-    );
-  else if (!viz || source.state === 'loading')
-    body = (
-      <Center h="100%">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
-  else if (source.state === 'failed')
-    body = (
-      <Message error>
-        <Text size="sm">{source.message}</Text>
-      </Message>
-    );
-  else if (source.state === 'running')
-    body = (
-      <Message>
-        <Loader size="sm" aria-label="Running" />
-        <Text size="sm" c="dimmed">
-          Running the query{hasValues ? ' with these values' : ''}…
-        </Text>
-      </Message>
-    );
-  else if (source.state === 'missing')
-    body = (
-      <Message>
-        <Text size="sm" c="dimmed" ta="center">
-          {hasValues ? 'No result for these values yet.' : 'This query has no result yet.'}
-        </Text>
-        {source.canRun ? (
+  return (
+    <VizWidgetFrame
+      widgetId={props.widgetId}
+      meta={meta}
+      source={source}
+      ctx={props.scope.ctx}
+      hasValues={hasValues}
+      colorScheme={scheme}
+      missingAction={
+        source.state !== 'missing' ? null : source.canRun ? (
           <Button size="xs" variant="light" onClick={() => setRunRequested(true)}>
             Run the query
           </Button>
         ) : (
-          hasValues && (
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => void navigate({ to: '/sign-in', search: { redirect: href } })}
-            >
-              Sign in to run with these values
-            </Button>
-          )
-        )}
-      </Message>
-    );
-  else
-    body = (
-      <LazyVisualizationView
-        visualization={{ name: viz.name, type: viz.type, options: viz.options }}
-        source={{ key: source.key, path: source.path, ctx: props.scope.ctx, query: source.query }}
-        height="100%"
-        colorScheme={scheme}
-      />
-    );
-
-  return (
-    <WidgetFrame
-      title={title}
-      label={`Visualization ${title}`.trim()}
-      testId={`viz-widget-${props.widgetId}`}
-      fill
-    >
-      <div style={{ height: '100%' }} data-state={source.state}>
-        {body}
-      </div>
-    </WidgetFrame>
+          hasValues && <SignInToRun />
+        )
+      }
+    />
   );
 }

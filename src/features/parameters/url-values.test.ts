@@ -38,6 +38,11 @@ describe('parameter values in the URL', () => {
     expect(search).toEqual({ days: 1, p: { viz: 'x' } });
     expect(valuesFromSearch({ ...search, viz: 4 })).toEqual({ viz: 'x', days: '1' });
   });
+  it('keeps the embed pages’ theme apart from a parameter named theme', () => {
+    const search = valuesToSearch({ theme: 'warm', days: '1' });
+    expect(search).toEqual({ days: 1, p: { theme: 'warm' } });
+    expect(valuesFromSearch({ ...search, theme: 'dark' })).toEqual({ theme: 'warm', days: '1' });
+  });
   it('withoutValues keeps only the page’s own keys', () => {
     expect(withoutValues({ viz: 3, days: 7, p: { a: '1' }, sql: 'x' })).toEqual({
       viz: 3,

@@ -1,13 +1,15 @@
 /**
  * Parameter values in a query page's URL, one readable search param per parameter
  * (`?days=7&chain=ethereum`; a multiselect's list as a list). Names the page uses for itself
- * (`viz`, `sql`) and the legacy `p` go into `p` as JSON instead. Old `?p={"days":"7"}` links still
- * read. No imports: route search schemas sit in the entry chunk.
+ * (`viz`, `sql`, and `theme` of the embed pages) and the legacy `p` go into `p` as JSON instead.
+ * Old `?p={"days":"7"}` links still read. Only lib/search-text.ts imported: route search schemas
+ * sit in the entry chunk.
  */
+import { bare } from '../../lib/search-text';
 export type FormValues = Record<string, string | string[]>;
 
-/** Search keys of the query pages that are never parameter values. */
-export const RESERVED_SEARCH_KEYS: readonly string[] = ['viz', 'sql', 'p'];
+/** Search keys of the query pages (and a query's embed page: `theme`) that are never values. */
+export const RESERVED_SEARCH_KEYS: readonly string[] = ['viz', 'sql', 'p', 'theme'];
 
 /** A value as the router writes it without quotes: numbers and booleans as such, else text. */
 type Scalar = string | number | boolean;
@@ -47,16 +49,6 @@ export function valuesFromSearch(search: Record<string, unknown>): FormValues {
     if (value !== undefined) out[k] = value;
   }
   return out;
-}
-
-/**
- * The router writes a string that would read back as JSON (`"7"`, `"true"`) in quotes; the same
- * value as a number or boolean is written bare and reads back as the same text.
- */
-function bare(v: string): Scalar {
-  if (v === 'true' || v === 'false') return v === 'true';
-  if (/^-?(0|[1-9]\d{0,14})(\.\d*[1-9])?$/.test(v) && String(Number(v)) === v) return Number(v);
-  return v;
 }
 
 /** Search entries that write `values` readably; reserved names go into `p`. */

@@ -34,6 +34,7 @@ import {
   type Columns,
   type Draft,
 } from './editor-model';
+import { EmbedButton, type EmbedInfo } from './embed-button';
 import { VizOptionsForm } from './viz-options-form';
 import { VISUALIZATION_LIMITS } from '../../../contract/rules/limits';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -45,6 +46,8 @@ type Props = {
   source: VizSource | null;
   onSaved: (id: number) => void;
   onDeleted: () => void;
+  /** For "Embed": the page's parameter values and the query's privacy. */
+  embed?: EmbedInfo;
 };
 
 /** The editor of a saved visualization: loads it, then edits a draft of it. */
@@ -149,6 +152,14 @@ function EditorBody(
           w={220}
         />
         <Group gap="xs" ml="auto">
+          {props.vizId !== null && props.embed && (
+            <EmbedButton
+              queryId={queryId}
+              vizId={props.vizId}
+              name={props.initial.name}
+              embed={props.embed}
+            />
+          )}
           {props.vizId !== null && (
             <Button
               variant="subtle"

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { VizSource } from '../../components/viz/use-viz-data';
 import { vizListOptions } from './api';
+import type { EmbedInfo } from './embed-button';
 import { NewVisualizationEditor, VisualizationEditor } from './visualization-editor';
 
 /** The active tab: the results grid, a saved visualization's id, or a new one. */
@@ -24,6 +25,8 @@ export function VisualizationTabs(props: {
   onActiveChange: (tab: VizTab) => void;
   source: VizSource | null;
   results: ReactNode;
+  /** For a saved visualization's "Embed": the page's values and the query's privacy. */
+  embed?: EmbedInfo;
 }) {
   const { ctx, queryId } = props;
   const list = useQuery({ ...vizListOptions(ctx, queryId), enabled: props.saved });
@@ -77,7 +80,7 @@ export function VisualizationTabs(props: {
       </Tabs.Panel>
       {vizzes.map((v) => (
         <Tabs.Panel key={v.id} value={String(v.id)} pt="sm">
-          <VisualizationEditor {...common} vizId={v.id} />
+          <VisualizationEditor {...common} vizId={v.id} embed={props.embed} />
         </Tabs.Panel>
       ))}
       {props.saved && (

@@ -1,5 +1,6 @@
 import type { VizSource } from '../../../../components/viz/use-viz-data';
 import { ResultsGrid } from '../../../../features/results/results-grid';
+import type { EmbedInfo } from '../../../../features/visualizations/embed-button';
 import {
   VisualizationTabs,
   type VizTab,
@@ -29,6 +30,8 @@ export function ResultTabs(props: {
   onTabChange: (tab: VizTab) => void;
   /** The completed execution being shown, if any. */
   executionId: string | null;
+  /** For "Embed" on a visualization: the page's values and the query's privacy. */
+  embed?: EmbedInfo;
 }) {
   const { ctx, executionId } = props;
   return (
@@ -38,6 +41,7 @@ export function ResultTabs(props: {
       saved={props.queryId !== null}
       active={props.tab}
       onActiveChange={props.onTabChange}
+      embed={props.embed}
       source={executionId ? executionSource(ctx, executionId) : null}
       results={
         executionId && (

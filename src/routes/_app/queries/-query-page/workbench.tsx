@@ -11,7 +11,8 @@ import { useExecutionStatus } from '../../../../features/execution/api';
 import { ExecutionPanel } from '../../../../features/execution/execution-panel';
 import { RunControls } from '../../../../features/execution/run-controls';
 import { DEFAULT_TIER, isTier, type Tier } from '../../../../../contract/rules/enums';
-import type { FormValues } from '../../../../features/parameters/form-values';
+import { toQueryParameters, type FormValues } from '../../../../features/parameters/form-values';
+import { valuesToSearch } from '../../../../features/parameters/url-values';
 import {
   ParametersForm,
   useParameterErrors,
@@ -233,6 +234,15 @@ export function Workbench(props: {
             tab={props.tab}
             onTabChange={props.onTabChange}
             executionId={status.data?.state === 'QUERY_STATE_COMPLETED' ? runs.executionId : null}
+            embed={
+              query
+                ? {
+                    // Every saved parameter with the value a run sends: the run's own result.
+                    search: valuesToSearch(toQueryParameters(query.parameters, values)),
+                    isPrivate: query.is_private,
+                  }
+                : undefined
+            }
           />
           <WorkbenchDrawers
             ctx={ctx}

@@ -1,0 +1,36 @@
+import { stringifySearch } from './search-text';
+
+/** The embed pages' theme, `?theme=light|dark` (light when absent or anything else). */
+export type EmbedTheme = 'light' | 'dark';
+export const readEmbedTheme = (raw: unknown): EmbedTheme => (raw === 'dark' ? 'dark' : 'light');
+
+/** The embed page of a public dashboard (the one at /owner/slug). */
+export const dashboardEmbedPath = (owner: string, slug: string) =>
+  `/embed/dashboards/${encodeURIComponent(owner)}/${encodeURIComponent(slug)}`;
+
+/** The embed page of a visualization of a public query. */
+export const visualizationEmbedPath = (queryId: number, visualizationId: number) =>
+  `/embed/queries/${queryId}/${visualizationId}`;
+
+/**
+ * The absolute URL of an embed page: `search` carries the parameter values as the app's own
+ * pages write them (`?days=7` on a query's, `?p.<query_id>.<key>=7` on a dashboard's), written
+ * the way the router writes them, then the theme.
+ */
+export function embedUrl(
+  origin: string,
+  path: string,
+  search: Record<string, unknown>,
+  theme: EmbedTheme,
+): string {
+  return `${origin}${path}${stringifySearch({ ...search, theme })}`;
+}
+
+const attr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** An iframe of `src` to paste in another page: borderless, full width, lazily loaded. */
+export function iframeSnippet(src: string, opts: { title: string; height: number }): string {
+  const height = Math.max(120, Math.round(opts.height));
+  return `<iframe src="${attr(src)}" title="${attr(opts.title)}" width="100%" height="${height}" style="border: 0" loading="lazy"></iframe>`;
+}
