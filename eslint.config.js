@@ -28,6 +28,7 @@ const DOMAIN_FOLDERS = [
   'previews',
   'queries',
   'render',
+  'schedules',
   'store',
   'uploads',
   'usage',

@@ -35,6 +35,7 @@ import { uploadRoutes } from './http/uploads.js';
 import { matviewRoutes } from './http/matviews.js';
 import { pipelineRoutes } from './http/pipelines.js';
 import { alertRoutes } from './http/alerts.js';
+import { scheduleRoutes } from './http/schedules.js';
 import { bodyGuard } from './http/body-guard.js';
 import { sameOriginWrites } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -108,6 +109,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     matviewRoutes,
     pipelineRoutes,
     alertRoutes,
+    scheduleRoutes,
   ];
   for (const routes of routeModules) v1.route('/', routes(deps));
 

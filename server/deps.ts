@@ -17,6 +17,7 @@ import type { PipelinesService } from './pipelines/pipelines-service.js';
 import type { UsageService } from './usage/usage-service.js';
 import type { PreviewsService } from './previews/previews-service.js';
 import type { AlertsService } from './alerts/alerts-service.js';
+import type { SchedulesService } from './schedules/schedules-service.js';
 
 /** Everything a route module may use; built once in wire.ts (or by a test) and injected. */
 export type Deps = {
@@ -41,4 +42,5 @@ export type Deps = {
   usage: UsageService;
   previews: PreviewsService;
   alerts: AlertsService;
+  schedules: SchedulesService;
 };

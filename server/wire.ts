@@ -36,6 +36,8 @@ import { PreviewsService } from './previews/previews-service.js';
 import { AlertsService } from './alerts/alerts-service.js';
 import { AlertScheduler } from './alerts/alert-scheduler.js';
 import { AppError } from './errors.js';
+import { SchedulesService } from './schedules/schedules-service.js';
+import { RefreshScheduler } from './schedules/scheduler.js';
 
 /**
  * Opens the stores and builds every service; `close` releases them. Runs happen on `sandboxes`
@@ -174,6 +176,7 @@ export async function buildDeps(
       handleOf: async (contextId) => (await accounts.byId(contextId))?.handle,
       log,
     }),
+    schedules: new SchedulesService({ store, config, queries, dashboards, executions }),
   };
   // Start-up work (recovery, demo data) goes in here. In a cluster it runs on one node at a time,
   // and recovery only on a node that finds no other alive (theirs is theirs; a dead node's runs
@@ -199,6 +202,8 @@ export async function buildDeps(
   );
   const scheduler = new MatviewScheduler(matviews, log);
   scheduler.run(config.schedulerTickMs);
+  const refreshes = new RefreshScheduler(deps.schedules, log);
+  refreshes.run(config.schedulerTickMs);
   const datasetsRetired = new RetiredSnapshots(lake.repo, lake.root);
   const datasetsAdmin = new DatasetsAdmin({
     lake,
@@ -220,6 +225,7 @@ export async function buildDeps(
     close: async () => {
       await scheduler.stop();
       await alertScheduler.stop();
+      await refreshes.stop();
       await datasetSyncs.stop();
       datasetsRetired.close();
       await pipelines.close();

@@ -120,3 +120,12 @@ export const ALERT_LIMITS = {
   listMax: 1000,
   historyDefault: 20,
 } as const;
+
+/** Scheduled refreshes of saved queries and dashboards. */
+export const SCHEDULE_LIMITS = {
+  /** Schedules of one query, and of one dashboard. */
+  perTarget: 20,
+  /** Schedules of one context, queries' and dashboards' together. */
+  perContext: 200,
+  cron: 200,
+} as const;

@@ -5,6 +5,8 @@ export const LOCK_SPACES = {
   uploads: 0x55504c44,
   matviewContexts: 0x4d56434f,
   matviewRefresh: 0x4d565246,
+  scheduleContexts: 0x53434843,
+  scheduleRuns: 0x53435255,
 };
 
 /**

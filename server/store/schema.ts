@@ -30,6 +30,7 @@ export interface Database {
   alerts: AlertsTable;
   alert_evaluations: AlertEvaluationsTable;
   alert_deliveries: AlertDeliveriesTable;
+  query_schedules: QuerySchedulesTable;
   schema_migrations: { name: string; applied_at: string };
 }
 
@@ -352,4 +353,26 @@ export interface AlertDeliveriesTable {
   attempts: number;
   error: string | null;
   delivered_at: string;
+}
+
+/** A schedule of a saved query or of a dashboard (server/schedules, migration 013). */
+export interface QuerySchedulesTable {
+  id: Generated<number>;
+  owner_id: number;
+  created_by: number | null;
+  /** Exactly one of query_id and dashboard_id is set. */
+  query_id: number | null;
+  dashboard_id: number | null;
+  cron_expression: string;
+  /** JSON: values by key (a query's), or a list of {query_id, key, value} (a dashboard's). */
+  parameters: Generated<string>;
+  performance: string;
+  is_enabled: Generated<Flag>;
+  next_run_at: string | null;
+  last_run_at: string | null;
+  /** JSON list of the executions the last run started. */
+  last_execution_ids: Generated<string>;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
 }

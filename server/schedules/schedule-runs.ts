@@ -1,0 +1,141 @@
+import { isRunningState } from '../../contract/rules/enums.js';
+import { AppError } from '../errors.js';
+import { LOCK_SPACES, OwnerLocks } from '../lake/owner-locks.js';
+import type { SchedulesDeps, ScheduledQuery } from './schedules-ports.js';
+import { valuesOfQuery } from './schedule-values.js';
+import type {
+  DashboardValues,
+  QueryValues,
+  ScheduleRecord,
+  SchedulesRepo,
+} from './schedules-repo.js';
+
+/** What one slot of a schedule did. */
+export type FireOutcome = {
+  /** The executions it started (one per query of a dashboard). */
+  started: string[];
+  /** The previous slot's runs were still pending or running: nothing started. */
+  skipped: boolean;
+  /** Why it (or a part of a dashboard's) could not start; null when everything started. */
+  error: string | null;
+};
+
+type Runs = { started: string[]; errors: string[] };
+
+/** Why a run could not start, as the schedule shows it. */
+function reason(err: unknown): string {
+  if (err instanceof AppError && err.kind === 'over_limit')
+    return "the context is over its billing period's credit limit";
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Starts the runs of one slot of a schedule and records them on it: a query's schedule runs the
+ * query with its values; a dashboard's runs each distinct query of its visualization widgets with
+ * the dashboard's values of that query (what the dashboard opens with: a parameter widget's value
+ * from the schedule, else the parameter's default). Every run is an execution in the owner
+ * context with source `schedule`, so it is charged there and becomes the latest result for its
+ * values. An archived query or dashboard, a query made private by another context, values the
+ * query no longer takes or an exhausted credit limit skip that run and are recorded as the
+ * schedule's `last_error`. One slot of a schedule starts at a time (across nodes too), and a slot
+ * that comes while the previous slot's runs still run is skipped.
+ */
+export class ScheduleRunner {
+  private readonly starting: OwnerLocks;
+
+  constructor(private readonly deps: SchedulesDeps & { repo: SchedulesRepo }) {
+    this.starting = new OwnerLocks(deps.store, LOCK_SPACES.scheduleRuns);
+  }
+
+  fire(scheduleId: number, now: Date): Promise<FireOutcome> {
+    return this.starting.run(scheduleId, async () => {
+      const s = await this.deps.repo.byId(scheduleId);
+      if (!s) return { started: [], skipped: true, error: null };
+      const states = await this.deps.executions.states(s.lastExecutionIds);
+      if ([...states.values()].some(isRunningState))
+        return { started: [], skipped: true, error: null };
+      const runs = s.target.kind === 'query' ? await this.runQuery(s) : await this.runDashboard(s);
+      const error = runs.errors.length ? runs.errors.join('; ') : null;
+      await this.deps.repo.recordRun(s.id, { at: now, executionIds: runs.started, error });
+      return { started: runs.started, skipped: false, error };
+    });
+  }
+
+  private async runQuery(s: ScheduleRecord): Promise<Runs> {
+    const runs: Runs = { started: [], errors: [] };
+    const id = s.target.id;
+    const query = await this.deps.queries.get(id);
+    if (!query) runs.errors.push(`Query ${id} is gone: the run was skipped`);
+    else if (query.is_archived)
+      runs.errors.push(
+        `Query ${id} is archived: the run was skipped; unarchive it to resume this schedule`,
+      );
+    else await this.submit(s, query, s.parameters as QueryValues, runs);
+    return runs;
+  }
+
+  private async runDashboard(s: ScheduleRecord): Promise<Runs> {
+    const runs: Runs = { started: [], errors: [] };
+    const id = s.target.id;
+    const dashboard = await this.deps.dashboards.readable(id, s.ownerId).catch(() => undefined);
+    if (!dashboard) {
+      runs.errors.push(`Dashboard ${id} is gone: the run was skipped`);
+      return runs;
+    }
+    if (dashboard.is_archived) {
+      runs.errors.push(
+        `Dashboard ${id} is archived: the run was skipped; unarchive it to resume this schedule`,
+      );
+      return runs;
+    }
+    const seen = new Set<number>();
+    for (const { visualization, query } of await this.deps.dashboards.visualizationsOf(
+      id,
+      s.ownerId,
+    )) {
+      const queryId = visualization.query_id;
+      if (seen.has(queryId)) continue;
+      seen.add(queryId);
+      if (!query) runs.errors.push(`Query ${queryId} is private to another context: skipped`);
+      else if (query.is_archived) runs.errors.push(`Query ${queryId} is archived: skipped`);
+      else if (
+        !(await this.submit(
+          s,
+          query,
+          valuesOfQuery(s.parameters as DashboardValues, queryId),
+          runs,
+        ))
+      )
+        break;
+    }
+    return runs;
+  }
+
+  /** Submits one run; false when no other run of this slot can start (over the credit limit). */
+  private async submit(
+    s: ScheduleRecord,
+    query: ScheduledQuery,
+    values: QueryValues,
+    runs: Runs,
+  ): Promise<boolean> {
+    try {
+      const e = await this.deps.executions.submit({
+        contextId: s.ownerId,
+        userId: null,
+        apiKeyId: null,
+        source: 'schedule',
+        queryId: query.id,
+        queryVersion: query.version,
+        sql: query.query_sql,
+        parameters: query.parameters,
+        values,
+        performance: s.performance,
+      });
+      runs.started.push(e.id);
+      return true;
+    } catch (err) {
+      runs.errors.push(`Query ${query.id} could not run: ${reason(err)}`);
+      return !(err instanceof AppError && err.kind === 'over_limit');
+    }
+  }
+}
