@@ -34,6 +34,10 @@ const POSTGRES_SUITE = [
   'server/http/alerts-input.api.test.ts',
   'server/http/alerts-delivery.api.test.ts',
   'server/http/alerts-schedule.api.test.ts',
+  'server/http/schedules.api.test.ts',
+  'server/http/schedules-runs.api.test.ts',
+  'server/http/schedules-dashboard.api.test.ts',
+  'server/schedules/restart.api.test.ts',
 ];
 
 /** The postgres project needs PostgreSQL's binaries (Debian: apt-get install postgresql). */

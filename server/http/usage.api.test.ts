@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSql } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { RefreshScheduler } from '../schedules/scheduler.js';
+import { QS, addSchedule, createParamQuery } from '../test/schedules-helpers.js';
 
 let t: TestServer;
 let alice: TestUser;
@@ -76,5 +78,30 @@ describe('usage', () => {
       400,
     );
     expect((await t.call('POST', '/api/v1/usage')).status).toBe(401);
+  });
+  it('counts scheduled runs apart from the others, in the owner context', async () => {
+    const dora = await t.createUser('dora');
+    await runSql(t, dora.key, 'SELECT 1');
+    await runSql(t, dora.key, 'SELECT 2');
+    const q = await createParamQuery(t, dora.key);
+    const s = await addSchedule(t, dora.key, QS(q), { cron_expression: '0 * * * *' });
+    // one slot by the scheduler, one by "run now"
+    const fired = await new RefreshScheduler(t.deps.schedules).tick(new Date(s.next_run_at));
+    const ids = fired.started.flatMap((f) => f.executionIds);
+    for (const id of ids) await t.deps.executions.settled(id); // else run now finds it running
+    const run = await t.call('POST', `${QS(q)}/${s.schedule_id}/run`, { key: dora.key });
+    ids.push(run.json.last_execution_id);
+    for (const id of ids) await t.deps.executions.settled(id);
+    const [period] = (await t.call('GET', '/api/v1/usage', { key: dora.readKey })).json
+      .billing_periods;
+    const { scheduled, interactive } = period.runs;
+    expect(scheduled.executions).toBe(2);
+    expect(interactive.executions).toBe(2);
+    expect(scheduled.credits_used).toBeGreaterThan(0);
+    expect(interactive.credits_used).toBeGreaterThan(0);
+    expect(scheduled.credits_used + interactive.credits_used).toBeCloseTo(period.credits_used, 2);
+    // another context's usage shows none of them
+    const other = (await t.call('GET', '/api/v1/usage', { key: alice.key })).json;
+    expect(other.billing_periods.at(-1).runs.scheduled.executions).toBe(0);
   });
 });

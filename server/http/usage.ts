@@ -9,6 +9,8 @@ const DateText = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'not a date');
 
+const RunCount = z.object({ executions: z.number().int(), credits_used: z.number() });
+
 const UsageRequest = z
   .object({ start_date: DateText.optional(), end_date: DateText.optional() })
   .openapi('GetUsageRequest');
@@ -20,6 +22,10 @@ const UsageResponse = z
         end_date: z.string(),
         credits_included: z.number(),
         credits_used: z.number(),
+        runs: z.object({ scheduled: RunCount, interactive: RunCount }).openapi({
+          description:
+            'Strata addition: executions submitted in the period and their credits, apart: `scheduled` (source `schedule`: scheduled refreshes of queries and dashboards, scheduled materialized view refreshes) and `interactive` (every other: the app, the API, pipelines)',
+        }),
       }),
     ),
     bytes_used: z.number().int().openapi({
@@ -53,6 +59,16 @@ function toUsageResponse(u: Usage): z.output<typeof UsageResponse> {
       end_date: day(new Date(p.end.getTime() - 86_400_000)),
       credits_included: p.creditsIncluded,
       credits_used: p.creditsUsed,
+      runs: {
+        scheduled: {
+          executions: p.runs.scheduled.executions,
+          credits_used: p.runs.scheduled.credits,
+        },
+        interactive: {
+          executions: p.runs.interactive.executions,
+          credits_used: p.runs.interactive.credits,
+        },
+      },
     })),
     bytes_used: u.planBytesUsed,
     bytes_allowed: u.planBytesAllowed,

@@ -3,7 +3,7 @@ import { invalid } from '../errors.js';
 import { billingPeriod } from '../executions/billing-period.js';
 import type { Store } from '../store/store.js';
 import { planStorage, storageOf, type StorageUse } from './storage.js';
-import { UsageRepo } from './usage-repo.js';
+import { UsageRepo, type RunCount } from './usage-repo.js';
 
 /** One monthly billing period, [start, end), and the credits the context used in it. */
 export type BillingPeriodUse = {
@@ -11,6 +11,8 @@ export type BillingPeriodUse = {
   end: Date;
   creditsIncluded: number;
   creditsUsed: number;
+  /** Runs started by schedules, and every other, with their credits. */
+  runs: { scheduled: RunCount; interactive: RunCount };
 };
 
 /** What a context uses: credits per billing period, storage and private objects. */
@@ -31,6 +33,8 @@ export type UsageDeps = {
   /** Credits the context's executions used in [from, to) (the executions service). */
   creditsUsed(contextId: number, from: Date, to: Date): number | Promise<number>;
 };
+
+const round = (credits: number) => Math.round(credits * 1000) / 1000;
 
 /** The most billing periods one usage answer covers. */
 export const MAX_PERIODS = 120;
@@ -56,11 +60,14 @@ export class UsageService {
       if (periods.length >= MAX_PERIODS)
         throw invalid(`at most ${MAX_PERIODS} billing periods at once`);
       const used = await this.deps.creditsUsed(contextId, p.start, p.end);
+      const runs = await this.repo.runsBySource(contextId, p.start, p.end);
+      const rounded = (r: RunCount) => ({ ...r, credits: round(r.credits) });
       periods.push({
         start: p.start,
         end: p.end,
         creditsIncluded: plan.creditsIncluded,
-        creditsUsed: Math.round(used * 1000) / 1000,
+        creditsUsed: round(used),
+        runs: { scheduled: rounded(runs.scheduled), interactive: rounded(runs.interactive) },
       });
     }
     const storage = await storageOf(this.deps.store, contextId);
