@@ -148,9 +148,11 @@ export type DashboardSchedule = z.output<typeof DashboardSchedule>;
 export const QuerySchedulesResponse = z
   .object({ schedules: z.array(QuerySchedule) })
   .openapi('QuerySchedulesResponse');
+export type QuerySchedulesResponse = z.output<typeof QuerySchedulesResponse>;
 export const DashboardSchedulesResponse = z
   .object({ schedules: z.array(DashboardSchedule) })
   .openapi('DashboardSchedulesResponse');
+export type DashboardSchedulesResponse = z.output<typeof DashboardSchedulesResponse>;
 
 export const DeleteScheduleResponse = z
   .object({ schedule_id: z.number().int(), ok: z.boolean() })

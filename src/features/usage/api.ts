@@ -8,7 +8,12 @@ export type BillingPeriod = {
   end_date: string;
   credits_included: number;
   credits_used: number;
+  /** Runs started by schedules (source `schedule`), and every other, with their credits. */
+  runs?: { scheduled: RunCount; interactive: RunCount };
 };
+
+/** Executions of a period and the credits they used. */
+export type RunCount = { executions: number; credits_used: number };
 
 /**
  * GET /usage. The contract has no usage schema yet; this mirrors `UsageResponse` in

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCredits, lastMonths, percentOf, periodLabel } from './periods';
+import { formatCredits, lastMonths, percentOf, periodLabel, runsText } from './periods';
 
 describe('lastMonths', () => {
   it('starts on the first day of the month months-1 before today, ends today', () => {
@@ -39,5 +39,14 @@ describe('percentOf', () => {
     expect(percentOf(300, 100)).toBe(100);
     expect(percentOf(0, 0)).toBe(0);
     expect(percentOf(5, 0)).toBe(100);
+  });
+});
+
+describe('runsText', () => {
+  it('counts runs and their credits', () => {
+    expect(runsText({ executions: 1, credits_used: 0.5 })).toBe('1 run, 0.5 credits');
+    expect(runsText({ executions: 1200, credits_used: 2500.123 })).toBe(
+      '1,200 runs, 2,500.12 credits',
+    );
   });
 });

@@ -31,3 +31,8 @@ export function percentOf(used: number, allowed: number): number {
   if (allowed <= 0) return used > 0 ? 100 : 0;
   return Math.min(100, Math.max(0, (used / allowed) * 100));
 }
+
+/** "3 runs, 1.25 credits". */
+export function runsText(r: { executions: number; credits_used: number }): string {
+  return `${r.executions.toLocaleString('en-US')} ${r.executions === 1 ? 'run' : 'runs'}, ${formatCredits(r.credits_used)} credits`;
+}

@@ -5,7 +5,7 @@ import { IconCoin, IconDatabase, IconLayoutDashboard, IconLock } from '@tabler/i
 import type { ReactNode } from 'react';
 import type { Usage } from './api';
 import { formatBytes } from '../../lib/format';
-import { formatCredits, percentOf, periodLabel } from './periods';
+import { formatCredits, percentOf, periodLabel, runsText } from './periods';
 
 function Stat(props: { label: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -73,6 +73,22 @@ export function UsageStats(props: { usage: Usage }) {
             label: 'Credits used this period',
           }}
         />
+        {current?.runs && (
+          <Stack gap={0}>
+            <Text size="xs" data-testid="credits-scheduled">
+              <Text span c="dimmed" size="xs">
+                Scheduled:{' '}
+              </Text>
+              {runsText(current.runs.scheduled)}
+            </Text>
+            <Text size="xs" data-testid="credits-interactive">
+              <Text span c="dimmed" size="xs">
+                Interactive:{' '}
+              </Text>
+              {runsText(current.runs.interactive)}
+            </Text>
+          </Stack>
+        )}
       </Stat>
       <Stat label="Storage" icon={<IconDatabase size={16} />}>
         <Figure

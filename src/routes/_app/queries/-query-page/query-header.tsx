@@ -5,6 +5,7 @@ import type { GetQueryResponse } from '../../../../../contract/queries';
 import { OwnerContextNotice } from '../../../../components/owner-context-notice';
 import { MatviewActions } from './matview-actions';
 import { AlertAction } from './alert-action';
+import { ScheduleActions } from './schedule-actions';
 import { ToolButton } from '../../../../components/tool-button';
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl';
@@ -82,6 +83,7 @@ export function QueryHeader(props: {
             <>
               <MatviewActions query={query} owned={props.owned} dirty={props.dirty} />
               <AlertAction query={query} dirty={props.dirty} />
+              <ScheduleActions query={query} owned={props.owned} />
               <ToolButton variant="default" icon={IconHistory} onClick={props.onOpenHistory}>
                 History
               </ToolButton>

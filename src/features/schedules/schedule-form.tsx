@@ -1,0 +1,125 @@
+import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import type { Tier } from '../../../contract/rules/enums';
+import { CRON_PRESETS, chosenValues, presetOf } from './format';
+import { ErrorAlert } from '../../components/error-alert';
+
+/** A parameter's value in the form: one string, or a multiselect's list. */
+export type Values = Record<string, string | string[]>;
+
+export type NewSchedule = { cron_expression: string; parameters: Values; performance: Tier };
+
+const TIERS: { value: Tier; label: string }[] = [
+  { value: 'small', label: 'Small' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'large', label: 'Large' },
+];
+
+/**
+ * A new schedule: when (a preset or a five-field cron in UTC), with what values (the inputs
+ * `renderValues` gives: the parameters feature's form, composed by the route) and on which tier.
+ * The service checks the cron and the values; its answer is shown as given.
+ */
+export function ScheduleForm(props: {
+  parameterKeys: readonly string[];
+  renderValues: (values: Values, onChange: (values: Values) => void) => ReactNode;
+  /** Whether the values the form holds can be sent (no input flags an error). */
+  valuesValid: (values: Values) => boolean;
+  describeCron?: (cron: string) => string | null;
+  defaultTier: Tier;
+  onAdd: (s: NewSchedule) => void;
+  pending: boolean;
+  error: string | null;
+  disabledReason: string | null;
+}) {
+  const [cron, setCron] = useState('0 6 * * *');
+  const [custom, setCustom] = useState(false);
+  const [values, setValues] = useState<Values>({});
+  const [tier, setTier] = useState<Tier>(props.defaultTier);
+  const preset = custom ? 'custom' : presetOf(cron);
+  const words = cron.trim() ? props.describeCron?.(cron) : null;
+  const valid = cron.trim() !== '' && props.valuesValid(values);
+  return (
+    <Stack gap="sm" component="form" aria-label="New schedule" onSubmit={(e) => e.preventDefault()}>
+      <Text fw={600}>New schedule</Text>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <Select
+          label="Runs"
+          w={260}
+          data={CRON_PRESETS.map((p) => ({ value: p.value, label: p.label }))}
+          value={preset}
+          allowDeselect={false}
+          onChange={(v) => {
+            if (!v) return;
+            setCustom(v === 'custom');
+            if (v !== 'custom') setCron(v);
+          }}
+        />
+        {preset === 'custom' && (
+          <TextInput
+            label="Cron expression (UTC)"
+            description="minute hour day-of-month month day-of-week"
+            placeholder="30 2 * * 1-5"
+            w={260}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            value={cron}
+            onChange={(e) => setCron(e.currentTarget.value)}
+            spellCheck={false}
+          />
+        )}
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Tier
+          </Text>
+          <SegmentedControl
+            aria-label="Tier"
+            size="xs"
+            data={TIERS}
+            value={tier}
+            onChange={(v) => setTier(v as Tier)}
+          />
+        </Stack>
+      </Group>
+      {words && (
+        <Text size="sm" c="dimmed" data-testid="cron-words">
+          {words}
+        </Text>
+      )}
+      {props.parameterKeys.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Parameter values
+          </Text>
+          <Text size="xs" c="dimmed">
+            A parameter you leave alone runs with its default at the time of each run.
+          </Text>
+          {props.renderValues(values, setValues)}
+        </Stack>
+      )}
+      {props.error && <ErrorAlert title="Not added">{props.error}</ErrorAlert>}
+      <Group justify="flex-end">
+        {props.disabledReason && (
+          <Text size="sm" c="dimmed">
+            {props.disabledReason}
+          </Text>
+        )}
+        <Button
+          type="submit"
+          leftSection={<IconPlus size={16} />}
+          loading={props.pending}
+          disabled={!valid || props.disabledReason !== null}
+          onClick={() =>
+            props.onAdd({
+              cron_expression: cron,
+              parameters: chosenValues(props.parameterKeys, values),
+              performance: tier,
+            })
+          }
+        >
+          Add schedule
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

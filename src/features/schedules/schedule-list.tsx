@@ -1,0 +1,142 @@
+import { Badge, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import type { QuerySchedule } from './api';
+import { utcText, valuesText } from './format';
+import { IconAction } from '../../components/icon-action';
+import { RelativeTime } from '../../components/relative-time';
+import { localDateTime } from '../../lib/time';
+
+const STATES = {
+  ok: { color: 'teal', label: 'OK' },
+  running: { color: 'blue', label: 'Running' },
+  failed: { color: 'red', label: 'Failed' },
+} as const;
+
+export type ScheduleActions = {
+  onEnabled: (id: number, enabled: boolean) => void;
+  onRunNow: (id: number) => void;
+  onRemove: (id: number) => void;
+  /** The schedule an action is in flight for (its buttons show it). */
+  busy: number | null;
+  /** Changes are offered in the owner context only. */
+  canChange: boolean;
+};
+
+/** When a run is: the UTC time it is scheduled at, and how far that is (local time on hover). */
+function When(props: { label: string; iso: string; testId: string }) {
+  return (
+    <Group gap={4} wrap="nowrap" data-testid={props.testId}>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="xs">{utcText(props.iso)}</Text>
+      <RelativeTime
+        iso={props.iso}
+        size="xs"
+        label={`${utcText(props.iso)} · ${localDateTime(props.iso)} local`}
+      />
+    </Group>
+  );
+}
+
+function Row(props: {
+  s: QuerySchedule;
+  describeCron?: (cron: string) => string | null;
+  actions: ScheduleActions;
+}) {
+  const { s, actions } = props;
+  const words = props.describeCron?.(s.cron_expression) ?? null;
+  const state = s.last_state ? STATES[s.last_state] : null;
+  const busy = actions.busy === s.schedule_id;
+  return (
+    <Paper withBorder radius="sm" p="sm" data-testid="schedule-row">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text size="sm" fw={600} data-testid="schedule-words">
+              {words ?? s.cron_expression}
+            </Text>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {s.cron_expression}
+            </Text>
+            <Badge size="sm" variant="light" color="gray" tt="none">
+              {s.performance}
+            </Badge>
+          </Group>
+          <Text size="sm" data-testid="schedule-values">
+            {valuesText(s.parameters)}
+          </Text>
+          {s.next_run_at ? (
+            <When label="Next run" iso={s.next_run_at} testId="next-run" />
+          ) : (
+            <Text size="xs" c="dimmed" data-testid="next-run">
+              Paused
+            </Text>
+          )}
+          {s.last_run_at && (
+            <Group gap="xs" wrap="nowrap">
+              <When label="Last run" iso={s.last_run_at} testId="last-run" />
+              {state && (
+                <Badge size="sm" variant="light" color={state.color} data-testid="last-state">
+                  {state.label}
+                </Badge>
+              )}
+            </Group>
+          )}
+          {s.last_error && (
+            <Text size="xs" c="red" role="alert" style={{ overflowWrap: 'anywhere' }}>
+              {s.last_error}
+            </Text>
+          )}
+        </Stack>
+        {actions.canChange && (
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={s.enabled ? 'Pause' : 'Resume'} withArrow openDelay={300}>
+              <Switch
+                size="sm"
+                checked={s.enabled}
+                disabled={busy}
+                aria-label={`Schedule ${s.schedule_id} enabled`}
+                onChange={(e) => actions.onEnabled(s.schedule_id, e.currentTarget.checked)}
+              />
+            </Tooltip>
+            <IconAction
+              label={`Run schedule ${s.schedule_id} now`}
+              icon={IconPlayerPlay}
+              disabled={busy || s.last_state === 'running'}
+              onClick={() => actions.onRunNow(s.schedule_id)}
+            />
+            <IconAction
+              label={`Remove schedule ${s.schedule_id}`}
+              icon={IconTrash}
+              color="red"
+              disabled={busy}
+              onClick={() => actions.onRemove(s.schedule_id)}
+            />
+          </Group>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+/** A query's schedules: when, with what, the next and the last run, and their actions. */
+export function ScheduleList(props: {
+  schedules: QuerySchedule[];
+  describeCron?: (cron: string) => string | null;
+  actions: ScheduleActions;
+}) {
+  if (!props.schedules.length)
+    return (
+      <Text size="sm" c="dimmed" data-testid="no-schedules">
+        No schedules yet.
+      </Text>
+    );
+  return (
+    <Stack gap="xs" aria-label="Schedules">
+      {props.schedules.map((s) => (
+        <Row key={s.schedule_id} s={s} describeCron={props.describeCron} actions={props.actions} />
+      ))}
+    </Stack>
+  );
+}
