@@ -63,6 +63,38 @@ test.describe('usage', () => {
     await expect.poll(periods).toBe(12);
   });
 
+  test('shows scheduled runs apart from interactive ones', async ({ page }) => {
+    await signUp(page, { prefix: 'usage-sched' });
+    await runQuery(page.request);
+    const q = await page.request.post('/api/v1/query', {
+      data: { name: 'nightly', query_sql: 'SELECT 7 AS seven' },
+    });
+    const { query_id } = (await q.json()) as { query_id: number };
+    const path = `/api/v1/query/${query_id}/schedules`;
+    const s = await page.request.post(path, { data: { cron_expression: '0 3 * * *' } });
+    const { schedule_id } = (await s.json()) as { schedule_id: number };
+    // Run now: a run of the schedule (source `schedule`), as a slot would start it.
+    expect((await page.request.post(`${path}/${schedule_id}/run`)).status()).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get(`${path}/${schedule_id}`)).json()) as {
+              last_state: string;
+            }
+          ).last_state,
+      )
+      .toBe('ok');
+    await page.goto('/usage');
+    await expect(page.getByTestId('credits-scheduled')).toContainText(
+      /Scheduled: 1 run, [\d.]+ credits/,
+    );
+    await expect(page.getByTestId('credits-interactive')).toContainText(
+      /Interactive: 1 run, [\d.]+ credits/,
+    );
+    await page.screenshot({ path: `${SCREENSHOTS}/usage-scheduled-light.png` });
+  });
+
   test('a team’s usage is its own', async ({ page }) => {
     await signUp(page, { prefix: 'spender' });
     await runQuery(page.request);

@@ -1,4 +1,13 @@
-import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Input,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { Tier } from '../../../contract/rules/enums';
@@ -68,18 +77,15 @@ export function ScheduleForm(props: {
             spellCheck={false}
           />
         )}
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            Tier
-          </Text>
+        <Input.Wrapper label="Tier" labelElement="div">
           <SegmentedControl
             aria-label="Tier"
-            size="xs"
             data={TIERS}
             value={tier}
             onChange={(v) => setTier(v as Tier)}
+            display="flex"
           />
-        </Stack>
+        </Input.Wrapper>
       </Group>
       {words && (
         <Text size="sm" c="dimmed" data-testid="cron-words">
