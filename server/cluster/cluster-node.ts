@@ -18,7 +18,7 @@ const STARTUP_LOCK = 0x73747570;
  * This process as one node of a cluster sharing a PostgreSQL store (docs/deploy.md). It holds a
  * lease in `cluster_nodes` that it renews every third of NODE_LEASE_SECONDS; a node whose lease
  * ran out is taken for dead, and the runs it claimed are failed by whichever node sees it first
- * (executions-repo failOrphaned, pipelines-repo failInterrupted). A node that stops cleanly
+ * (executions-repo and pipelines-repo failInterrupted, `dead nodes`). A node that stops cleanly
  * leaves at once.
  */
 export class ClusterNode {

@@ -1,5 +1,4 @@
 import { sql, type Selectable } from 'kysely';
-import { LIVE_NODE_IDS } from '../cluster/cluster-node.js';
 import { nowIso } from '../store/db.js';
 import type { ExecutionsTable } from '../store/schema.js';
 import type { Store } from '../store/store.js';
@@ -11,8 +10,6 @@ const CLAIM_LOCK = 0x636c616d;
 
 /** Pending executions one claim looks at, oldest first. */
 const CLAIM_WINDOW = 1000;
-
-const UNFINISHED = [STATES.pending, STATES.executing];
 
 export type ClaimedRow = Selectable<ExecutionsTable>;
 
@@ -134,25 +131,5 @@ export class ClusterClaims {
       .where('state', '=', STATES.executing)
       .executeTakeFirst();
     return Number(row?.n ?? 0);
-  }
-
-  /**
-   * Fails what nodes whose lease ran out (or that left) had claimed or were to run; the ids, so
-   * their result files go and their waiters answer.
-   */
-  async failOrphaned(message: string): Promise<string[]> {
-    const rows = await this.store.db
-      .updateTable('executions')
-      .set({
-        state: STATES.failed,
-        ended_at: nowIso(),
-        error: JSON.stringify({ type: 'FAILED_TYPE_EXECUTION_FAILED', message }),
-      })
-      .where('state', 'in', UNFINISHED)
-      .where('runner_node', 'is not', null)
-      .where((eb) => eb.not(eb('runner_node', 'in', LIVE_NODE_IDS)))
-      .returning('id')
-      .execute();
-    return rows.map((r) => r.id);
   }
 }

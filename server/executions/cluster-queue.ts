@@ -80,9 +80,8 @@ export class ClusterQueue extends ExecutionQueue {
    * submitted runs whose end a lost notification did not tell, and claims what waits.
    */
   async beat(): Promise<void> {
-    for (const id of await this.link.claims.failOrphaned(
-      nodeLostMessage(this.deps.config.nodeLeaseMs),
-    )) {
+    const lost = nodeLostMessage(this.deps.config.nodeLeaseMs);
+    for (const { id } of await this.deps.repo.failInterrupted(lost, 'dead nodes')) {
       this.deps.results.discard(id);
       this.send('done', id);
     }

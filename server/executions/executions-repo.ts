@@ -3,6 +3,7 @@ import { nowIso, parseJson } from '../store/db.js';
 import type { ExecutionsTable } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import type { SqlMark } from '../engine/parameters.js';
+import { LIVE_NODE_IDS } from '../cluster/cluster-node.js';
 import {
   STATES,
   type Adoption,
@@ -167,18 +168,28 @@ export class ExecutionsRepo {
     return out.numUpdatedRows > 0n;
   }
 
-  /** On start-up: whatever was pending or running when the process died has failed. */
-  async failInterrupted(message: string): Promise<ExecutionRecord[]> {
-    const rows = await this.store.db
+  /**
+   * On start-up: whatever was pending or running when the process died has failed. In a
+   * cluster, `dead nodes` fails only what nodes whose lease ran out (or that left) had claimed or
+   * were to run (PostgreSQL).
+   */
+  async failInterrupted(
+    message: string,
+    of: 'all' | 'dead nodes' = 'all',
+  ): Promise<ExecutionRecord[]> {
+    let q = this.store.db
       .updateTable('executions')
       .set({
         state: STATES.failed,
         ended_at: nowIso(),
         error: JSON.stringify({ type: 'FAILED_TYPE_EXECUTION_FAILED', message }),
       })
-      .where('state', 'in', UNFINISHED)
-      .returningAll()
-      .execute();
+      .where('state', 'in', UNFINISHED);
+    if (of === 'dead nodes')
+      q = q
+        .where('runner_node', 'is not', null)
+        .where((eb) => eb.not(eb('runner_node', 'in', LIVE_NODE_IDS)));
+    const rows = await q.returningAll().execute();
     return rows.map(fromRow);
   }
 
