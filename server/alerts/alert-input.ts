@@ -4,7 +4,7 @@ import { resolveParameterValues } from '../engine/parameters.js';
 import { DEFAULT_TIER } from '../engine/tiers.js';
 import { invalid } from '../errors.js';
 import { normalizeValues } from '../executions/execution-input.js';
-import { checkSchedule, nextSlot } from '../matviews/cron-rules.js';
+import { checkSchedule, nextSlot } from '../scheduling/cron-rules.js';
 import { missingColumn } from './alert-condition.js';
 import type { AlertQuery, AlertsDeps } from './alerts-ports.js';
 import type { AlertFields, AlertRecord } from './alerts-repo.js';

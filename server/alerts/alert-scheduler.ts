@@ -1,5 +1,5 @@
-import { nextSlot } from '../matviews/cron-rules.js';
-import { Ticker } from '../ticker.js';
+import { SlotScheduler, type DueSlot } from '../scheduling/slot-scheduler.js';
+import type { AlertRecord } from './alerts-repo.js';
 import type { AlertsService } from './alerts-service.js';
 
 export type AlertTickOutcome = {
@@ -8,51 +8,37 @@ export type AlertTickOutcome = {
 };
 
 /**
- * Runs scheduled evaluations as the materialized views' scheduler runs refreshes: a tick takes
- * every alert whose `next_evaluation_time` is due and moves it to the first slot strictly after
- * `now` in one compare-and-set statement (AlertsRepo.claimSlot); only the tick that won starts
- * the evaluation. The next slot is stored before the run starts, so a restart never fires a
- * consumed slot again, and slots missed while the service was down are caught up by one
- * evaluation. Each tick also finishes evaluations whose run ended while nobody waited for it
- * (a previous process's, another node's).
+ * Runs scheduled evaluations: each alert whose `next_evaluation_time` is due gets its slot
+ * claimed and an evaluation started, as every scheduler does (scheduling/slot-scheduler.ts).
+ * Each tick also finishes evaluations whose run ended while nobody waited for it (a previous
+ * process's, another node's).
  */
-export class AlertScheduler {
-  private readonly ticker: Ticker;
-
+export class AlertScheduler extends SlotScheduler<AlertRecord, AlertTickOutcome> {
   constructor(
     private readonly alerts: AlertsService,
-    private readonly log: (message: string) => void = () => {},
+    log: (message: string) => void = () => {},
   ) {
-    this.ticker = new Ticker(() => this.tick(new Date()), log, 'alert scheduler tick');
+    super(alerts.repo, log, 'alert scheduler tick');
+  }
+
+  protected slotOf(alert: AlertRecord): DueSlot {
+    return { id: alert.id, due: alert.nextEvaluationTime!, cron: alert.cronExpression };
   }
 
   async tick(now: Date): Promise<AlertTickOutcome> {
     await this.alerts.runner.sweep(now);
     const out: AlertTickOutcome = { fired: [] };
-    for (const alert of await this.alerts.repo.due(now)) {
-      const due = alert.nextEvaluationTime!;
-      const next = nextSlot(alert.cronExpression, now, null);
-      if (!(await this.alerts.repo.claimSlot(alert.id, due, next))) continue;
+    for await (const alert of this.claimed(now)) {
       try {
         const r = await this.alerts.runner.start(alert, 'schedule');
         out.fired.push({ alertId: alert.id, ...r });
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
         this.log(
-          `scheduled evaluation of alert ${alert.id} (slot ${due}) could not start: ${error}`,
+          `scheduled evaluation of alert ${alert.id} (slot ${alert.nextEvaluationTime}) could not start: ${error}`,
         );
       }
     }
     return out;
-  }
-
-  /** Ticks now and then every `everyMs` (nothing when 0), never two at once (ticker.ts). */
-  run(everyMs: number): void {
-    this.ticker.run(everyMs);
-  }
-
-  /** Stops the timer; resolves once a tick still running has ended. */
-  stop(): Promise<void> {
-    return this.ticker.stop();
   }
 }

@@ -5,6 +5,9 @@ import type { TierName } from '../engine/tiers.js';
 import { nowIso, parseJson } from '../store/db.js';
 import { flag, isSet, type Store } from '../store/store.js';
 import type { Condition } from './alert-condition.js';
+import { claimSlot, type SlotColumn } from '../scheduling/slot-scheduler.js';
+
+const SLOT: SlotColumn = { table: 'alerts', key: 'id', column: 'next_evaluation_time' };
 
 export type Destination = AlertDestinationInput;
 
@@ -165,19 +168,9 @@ export class AlertsRepo {
     return rows.map(toAlert);
   }
 
-  /**
-   * Compare-and-set of the next slot, as matviews-repo's claimSlot: moves it from `due` to
-   * `next` only if it still is `due`, so of two schedulers (nodes, or a process before and after
-   * a restart) only one wins a slot.
-   */
-  async claimSlot(id: number, due: string, next: string | null): Promise<boolean> {
-    const r = await this.store.db
-      .updateTable('alerts')
-      .set({ next_evaluation_time: next })
-      .where('id', '=', id)
-      .where('next_evaluation_time', '=', due)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  /** Compare-and-set of the next slot (scheduling/slot-scheduler.ts). */
+  claimSlot(id: number, due: string, next: string | null): Promise<boolean> {
+    return claimSlot(this.store.db, SLOT, id, due, next);
   }
 
   /** Compare-and-set of the state: `from` → `to` only if it still is `from`. */

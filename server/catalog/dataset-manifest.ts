@@ -3,7 +3,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
 import { invalid } from '../errors.js';
-import { checkSchedule } from '../matviews/cron-rules.js';
+import { checkSchedule } from '../scheduling/cron-rules.js';
 import { parseDatasetName } from './dataset-names.js';
 import { DATASET_FORMATS, type DatasetFormat } from './dataset-sources.js';
 

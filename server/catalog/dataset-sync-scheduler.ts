@@ -1,32 +1,32 @@
-import { nextSlot } from '../matviews/cron-rules.js';
+import { SlotScheduler, type DueSlot } from '../scheduling/slot-scheduler.js';
 import { nowIso } from '../store/db.js';
-import { Ticker } from '../ticker.js';
-import type { DatasetSyncsRepo } from './dataset-syncs-repo.js';
+import type { DatasetSync, DatasetSyncsRepo } from './dataset-syncs-repo.js';
 import type { DatasetsSync } from './datasets-sync.js';
 
-/**
- * Runs the scheduled syncs of imported datasets (a manifest's `schedule`): a tick takes every
- * sync whose slot is due, moves it to the next slot in one compare-and-set statement (so a
- * restart never runs a consumed slot again, and missed slots are caught up by one run), and
- * appends the source's new files. What each run did, or why it failed, is kept with the sync.
- */
-export class DatasetSyncScheduler {
-  private readonly ticker: Ticker;
+type SyncOutcome = { name: string; outcome: string; ok: boolean };
 
+/**
+ * Runs the scheduled syncs of imported datasets (a manifest's `schedule`): each sync whose slot
+ * is due gets it claimed, as every scheduler does (scheduling/slot-scheduler.ts), and appends
+ * the source's new files. What each run did, or why it failed, is kept with the sync.
+ */
+export class DatasetSyncScheduler extends SlotScheduler<DatasetSync, SyncOutcome[]> {
   constructor(
     private readonly syncs: DatasetSyncsRepo,
     private readonly sync: DatasetsSync,
-    private readonly log: (message: string) => void = () => {},
+    log: (message: string) => void = () => {},
   ) {
-    this.ticker = new Ticker(() => this.tick(new Date()), log, 'dataset sync tick');
+    super(syncs, log, 'dataset sync tick');
+  }
+
+  protected slotOf(s: DatasetSync): DueSlot {
+    return { id: s.tableId, due: s.nextSyncAt!, cron: s.cronExpression };
   }
 
   /** Runs the due syncs; returns what each one that this tick claimed did. */
-  async tick(now: Date): Promise<{ name: string; outcome: string; ok: boolean }[]> {
-    const done: { name: string; outcome: string; ok: boolean }[] = [];
-    for (const s of await this.syncs.due(now)) {
-      const next = nextSlot(s.cronExpression, now, null);
-      if (!(await this.syncs.claimSlot(s.tableId, s.nextSyncAt!, next))) continue;
+  async tick(now: Date): Promise<SyncOutcome[]> {
+    const done: SyncOutcome[] = [];
+    for await (const s of this.claimed(now)) {
       let outcome: string;
       let ok = true;
       try {
@@ -40,13 +40,5 @@ export class DatasetSyncScheduler {
       done.push({ name: s.name, outcome, ok });
     }
     return done;
-  }
-
-  run(everyMs: number): void {
-    this.ticker.run(everyMs);
-  }
-
-  stop(): Promise<void> {
-    return this.ticker.stop();
   }
 }

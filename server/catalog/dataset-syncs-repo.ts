@@ -1,6 +1,9 @@
 import { nowIso } from '../store/db.js';
 import type { Store } from '../store/store.js';
 import type { DatasetFormat } from './dataset-sources.js';
+import { claimSlot, type SlotColumn } from '../scheduling/slot-scheduler.js';
+
+const SLOT: SlotColumn = { table: 'dataset_syncs', key: 'table_id', column: 'next_sync_at' };
 
 /** A dataset's scheduled sync, with the table's name. */
 export type DatasetSync = {
@@ -83,18 +86,9 @@ export class DatasetSyncsRepo {
     return r.numDeletedRows > 0n;
   }
 
-  /**
-   * Compare-and-set of the next slot: moves it from `due` to `next` only if it still is `due`
-   * (one statement, so two schedulers never both win a slot).
-   */
-  async claimSlot(tableId: number, due: string, next: string | null): Promise<boolean> {
-    const r = await this.store.db
-      .updateTable('dataset_syncs')
-      .set({ next_sync_at: next })
-      .where('table_id', '=', tableId)
-      .where('next_sync_at', '=', due)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  /** Compare-and-set of the next slot (scheduling/slot-scheduler.ts). */
+  claimSlot(tableId: number, due: string, next: string | null): Promise<boolean> {
+    return claimSlot(this.store.db, SLOT, tableId, due, next);
   }
 
   async recordOutcome(tableId: number, outcome: string, at: string): Promise<void> {

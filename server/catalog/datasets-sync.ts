@@ -2,7 +2,7 @@ import type { TrustedDuck } from '../engine/duck.js';
 import { invalid } from '../errors.js';
 import { fullName, type LakeTable } from '../lake/lake.js';
 import { layoutOf } from '../lake/lake-table.js';
-import { nextSlot } from '../matviews/cron-rules.js';
+import { nextSlot } from '../scheduling/cron-rules.js';
 import type { DatasetDeclaration } from './dataset-manifest.js';
 import { compareWithRecord } from './dataset-source-record.js';
 import { sourceFiles, type DatasetFormat } from './dataset-sources.js';

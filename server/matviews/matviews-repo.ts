@@ -2,6 +2,9 @@ import { RUNNING_EXECUTION_STATES } from '../../contract/rules/enums.js';
 import type { TierName } from '../engine/tiers.js';
 import { nowIso, parseJson } from '../store/db.js';
 import { flag, isSet, type Store } from '../store/store.js';
+import { claimSlot, type SlotColumn } from '../scheduling/slot-scheduler.js';
+
+const SLOT: SlotColumn = { table: 'matviews', key: 'id', column: 'next_execution_time' };
 
 /** Views live in this catalog: `dune.<owner handle>.<name>`. */
 export const CATALOG = 'dune';
@@ -259,17 +262,8 @@ export class MatviewsRepo {
     return rows.map(toRecord);
   }
 
-  /**
-   * Compare-and-set of the next slot: moves it from `due` to `next` only if it still is `due`
-   * (one statement, so two schedulers, or a scheduler and an upsert, never both win a slot).
-   */
-  async claimSlot(id: number, due: string, next: string | null): Promise<boolean> {
-    const r = await this.store.db
-      .updateTable('matviews')
-      .set({ next_execution_time: next })
-      .where('id', '=', id)
-      .where('next_execution_time', '=', due)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  /** Compare-and-set of the next slot (scheduling/slot-scheduler.ts). */
+  claimSlot(id: number, due: string, next: string | null): Promise<boolean> {
+    return claimSlot(this.store.db, SLOT, id, due, next);
   }
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { DEFAULT_TIER, isTierName, type TierName } from '../engine/tiers.js';
-import { checkExpiry, checkSchedule, nextSlot } from './cron-rules.js';
+import { checkExpiry, checkSchedule, nextSlot } from '../scheduling/cron-rules.js';
 import type { SourceQuery } from './matviews-ports.js';
 import type { MatviewFields, MatviewRecord } from './matviews-repo.js';
 

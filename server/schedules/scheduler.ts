@@ -1,5 +1,5 @@
-import { nextSlot } from '../matviews/cron-rules.js';
-import { Ticker } from '../ticker.js';
+import { SlotScheduler, type DueSlot } from '../scheduling/slot-scheduler.js';
+import type { ScheduleRecord } from './schedules-repo.js';
 import type { SchedulesService } from './schedules-service.js';
 
 export type ScheduleTickOutcome = {
@@ -12,31 +12,27 @@ export type ScheduleTickOutcome = {
 };
 
 /**
- * Runs scheduled refreshes of queries and dashboards, as the materialized views' scheduler does
- * (matviews/scheduler.ts): a tick takes every schedule whose `next_run_at` is due and, in one
- * compare-and-set statement, moves it to the first slot strictly after `now`; only the tick that
- * won that statement starts the runs. The next slot is stored before anything runs, so a restart
- * or a second node never runs a slot again, and slots missed while no node ran are caught up by
- * one run (the stored slot is past, the next one is counted from now).
+ * Runs scheduled refreshes of queries and dashboards: each schedule whose `next_run_at` is due
+ * gets its slot claimed and its runs started, as every scheduler does
+ * (scheduling/slot-scheduler.ts).
  */
-export class RefreshScheduler {
-  private readonly ticker: Ticker;
-
+export class RefreshScheduler extends SlotScheduler<ScheduleRecord, ScheduleTickOutcome> {
   constructor(
     private readonly schedules: SchedulesService,
-    private readonly log: (message: string) => void = () => {},
+    log: (message: string) => void = () => {},
   ) {
-    this.ticker = new Ticker(() => this.tick(new Date()), log, 'refresh scheduler tick');
+    super(schedules.repo, log, 'refresh scheduler tick');
+  }
+
+  protected slotOf(s: ScheduleRecord): DueSlot {
+    return { id: s.id, due: s.nextRunAt!, cron: s.cronExpression };
   }
 
   async tick(now: Date): Promise<ScheduleTickOutcome> {
     const out: ScheduleTickOutcome = { started: [], skipped: [], failed: [] };
-    const { repo, runner } = this.schedules;
-    for (const s of await repo.due(now)) {
-      const next = nextSlot(s.cronExpression, now, null);
-      if (!(await repo.claimSlot(s.id, s.nextRunAt!, next))) continue;
+    for await (const s of this.claimed(now)) {
       try {
-        const r = await runner.fire(s.id, now);
+        const r = await this.schedules.runner.fire(s.id, now);
         if (r.skipped) out.skipped.push(s.id);
         if (r.started.length) out.started.push({ scheduleId: s.id, executionIds: r.started });
         if (r.error) out.failed.push({ scheduleId: s.id, error: r.error });
@@ -47,15 +43,5 @@ export class RefreshScheduler {
       }
     }
     return out;
-  }
-
-  /** Ticks now and then every `everyMs` (nothing when 0), never two at once (ticker.ts). */
-  run(everyMs: number): void {
-    this.ticker.run(everyMs);
-  }
-
-  /** Stops the timer; resolves once a tick still running has ended. */
-  stop(): Promise<void> {
-    return this.ticker.stop();
   }
 }

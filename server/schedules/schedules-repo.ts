@@ -2,6 +2,9 @@ import type { DashboardScheduleValue, ScheduleValue } from '../../contract/sched
 import type { TierName } from '../engine/tiers.js';
 import { nowIso, parseJson } from '../store/db.js';
 import { flag, isSet, type Store } from '../store/store.js';
+import { claimSlot, type SlotColumn } from '../scheduling/slot-scheduler.js';
+
+const SLOT: SlotColumn = { table: 'query_schedules', key: 'id', column: 'next_run_at' };
 
 /** What a schedule runs: a saved query, or every widget's query of a dashboard. */
 export type ScheduleTarget = { kind: 'query' | 'dashboard'; id: number };
@@ -162,18 +165,9 @@ export class SchedulesRepo {
     return rows.map(toRecord);
   }
 
-  /**
-   * Compare-and-set of the next slot: moves it from `due` to `next` only if it still is `due`
-   * (one statement, so two schedulers, on two nodes or after a restart, never both win a slot).
-   */
-  async claimSlot(id: number, due: string, next: string | null): Promise<boolean> {
-    const r = await this.store.db
-      .updateTable('query_schedules')
-      .set({ next_run_at: next })
-      .where('id', '=', id)
-      .where('next_run_at', '=', due)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  /** Compare-and-set of the next slot (scheduling/slot-scheduler.ts). */
+  claimSlot(id: number, due: string, next: string | null): Promise<boolean> {
+    return claimSlot(this.store.db, SLOT, id, due, next);
   }
 
   /** What the last run did: when, the executions it started, why (part of) it could not start. */

@@ -3,7 +3,7 @@ import type { Caller } from '../auth/caller.js';
 import { DEFAULT_TIER, isTierName, type TierName } from '../engine/tiers.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../errors.js';
 import { LOCK_SPACES, OwnerLocks } from '../lake/owner-locks.js';
-import { checkSchedule, nextSlot } from '../matviews/cron-rules.js';
+import { checkSchedule, nextSlot } from '../scheduling/cron-rules.js';
 import { ScheduleRunner } from './schedule-runs.js';
 import { checkDashboardValues, checkValues, sameRuns } from './schedule-values.js';
 import type { SchedulesDeps } from './schedules-ports.js';
