@@ -31,14 +31,15 @@ export class ClusterClaims {
   /** Claims up to `free` pending executions for this node; they are EXECUTING when returned. */
   async claim(free: number, rules: SlotRules): Promise<ClaimedRow[]> {
     if (free <= 0) return [];
+    // Most wake-ups (a run ended somewhere) find nothing waiting: say so without the cluster-wide
+    // lock. A row submitted after this look is announced after its commit, which claims again.
+    const waiting = await this.claimable().select('id').limit(1).executeTakeFirst();
+    if (!waiting) return [];
     return this.store.transaction(async () => {
       const db = this.store.db;
       await sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(db);
-      const pending = await db
-        .selectFrom('executions')
+      const pending = await this.claimable()
         .select(['id', 'context_id as contextId', 'submitted_at'])
-        .where('state', '=', STATES.pending)
-        .where((eb) => eb.or([eb('runner_node', 'is', null), eb('runner_node', '=', this.nodeId)]))
         .orderBy('submitted_at')
         .orderBy('id')
         .limit(CLAIM_WINDOW)
@@ -75,6 +76,13 @@ export class ClusterClaims {
       }
       return claimed;
     });
+  }
+  /** Pending executions this node may claim: not pinned, or pinned to it. */
+  private claimable() {
+    return this.store.db
+      .selectFrom('executions')
+      .where('state', '=', STATES.pending)
+      .where((eb) => eb.or([eb('runner_node', 'is', null), eb('runner_node', '=', this.nodeId)]));
   }
 
   /**
