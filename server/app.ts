@@ -41,7 +41,7 @@ import { sameOriginWrites } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
 import { releaseHeadBodies } from './http/head-requests.js';
 import { STATUS_OF } from './http/error-status.js';
-import { crossOriginImages, ogImageRoutes } from './http/og-images.js';
+import { crossOriginImages, documentOgImages, ogImageRoutes } from './http/og-images.js';
 
 export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
 
@@ -133,6 +133,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     name: 'strata_session',
     description: 'Browser session; the context is chosen by the x-strata-context header.',
   });
+  documentOgImages(app.openAPIRegistry);
   app.doc31('/api/v1/openapi.json', {
     openapi: '3.1.0',
     info: {

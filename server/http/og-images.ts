@@ -1,9 +1,11 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Deps } from '../deps.js';
 import { notFound } from '../errors.js';
 import type { Preview } from '../previews/previews-service.js';
 import type { AppEnv } from './app-env.js';
 import { RATE_WINDOW_MS, retryAfterSeconds } from './rate-limit.js';
+import { errorResponses } from './router.js';
 
 /** `{name}.png` → name; anything else is not an image path. */
 function stem(file: string): string {
@@ -71,3 +73,63 @@ export const crossOriginImages: MiddlewareHandler = async (c, next) => {
   if (c.res.headers.get('content-type') === 'image/png')
     c.res.headers.set('cross-origin-resource-policy', 'cross-origin');
 };
+
+/** The image routes above in the OpenAPI document (outside /api/v1, so registered by hand). */
+export function documentOgImages(registry: OpenAPIHono['openAPIRegistry']): void {
+  const png = {
+    description: 'A 1200×630 PNG; `ETag` names the result it shows',
+    content: { 'image/png': { schema: { type: 'string' as const, format: 'binary' } } },
+  };
+  const file = (what: string) => ({
+    name: 'file',
+    in: 'path' as const,
+    required: true,
+    description: `${what} followed by \`.png\``,
+    schema: { type: 'string' as const },
+  });
+  const routes = [
+    {
+      path: '/og/dashboards/{owner}/{file}',
+      summary: "A public dashboard's link preview image (Strata extension)",
+      params: [
+        {
+          name: 'owner',
+          in: 'path' as const,
+          required: true,
+          schema: { type: 'string' as const },
+        },
+        file("The dashboard's slug"),
+      ],
+    },
+    {
+      path: '/og/queries/{query_id}/{file}',
+      summary: "A public query's visualization as a link preview image (Strata extension)",
+      params: [
+        {
+          name: 'query_id',
+          in: 'path' as const,
+          required: true,
+          schema: { type: 'integer' as const },
+        },
+        file("The visualization's id"),
+      ],
+    },
+    {
+      path: '/og/queries/{file}',
+      summary: "A public query's link preview image (Strata extension)",
+      params: [file("The query's id")],
+    },
+  ];
+  for (const r of routes)
+    registry.registerPath({
+      method: 'get',
+      path: r.path,
+      tags: ['link previews'],
+      summary: r.summary,
+      description:
+        'Anonymous, whatever key or session comes with the request: private, archived and unknown content answers 404 alike. Counts against the anonymous rate limit of the address (429 with Retry-After). `If-None-Match` with the ETag answers 304; a `?v=` in the URL is ignored.',
+      security: [{}],
+      parameters: r.params,
+      responses: { 200: png, 304: { description: 'Not modified' }, ...errorResponses(404, 429) },
+    });
+}

@@ -272,3 +272,21 @@ describe('limits', () => {
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists the image routes as Strata extensions, anonymous, PNG or 404/429', async () => {
+    const doc = (await (await app.request('/api/v1/openapi.json')).json()) as {
+      paths: Record<string, { get?: { summary: string; security: unknown[]; responses: object } }>;
+    };
+    for (const p of [
+      '/og/dashboards/{owner}/{file}',
+      '/og/queries/{query_id}/{file}',
+      '/og/queries/{file}',
+    ]) {
+      const get = doc.paths[p]?.get;
+      expect(get?.summary, p).toMatch(/Strata extension/);
+      expect(get?.security).toEqual([{}]);
+      expect(Object.keys(get!.responses)).toEqual(['200', '304', '404', '429']);
+    }
+  });
+});
