@@ -179,6 +179,19 @@ test.describe('chart defaults', () => {
       .getByTestId('viz-chart');
     await expect(chart).toHaveAttribute('data-painted', 'true', { timeout: 30_000 });
     await expect.poll(() => categoriesLeftToRight(page, chart), SWEEP).toEqual(ranked);
+
+    // The counter's number fits its card on one line, also where the card is narrow.
+    await page.setViewportSize({ width: 1000, height: 800 });
+    const value = page
+      .getByRole('region', { name: 'Visualization Top pair volume' })
+      .getByTestId('counter-value');
+    await expect(value).toHaveText(/^\$[\d,]{7,}$/);
+    const fit = () =>
+      value.evaluate((el) => {
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        return el.getBoundingClientRect().height < size * 1.6 && el.scrollWidth <= el.clientWidth;
+      });
+    await expect.poll(fit).toBe(true);
   });
 
   for (const scheme of ['light', 'dark'] as const)

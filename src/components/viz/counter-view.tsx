@@ -10,6 +10,14 @@ const TONE_COLOR: Record<Tone, string | undefined> = {
   neutral: undefined,
 };
 
+/**
+ * The value's size: as large as 3rem, and small enough for the whole number to fit the widget's
+ * width on one line (a bold digit is about 0.6em wide; `cqi` is a hundredth of the width); it
+ * breaks only when even 1rem is too wide.
+ */
+const valueFontSize = (text: string) =>
+  `clamp(1rem, calc(150cqi / ${Math.max(text.length, 4)}), 3rem)`;
+
 /** A counter: one value of the result (its column at a 1-based row), big, with its label. */
 export function CounterView(props: { options: Obj; name: string; source: VizSource }) {
   const spec = readCounterSpec(props.options);
@@ -20,10 +28,18 @@ export function CounterView(props: { options: Obj; name: string; source: VizSour
   if (data.missingRow) return <VizMessage>The result has no row {spec.row}.</VizMessage>;
   const model = counterModel(props.options, data.value, data.target, props.name);
   return (
-    <Stack h="100%" justify="center" align="center" gap={4} p="sm" data-testid="viz-counter">
+    <Stack
+      h="100%"
+      justify="center"
+      align="center"
+      gap={4}
+      p="sm"
+      data-testid="viz-counter"
+      style={{ containerType: 'inline-size' }}
+    >
       <Text
         fw={700}
-        fz="clamp(1.6rem, 5vw, 3rem)"
+        fz={valueFontSize(model.text)}
         lh={1.1}
         c={TONE_COLOR[model.tone]}
         data-testid="counter-value"
