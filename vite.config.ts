@@ -105,6 +105,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Two test files at a time even on 2 cores (Vitest's default there is one): API tests mostly
+    // wait for DuckDB, PostgreSQL and HTTP, so the second file fills the idle core; every wait
+    // in them is for a state, with timeouts made for a loaded machine.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -127,6 +131,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // jsdom rendering is CPU-bound: beside another test file on 2 cores it needs patience.
+          testTimeout: 20_000,
         },
       },
       {
