@@ -2,7 +2,8 @@ import { Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconShare } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import type { DashboardResponse } from '../../../contract/dashboards';
 import { OwnerContextNotice } from '../../components/owner-context-notice';
 import { useSession } from '../../lib/session';
 import { appScope, dashboardOptions } from './api';
@@ -21,10 +22,12 @@ type Props = {
   search: DashboardSearch;
   /** Writes the page's URL state (values and refresh interval). */
   onSearch: (next: DashboardSearch) => void;
+  /** More actions of the owner context beside Share (composed by the route, e.g. Schedules). */
+  ownerActions?: (dashboard: DashboardResponse) => ReactNode;
 };
 
 /** A dashboard of the active context: view mode (values in the URL) and edit mode. */
-export function DashboardPage({ id, search, onSearch }: Props) {
+export function DashboardPage({ id, search, onSearch, ownerActions }: Props) {
   const { ctx } = useSession();
   const { data: dashboard } = useSuspenseQuery(dashboardOptions(ctx, id));
   const owned = dashboard.owner_handle.toLowerCase() === ctx.toLowerCase();
@@ -61,6 +64,7 @@ export function DashboardPage({ id, search, onSearch }: Props) {
             <ToolButton variant="default" icon={IconShare} onClick={share.open}>
               Share
             </ToolButton>
+            {owned && ownerActions?.(dashboard)}
             {owned && (
               <ToolButton icon={IconPencil} onClick={() => setEditing(true)}>
                 Edit

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parameterOf, paramsQuery, parseDashboardSearch, valueParam, valuesFor } from './params';
+import {
+  dashboardInputs,
+  parameterOf,
+  paramsQuery,
+  parseDashboardSearch,
+  valueParam,
+  valuesFor,
+} from './params';
 
 const pos = { col: 0, row: 0, size_x: 3, size_y: 2 };
 const dashboard = {
@@ -83,5 +90,34 @@ describe('dashboard URL state', () => {
     expect(parameterOf(vis, 8, 'n')).toEqual(def);
     expect(parameterOf(vis, 8, 'm')).toBeNull();
     expect(parameterOf(undefined, 8, 'n')).toBeNull();
+  });
+
+  it('gives one value input per query and key, naming a key two queries share', () => {
+    const def = { key: 'n', type: 'number' as const, value: '3' };
+    const vis = [
+      {
+        visualization_id: 2,
+        visualization: null,
+        query: { query_id: 8, name: 'q', owner: 'o', parameters: [def] },
+        error: null,
+      },
+    ];
+    const inputs = dashboardInputs(
+      {
+        param_widgets: [
+          ...dashboard.param_widgets,
+          { widget_id: 'e', key: 'chain', query_id: 8, visualization_widget_id: 3, position: pos },
+        ],
+      },
+      vis,
+    );
+    expect(inputs.map(({ name, query_id, key }) => ({ name, query_id, key }))).toEqual([
+      { name: 'chain (query 7)', query_id: 7, key: 'chain' },
+      { name: 'days', query_id: 7, key: 'days' },
+      { name: 'n', query_id: 8, key: 'n' },
+      { name: 'chain (query 8)', query_id: 8, key: 'chain' },
+    ]);
+    expect(inputs[2]!.parameter).toEqual(def);
+    expect(inputs[0]!.parameter).toEqual({ key: 'chain (query 7)', type: 'text' });
   });
 });

@@ -83,3 +83,36 @@ export function parameterOf(
     }
   return null;
 }
+
+/** One value input of the dashboard: a parameter of a query, shown by its parameter widgets. */
+export type DashboardInput = {
+  /** The input's label: the key, or the key and its query when two queries share the key. */
+  name: string;
+  query_id: number;
+  key: string;
+  /** The parameter's definition, named `name` (text with no default if its query is unknown). */
+  parameter: Parameter;
+};
+
+/**
+ * The dashboard's value inputs, once per query and key (several widgets of one query's key share
+ * a value), in the order of its parameter widgets: what a form of the dashboard's values shows.
+ */
+export function dashboardInputs(
+  dashboard: Pick<DashboardResponse, 'param_widgets'>,
+  visualizations: readonly DashboardVisualization[] | undefined,
+): DashboardInput[] {
+  const seen = new Set<string>();
+  const pairs = dashboard.param_widgets.filter((w) => {
+    const id = valueParam(w.query_id, w.key);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  return pairs.map(({ query_id, key }) => {
+    const shared = pairs.some((p) => p.key === key && p.query_id !== query_id);
+    const name = shared ? `${key} (query ${query_id})` : key;
+    const parameter = parameterOf(visualizations, query_id, key) ?? { key, type: 'text' as const };
+    return { name, query_id, key, parameter: { ...parameter, key: name } };
+  });
+}

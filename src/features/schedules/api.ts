@@ -1,46 +1,47 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  CreateQueryScheduleRequest,
-  QuerySchedule,
+  DashboardSchedulesResponse,
   QuerySchedulesResponse,
   UpdateQueryScheduleRequest,
 } from '../../../contract/schedules';
 import { api, apiQueryFn } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
+import type { NewScheduleBody, Schedule, ScheduleTarget } from './target';
 
-export type { QuerySchedule };
+/** A query's or a dashboard's schedules: which one, by kind and id. */
+type TargetRef = Pick<ScheduleTarget, 'kind' | 'id'>;
 
 /** Every key of the schedules feature starts with the context it belongs to. */
 export const scheduleKeys = {
-  ofQuery: (ctx: string, queryId: number) =>
-    [...ctxKey(ctx), 'schedules', 'query', queryId] as const,
+  of: (ctx: string, t: TargetRef) => [...ctxKey(ctx), 'schedules', t.kind, t.id] as const,
 };
 
-const path = (queryId: number) => `/query/${queryId}/schedules`;
+const path = (t: TargetRef) =>
+  t.kind === 'query' ? `/query/${t.id}/schedules` : `/dashboards/${t.id}/schedules`;
 
-/** A query's schedules; read again every few seconds while a run of one is in flight. */
-export const querySchedulesOptions = (ctx: string, queryId: number) =>
+/** A target's schedules; read again every few seconds while a run of one is in flight. */
+export const schedulesOptions = (ctx: string, t: TargetRef) =>
   queryOptions({
-    queryKey: scheduleKeys.ofQuery(ctx, queryId),
-    queryFn: apiQueryFn<QuerySchedulesResponse>(path(queryId), { ctx }),
+    queryKey: scheduleKeys.of(ctx, t),
+    queryFn: apiQueryFn<QuerySchedulesResponse | DashboardSchedulesResponse>(path(t), { ctx }),
+    select: (data): Schedule[] => data.schedules,
     refetchInterval: (query) =>
       query.state.data?.schedules.some((s) => s.last_state === 'running') ? 2000 : false,
   });
 
-/** Create, change, delete and run-now of one query's schedules; each reads the list again. */
-export function useScheduleMutations(ctx: string, queryId: number) {
+/** Create, change, delete and run-now of one target's schedules; each reads the list again. */
+export function useScheduleMutations(ctx: string, t: TargetRef) {
   const qc = useQueryClient();
-  const onSettled = () => qc.invalidateQueries({ queryKey: scheduleKeys.ofQuery(ctx, queryId) });
-  const one = (id: number) => `${path(queryId)}/${id}`;
+  const onSettled = () => qc.invalidateQueries({ queryKey: scheduleKeys.of(ctx, t) });
+  const one = (id: number) => `${path(t)}/${id}`;
   return {
     create: useMutation({
-      mutationFn: (body: CreateQueryScheduleRequest) =>
-        api<QuerySchedule>(path(queryId), { ctx, method: 'POST', body }),
+      mutationFn: (body: NewScheduleBody) => api<Schedule>(path(t), { ctx, method: 'POST', body }),
       onSettled,
     }),
     update: useMutation({
-      mutationFn: ({ id, ...body }: UpdateQueryScheduleRequest & { id: number }) =>
-        api<QuerySchedule>(one(id), { ctx, method: 'PATCH', body }),
+      mutationFn: ({ id, ...body }: Pick<UpdateQueryScheduleRequest, 'enabled'> & { id: number }) =>
+        api<Schedule>(one(id), { ctx, method: 'PATCH', body }),
       onSettled,
     }),
     remove: useMutation({
@@ -48,7 +49,7 @@ export function useScheduleMutations(ctx: string, queryId: number) {
       onSettled,
     }),
     runNow: useMutation({
-      mutationFn: (id: number) => api<QuerySchedule>(`${one(id)}/run`, { ctx, method: 'POST' }),
+      mutationFn: (id: number) => api<Schedule>(`${one(id)}/run`, { ctx, method: 'POST' }),
       onSettled,
     }),
   };

@@ -1,15 +1,3 @@
-import type { QuerySchedule } from '../../../contract/schedules';
-
-/** "n = 5, chain = base"; "default values" when none are set. */
-export function valuesText(parameters: QuerySchedule['parameters']): string {
-  const entries = Object.entries(parameters);
-  if (!entries.length) return 'default values';
-  return entries
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([k, v]) => `${k} = ${Array.isArray(v) ? v.join(', ') : String(v)}`)
-    .join('; ');
-}
-
 /** "2024-01-02 06:00 UTC": an exact run time in the schedule's zone. */
 export const utcText = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -26,17 +14,4 @@ export const CRON_PRESETS = [
 export function presetOf(cron: string): string {
   const c = cron.trim().split(/\s+/).join(' ');
   return CRON_PRESETS.find((p) => p.value === c)?.value ?? 'custom';
-}
-
-/**
- * The values a new schedule sends: those the form set (a parameter left alone runs with its
- * default when the run starts, following later changes of the default).
- */
-export function chosenValues(
-  keys: readonly string[],
-  values: Readonly<Record<string, string | string[]>>,
-): Record<string, string | string[]> {
-  return Object.fromEntries(
-    keys.filter((k) => Object.hasOwn(values, k)).map((k) => [k, values[k]!]),
-  );
 }

@@ -11,13 +11,14 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { Tier } from '../../../contract/rules/enums';
-import { CRON_PRESETS, chosenValues, presetOf } from './format';
+import { CRON_PRESETS, presetOf } from './format';
 import { ErrorAlert } from '../../components/error-alert';
+import type { FormValues as Values } from '../../lib/parameter-values';
 
-/** A parameter's value in the form: one string, or a multiselect's list. */
-export type Values = Record<string, string | string[]>;
+export type { Values };
 
-export type NewSchedule = { cron_expression: string; parameters: Values; performance: Tier };
+/** What the form gives: the cron, every value its inputs hold (set or not) and the tier. */
+export type NewSchedule = { cron_expression: string; values: Values; performance: Tier };
 
 const TIERS: { value: Tier; label: string }[] = [
   { value: 'small', label: 'Small' },
@@ -118,7 +119,7 @@ export function ScheduleForm(props: {
           onClick={() =>
             props.onAdd({
               cron_expression: cron,
-              parameters: chosenValues(props.parameterKeys, values),
+              values,
               performance: tier,
             })
           }

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import type { QuerySchedule } from './api';
-import { utcText, valuesText } from './format';
+import { utcText } from './format';
+import type { Schedule } from './target';
 import { IconAction } from '../../components/icon-action';
 import { RelativeTime } from '../../components/relative-time';
 import { localDateTime } from '../../lib/time';
@@ -39,11 +39,13 @@ function When(props: { label: string; iso: string; testId: string }) {
   );
 }
 
-function Row(props: {
-  s: QuerySchedule;
+type Describe = {
   describeCron?: (cron: string) => string | null;
-  actions: ScheduleActions;
-}) {
+  /** A schedule's values in words. */
+  describeValues: (s: Schedule) => string;
+};
+
+function Row(props: Describe & { s: Schedule; actions: ScheduleActions }) {
   const { s, actions } = props;
   const words = props.describeCron?.(s.cron_expression) ?? null;
   const state = s.last_state ? STATES[s.last_state] : null;
@@ -64,7 +66,7 @@ function Row(props: {
             </Badge>
           </Group>
           <Text size="sm" data-testid="schedule-values">
-            {valuesText(s.parameters)}
+            {props.describeValues(s)}
           </Text>
           {s.next_run_at ? (
             <When label="Next run" iso={s.next_run_at} testId="next-run" />
@@ -120,12 +122,10 @@ function Row(props: {
   );
 }
 
-/** A query's schedules: when, with what, the next and the last run, and their actions. */
-export function ScheduleList(props: {
-  schedules: QuerySchedule[];
-  describeCron?: (cron: string) => string | null;
-  actions: ScheduleActions;
-}) {
+/** A target's schedules: when, with what, the next and the last run, and their actions. */
+export function ScheduleList(
+  props: Describe & { schedules: Schedule[]; actions: ScheduleActions },
+) {
   if (!props.schedules.length)
     return (
       <Text size="sm" c="dimmed" data-testid="no-schedules">
@@ -135,7 +135,13 @@ export function ScheduleList(props: {
   return (
     <Stack gap="xs" aria-label="Schedules">
       {props.schedules.map((s) => (
-        <Row key={s.schedule_id} s={s} describeCron={props.describeCron} actions={props.actions} />
+        <Row
+          key={s.schedule_id}
+          s={s}
+          describeCron={props.describeCron}
+          describeValues={props.describeValues}
+          actions={props.actions}
+        />
       ))}
     </Stack>
   );

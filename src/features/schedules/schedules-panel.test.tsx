@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QuerySchedule } from './api';
-import { SchedulesPanel, type Values } from './schedules-panel';
+import type { DashboardSchedule, QuerySchedule } from '../../../contract/schedules';
+import { SchedulesPanel, type ScheduleTarget, type Values } from './schedules-panel';
 
 type Call = { url: string; method: string; body: unknown };
 
@@ -44,8 +44,16 @@ function serve(routes: Record<string, (call: Call) => Response>) {
   return calls;
 }
 
-/** The panel with a plain text input per parameter standing in for the parameters feature. */
-function show() {
+const QUERY: ScheduleTarget = {
+  kind: 'query',
+  id: 7,
+  archived: false,
+  parameterKeys: ['n'],
+  tier: 'medium',
+};
+
+/** The panel with a plain text input per value standing in for the parameters feature. */
+function show(target: ScheduleTarget = QUERY) {
   const qc = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -54,15 +62,20 @@ function show() {
       <QueryClientProvider client={qc}>
         <SchedulesPanel
           ctx="alice"
-          query={{ id: 7, archived: false, parameterKeys: ['n'], tier: 'medium' }}
+          target={target}
           valuesValid={(v: Values) => v.n !== 'bad'}
-          renderValues={(values, onChange) => (
-            <input
-              aria-label="n"
-              value={String(values.n ?? '')}
-              onChange={(e) => onChange({ ...values, n: e.currentTarget.value })}
-            />
-          )}
+          renderValues={(values, onChange) =>
+            (target.kind === 'query' ? target.parameterKeys : target.fields.map((f) => f.name)).map(
+              (name) => (
+                <input
+                  key={name}
+                  aria-label={name}
+                  value={String(values[name] ?? '')}
+                  onChange={(e) => onChange({ ...values, [name]: e.currentTarget.value })}
+                />
+              ),
+            )
+          }
         />
       </QueryClientProvider>
     </MantineProvider>,
@@ -117,5 +130,99 @@ describe('SchedulesPanel', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(calls.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/query/7/schedules' }),
     );
+  });
+
+  describe('of a dashboard', () => {
+    const target: ScheduleTarget = {
+      kind: 'dashboard',
+      id: 4,
+      archived: false,
+      fields: [
+        { name: 'n', query_id: 7, key: 'n' },
+        { name: 'chain (query 7)', query_id: 7, key: 'chain' },
+        { name: 'chain (query 9)', query_id: 9, key: 'chain' },
+      ],
+    };
+    const dashboardSchedule = (over: Partial<DashboardSchedule> = {}): DashboardSchedule => {
+      const { query_id: _, ...rest } = schedule();
+      return {
+        ...rest,
+        dashboard_id: 4,
+        parameters: [
+          { query_id: 9, key: 'chain', value: 'base' },
+          { query_id: 7, key: 'n', value: 3 },
+        ],
+        last_state: 'ok',
+        last_error: null,
+        ...over,
+      };
+    };
+
+    it('lists its schedules with the values named as its inputs are', async () => {
+      serve({
+        'GET /api/v1/dashboards/4/schedules': () =>
+          Response.json({ schedules: [dashboardSchedule()] }),
+      });
+      show(target);
+      const row = await screen.findByTestId('schedule-row');
+      expect(within(row).getByTestId('schedule-values')).toHaveTextContent(
+        'chain (query 9) = base; n = 3',
+      );
+      expect(within(row).getByTestId('last-state')).toHaveTextContent('OK');
+      expect(screen.getByText(/query of every chart on the dashboard/)).toBeInTheDocument();
+    });
+
+    it('adds one with its widgets’ values as a list, on the medium tier by default', async () => {
+      const calls = serve({
+        'GET /api/v1/dashboards/4/schedules': () => Response.json({ schedules: [] }),
+        'POST /api/v1/dashboards/4/schedules': () => Response.json(dashboardSchedule()),
+      });
+      show(target);
+      expect(await screen.findByTestId('no-schedules')).toBeInTheDocument();
+      fireEvent.change(screen.getByLabelText('chain (query 9)'), { target: { value: 'base' } });
+      fireEvent.change(screen.getByLabelText('n'), { target: { value: '3' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Add schedule' }));
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        cron_expression: '0 6 * * *',
+        performance: 'medium',
+        parameters: [
+          { query_id: 7, key: 'n', value: '3' },
+          { query_id: 9, key: 'chain', value: 'base' },
+        ],
+      });
+    });
+
+    it('pauses, runs now and removes a schedule', async () => {
+      const calls = serve({
+        'GET /api/v1/dashboards/4/schedules': () =>
+          Response.json({ schedules: [dashboardSchedule()] }),
+        'PATCH /api/v1/dashboards/4/schedules/3': () =>
+          Response.json(dashboardSchedule({ enabled: false })),
+        'POST /api/v1/dashboards/4/schedules/3/run': () => Response.json(dashboardSchedule()),
+        'DELETE /api/v1/dashboards/4/schedules/3': () =>
+          Response.json({ schedule_id: 3, ok: true }),
+      });
+      show(target);
+      await screen.findByTestId('schedule-row');
+      fireEvent.click(screen.getByRole('switch', { name: 'Schedule 3 enabled' }));
+      await waitFor(() =>
+        expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ enabled: false }),
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Run schedule 3 now' }));
+      await waitFor(() => expect(calls.some((c) => c.url.endsWith('/3/run'))).toBe(true));
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Remove schedule 3' })).toBeEnabled(),
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Remove schedule 3' }));
+      await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    });
+
+    it('cannot add to an archived dashboard', async () => {
+      serve({ 'GET /api/v1/dashboards/4/schedules': () => Response.json({ schedules: [] }) });
+      show({ ...target, archived: true });
+      expect(await screen.findByText(/dashboard is archived/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add schedule' })).toBeDisabled();
+    });
   });
 });

@@ -1,30 +1,39 @@
 import { Divider, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { Tier } from '../../../contract/rules/enums';
-import { querySchedulesOptions, useScheduleMutations } from './api';
+import { DEFAULT_TIER } from '../../../contract/rules/enums';
+import { schedulesOptions, useScheduleMutations } from './api';
 import { ScheduleForm, type Values } from './schedule-form';
 import { ScheduleList } from './schedule-list';
+import {
+  fieldNames,
+  scheduleParameters,
+  scheduleValuesText,
+  TARGET_TEXT,
+  type ScheduleTarget,
+} from './target';
 import { CenteredLoader } from '../../components/page-loader';
 import { RetryAlert } from '../../components/error-alert';
 import { errorMessage } from '../../lib/api';
 
 export type { Values };
+export type { ScheduleTarget } from './target';
 
 /**
- * The schedules of a saved query: the list (next and last run, pause, run now, remove) and a
- * form to add one. The value inputs come from the route (`renderValues`), which composes the
- * parameters feature; only the query's owner context changes schedules.
+ * The schedules of a saved query or a dashboard: the list (next and last run, pause, run now,
+ * remove) and a form to add one. The value inputs come from the route (`renderValues`), which
+ * composes the parameters feature; only the target's owner context changes schedules.
  */
 export function SchedulesPanel(props: {
   ctx: string;
-  query: { id: number; archived: boolean; parameterKeys: readonly string[]; tier: Tier };
+  target: ScheduleTarget;
   renderValues: (values: Values, onChange: (values: Values) => void) => ReactNode;
   valuesValid: (values: Values) => boolean;
   describeCron?: (cron: string) => string | null;
 }) {
-  const list = useQuery(querySchedulesOptions(props.ctx, props.query.id));
-  const m = useScheduleMutations(props.ctx, props.query.id);
+  const { target } = props;
+  const list = useQuery(schedulesOptions(props.ctx, target));
+  const m = useScheduleMutations(props.ctx, target);
   const [formKey, setFormKey] = useState(0);
   const busy =
     (m.update.isPending && m.update.variables.id) ||
@@ -32,12 +41,11 @@ export function SchedulesPanel(props: {
     (m.remove.isPending && m.remove.variables) ||
     null;
   const actionError = [m.update, m.runNow, m.remove].find((x) => x.isError)?.error;
+  const text = TARGET_TEXT[target.kind];
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Each schedule runs the saved query with its values and tier, in this context (credits are
-        charged here). Its result becomes the latest for those values, so dashboards open on fresh
-        data. Times are UTC.
+        {text.runs}
       </Text>
       {list.isPending ? (
         <CenteredLoader h={80} label="Loading schedules" />
@@ -49,8 +57,9 @@ export function SchedulesPanel(props: {
         />
       ) : (
         <ScheduleList
-          schedules={list.data.schedules}
+          schedules={list.data}
           describeCron={props.describeCron}
+          describeValues={(s) => scheduleValuesText(target, s.parameters)}
           actions={{
             busy: busy === null ? null : Number(busy),
             canChange: true,
@@ -68,15 +77,20 @@ export function SchedulesPanel(props: {
       <Divider />
       <ScheduleForm
         key={formKey}
-        parameterKeys={props.query.parameterKeys}
+        parameterKeys={fieldNames(target)}
         renderValues={props.renderValues}
         valuesValid={props.valuesValid}
         describeCron={props.describeCron}
-        defaultTier={props.query.tier}
+        defaultTier={target.kind === 'query' ? target.tier : DEFAULT_TIER}
         pending={m.create.isPending}
         error={m.create.isError ? m.create.error.message : null}
-        disabledReason={props.query.archived ? 'The query is archived: unarchive it first' : null}
-        onAdd={(s) => m.create.mutate(s, { onSuccess: () => setFormKey((k) => k + 1) })}
+        disabledReason={target.archived ? text.archived : null}
+        onAdd={({ values, ...s }) =>
+          m.create.mutate(
+            { ...s, parameters: scheduleParameters(target, values) },
+            { onSuccess: () => setFormKey((k) => k + 1) },
+          )
+        }
       />
     </Stack>
   );

@@ -3,8 +3,12 @@ import { dashboardOptions } from '../../../features/dashboards/api';
 import { DashboardPage } from '../../../features/dashboards/dashboard-page';
 import { parseDashboardSearch } from '../../../features/dashboards/params';
 import { activeCtx } from '../../../lib/session';
+import { SchedulesAction } from './-dashboard-page/schedules-action';
 
-/** A dashboard of the active context; parameter values and the refresh interval in the URL. */
+/**
+ * A dashboard of the active context; parameter values and the refresh interval in the URL. The
+ * owner's view also offers the schedules feature's dialog.
+ */
 export const Route = createFileRoute('/_app/dashboards/$dashboardId')({
   validateSearch: parseDashboardSearch,
   loader: ({ context, params }) => {
@@ -23,6 +27,7 @@ export const Route = createFileRoute('/_app/dashboards/$dashboardId')({
         id={Number(dashboardId)}
         search={search}
         onSearch={(next) => void navigate({ search: next, replace: true })}
+        ownerActions={(dashboard) => <SchedulesAction dashboard={dashboard} />}
       />
     );
   },

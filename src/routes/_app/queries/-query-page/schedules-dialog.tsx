@@ -3,8 +3,7 @@ import { Modal } from '@mantine/core';
 import type { GetQueryResponse } from '../../../../../contract/queries';
 import { isTier } from '../../../../../contract/rules/enums';
 import { describeCron } from '../../../../features/matviews/schedule';
-import { ParametersForm } from '../../../../features/parameters/parameters-form';
-import { formErrors } from '../../../../features/parameters/validate-value';
+import { valueInputs } from '../../../../features/parameters/value-inputs';
 import { SchedulesPanel } from '../../../../features/schedules/schedules-panel';
 
 /**
@@ -29,22 +28,15 @@ export function SchedulesDialog(props: {
       {props.opened && (
         <SchedulesPanel
           ctx={props.ctx}
-          query={{
+          target={{
+            kind: 'query',
             id: query.query_id,
             archived: query.is_archived,
             parameterKeys: query.parameters.map((p) => p.key),
             tier: isTier(query.query_engine) ? query.query_engine : 'medium',
           }}
           describeCron={describeCron}
-          valuesValid={(values) => Object.keys(formErrors(query.parameters, values)).length === 0}
-          renderValues={(values, onChange) => (
-            <ParametersForm
-              parameters={query.parameters}
-              values={values}
-              onChange={onChange}
-              ctx={props.ctx}
-            />
-          )}
+          {...valueInputs(props.ctx, query.parameters)}
         />
       )}
     </Modal>
