@@ -119,8 +119,26 @@ describe('bad input', () => {
   it('parameter values are checked against the query’s definitions', async () => {
     await refused(base({ query_parameters: { nope: 1 } }), /unknown parameters \(nope\)/);
     await refused(base({ query_parameters: { n: 'abc' } }), /parameter "n": "abc" is not a number/);
+    await refused(
+      base({ query_parameters: { n: '1'.repeat(100_001) } }),
+      /parameter "n": is longer than 100000 characters/,
+    );
+    await refused(base({ query_parameters: { n: [1, 2] } }), /takes one value, not a list/);
     const ok = await createAlert(t, alice.key, base({ query_parameters: { n: 5 } }));
     expect(ok).toMatchObject({ query_parameters: { n: 5 } });
+    // a change is checked the same way, and a refused one leaves the values as they were
+    const path = `${ALERTS}/${ok.id}`;
+    const bad = await t.call('PATCH', path, {
+      key: alice.key,
+      body: { query_parameters: { m: 1 } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatch(/unknown parameters \(m\)/);
+    const changed = await t.call('PATCH', path, {
+      key: alice.key,
+      body: { query_parameters: { n: '12' } },
+    });
+    expect(changed.json).toMatchObject({ query_parameters: { n: '12' } });
   });
 
   it('destinations: webhook URLs, email addresses, duplicates', async () => {

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /**
  * Parameter values a schedule or an alert runs with, as forms hold them and pages show them.
  * A value left out runs with its parameter's default, so forms send only the values set.
@@ -5,6 +7,15 @@
 
 /** A parameter's value in a form: one string, or a multiselect's list. */
 export type FormValues = Record<string, string | string[]>;
+
+/**
+ * The inputs of a form's parameter values and whether the values they hold can be sent: the
+ * parameters feature makes them, a route hands them to the feature whose form shows them.
+ */
+export type ValueInputs = {
+  renderValues: (values: FormValues, onChange: (values: FormValues) => void) => ReactNode;
+  valuesValid: (values: Readonly<FormValues>) => boolean;
+};
 
 /** "chain = base; n = 5"; "default values" when none are set. */
 export function valuesText(parameters: Readonly<Record<string, unknown>>): string {

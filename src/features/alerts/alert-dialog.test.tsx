@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Parameter } from '../../../contract/parameters';
+import type { ValueInputs } from '../../lib/parameter-values';
 import type { Alert } from './api';
 import { AlertDialog, type AlertDialogProps } from './alert-dialog';
 
@@ -28,6 +30,20 @@ function serve(routes: Record<string, (call: Call) => Response>) {
   return calls;
 }
 
+/** A plain text input per parameter, standing in for the parameters feature; "bad" is invalid. */
+const inputsFor = (parameters: readonly Parameter[]): ValueInputs => ({
+  renderValues: (values, onChange) =>
+    parameters.map((p) => (
+      <input
+        key={p.key}
+        aria-label={`value of ${p.key}`}
+        value={String(values[p.key] ?? p.value ?? '')}
+        onChange={(e) => onChange({ ...values, [p.key]: e.currentTarget.value })}
+      />
+    )),
+  valuesValid: (values) => !Object.values(values).includes('bad'),
+});
+
 function show(props: Partial<AlertDialogProps> = {}) {
   const qc = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -40,7 +56,8 @@ function show(props: Partial<AlertDialogProps> = {}) {
           ctx="alice"
           opened
           onClose={onClose}
-          query={{ id: 7, name: 'Daily volume' }}
+          query={{ id: 7, name: 'Daily volume', parameters: [] }}
+          inputsFor={inputsFor}
           {...props}
         />
       </QueryClientProvider>
@@ -90,6 +107,7 @@ describe('AlertDialog', { timeout: 20_000 }, () => {
       name: 'Volume over 1M',
       query_id: 7,
       condition: { op: '>', column: 'volume', value: 1000000 },
+      query_parameters: {},
       cron_expression: '*/15 * * * *',
       notify: 'every_run',
       performance: 'medium',
@@ -154,5 +172,94 @@ describe('AlertDialog', { timeout: 20_000 }, () => {
       is_paused: false,
       destinations: [{ type: 'email', to: 'ops@example.com' }],
     });
+  });
+
+  it('runs with the parameter values set: only those are sent, a bad one blocks', async () => {
+    const calls = serve({ 'POST /api/v1/alerts': (c) => saved(c.body as Record<string, unknown>) });
+    const user = userEvent.setup();
+    const onClose = show({
+      query: {
+        id: 7,
+        name: 'Daily volume',
+        parameters: [
+          { key: 'days', type: 'number', value: '7' },
+          { key: 'chain', type: 'text', value: 'ethereum' },
+        ],
+      },
+    });
+    expect(screen.getByText('Parameter values')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Rows' } });
+    await user.click(screen.getByRole('combobox', { name: 'Trigger when' }));
+    await user.click(screen.getByRole('option', { name: 'the result has rows', hidden: true }));
+    const create = screen.getByRole('button', { name: 'Create alert' });
+    fireEvent.change(screen.getByLabelText('value of days'), { target: { value: 'bad' } });
+    expect(create).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('value of days'), { target: { value: '30' } });
+    await user.click(create);
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      query_parameters: { days: '30' },
+    });
+  });
+
+  it('editing from the alerts page reads the query’s parameters and keeps the alert’s values', async () => {
+    const alert = {
+      id: 9,
+      name: 'Busy chain',
+      query_id: 7,
+      query_name: 'Daily volume',
+      condition: { op: 'any_rows' },
+      cron_expression: '0 * * * *',
+      query_parameters: { chain: 'base', days: 3 },
+      notify: 'on_change',
+      performance: 'small',
+      destinations: [],
+      is_paused: false,
+    } as unknown as Alert;
+    const calls = serve({
+      'GET /api/v1/query/7': () =>
+        Response.json({
+          query_id: 7,
+          parameters: [
+            { key: 'chain', type: 'text', value: 'ethereum' },
+            { key: 'days', type: 'number', value: '7' },
+          ],
+        }),
+      'PATCH /api/v1/alerts/9': (c) => saved(c.body as Record<string, unknown>),
+    });
+    const user = userEvent.setup();
+    show({ alert, query: { id: 7, name: 'Daily volume' } });
+    expect(await screen.findByLabelText('value of chain')).toHaveValue('base');
+    expect(screen.getByLabelText('value of days')).toHaveValue('3');
+    fireEvent.change(screen.getByLabelText('value of chain'), { target: { value: 'optimism' } });
+    await user.click(screen.getByRole('button', { name: 'Save alert' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      query_parameters: { chain: 'optimism', days: '3' },
+    });
+  });
+
+  it('when the query’s parameters cannot be read, the alert keeps its values', async () => {
+    const alert = {
+      id: 9,
+      name: 'Busy chain',
+      query_id: 7,
+      condition: { op: 'any_rows' },
+      cron_expression: '0 * * * *',
+      query_parameters: { chain: 'base' },
+      notify: 'on_change',
+      performance: 'small',
+      destinations: [],
+      is_paused: false,
+    } as unknown as Alert;
+    const calls = serve({
+      'PATCH /api/v1/alerts/9': (c) => saved(c.body as Record<string, unknown>),
+    });
+    const user = userEvent.setup();
+    show({ alert, query: { id: 7, name: 'Query #7' } });
+    expect(await screen.findByText(/parameters could not be read/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save alert' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).not.toHaveProperty('query_parameters');
   });
 });

@@ -3,13 +3,16 @@ import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Alert } from './api';
 import { AlertForm } from './alert-form';
+import type { AlertQueryRef, InputsFor } from './alert-values';
 
 export type AlertDialogProps = {
   ctx: string;
   opened: boolean;
   onClose: () => void;
   /** The query the alert watches. */
-  query: { id: number; name: string };
+  query: AlertQueryRef;
+  /** The inputs of the alert's parameter values (the parameters feature's, from the route). */
+  inputsFor?: InputsFor;
   /** The alert to edit; none: a new alert on `query`. */
   alert?: Alert | null;
 };
@@ -28,6 +31,7 @@ export function AlertDialog(props: AlertDialogProps) {
         <AlertForm
           ctx={props.ctx}
           query={props.query}
+          inputsFor={props.inputsFor}
           alert={editing}
           onCancel={props.onClose}
           onSaved={(a) => {

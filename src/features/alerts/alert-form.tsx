@@ -15,8 +15,15 @@ import type { AlertCreateBody } from '../../../contract/alerts';
 import { ALERT_OPERATORS, DEFAULT_TIER, isTier, TIERS } from '../../../contract/rules/enums';
 import { ALERT_LIMITS } from '../../../contract/rules/limits';
 import { FormActions } from '../../components/form-actions';
+import { chosenValues, formValuesOf } from '../../lib/parameter-values';
 import { TIER_INFO } from '../../lib/tiers';
 import { useCreateAlert, useUpdateAlert, type Alert } from './api';
+import {
+  AlertValues,
+  useAlertParameters,
+  type AlertQueryRef,
+  type InputsFor,
+} from './alert-values';
 
 const OPERATOR_LABEL: Record<string, string> = {
   any_rows: 'the result has rows',
@@ -55,17 +62,20 @@ function initial(alert: Alert | null) {
     webhooks: (alert?.destinations ?? []).flatMap((d) => (d.type === 'webhook' ? [d.url] : [])),
     emails: (alert?.destinations ?? []).flatMap((d) => (d.type === 'email' ? [d.to] : [])),
     paused: alert?.is_paused ?? false,
+    values: formValuesOf(alert?.query_parameters ?? {}),
   };
 }
 
 /**
- * Create or edit an alert on a query: name, condition, schedule (cron, UTC), notification rule,
- * tier and destinations (webhook URLs and email addresses, one a line). The service checks
+ * Create or edit an alert on a query: name, condition, parameter values (the inputs `inputsFor`
+ * gives: the parameters feature's, composed by the route), schedule (cron, UTC), notification
+ * rule, tier and destinations (webhook URLs and email addresses, one a line). The service checks
  * everything; its answer shows here.
  */
 export function AlertForm(props: {
   ctx: string;
-  query: { id: number; name: string };
+  query: AlertQueryRef;
+  inputsFor?: InputsFor;
   alert: Alert | null;
   onCancel: () => void;
   onSaved: (alert: Alert) => void;
@@ -83,12 +93,16 @@ export function AlertForm(props: {
     setF({ ...f, ...patch });
     if (mutation.isError) mutation.reset();
   };
+  const defs = useAlertParameters(props.ctx, props.query);
+  const inputs = defs.parameters && props.inputsFor ? props.inputsFor(defs.parameters) : null;
   const comparison = f.op !== 'any_rows' && f.op !== 'no_rows';
   const problem = !f.name.trim()
     ? 'Give the alert a name'
     : comparison && (!f.column.trim() || f.value.trim() === '')
       ? 'Name the column and the value to compare with'
-      : null;
+      : defs.pending || (inputs && !inputs.valuesValid(f.values))
+        ? 'Fix the parameter values'
+        : null;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -103,6 +117,13 @@ export function AlertForm(props: {
             value: valueOf(f.value),
           }
         : { op: f.op as AlertCreateBody['condition']['op'] },
+      // Values are sent once the query's parameters are known (unknown: the alert keeps its own).
+      ...(defs.parameters && {
+        query_parameters: chosenValues(
+          defs.parameters.map((p) => p.key),
+          f.values,
+        ),
+      }),
       cron_expression: f.cron.trim(),
       notify: f.notify as AlertCreateBody['notify'],
       performance: f.tier,
@@ -125,7 +146,7 @@ export function AlertForm(props: {
           <Text span c="dimmed">
             (#{props.query.id})
           </Text>
-          , run with {props.alert ? 'the alert’s' : 'its default'} parameter values.
+          .
         </Text>
         <TextInput
           label="Name"
@@ -159,6 +180,12 @@ export function AlertForm(props: {
             />
           </Group>
         )}
+        <AlertValues
+          state={defs}
+          inputs={inputs}
+          values={f.values}
+          onChange={(values) => set({ values })}
+        />
         <TextInput
           label="Schedule (cron, UTC)"
           description="minute hour day-of-month month day-of-week, e.g. */15 * * * * for every 15 minutes"

@@ -17,6 +17,7 @@ import {
   type Alert,
 } from './api';
 import { AlertDialog } from './alert-dialog';
+import type { InputsFor } from './alert-values';
 import { AlertsTable, type AlertAction } from './alerts-table';
 import { AlertHistoryDrawer } from './history-drawer';
 
@@ -29,6 +30,8 @@ export function AlertsPage(props: {
   /** The alert whose history is open. */
   history: number | null;
   onHistory: (id: number | null) => void;
+  /** The inputs of an alert's parameter values (the parameters feature's, from the route). */
+  inputsFor?: InputsFor;
 }) {
   const ctx = useCtx();
   const list = useQuery(alertListOptions(ctx, props.offset));
@@ -104,6 +107,7 @@ export function AlertsPage(props: {
           onClose={() => setEditing(null)}
           query={{ id: editing.query_id, name: editing.query_name || `Query #${editing.query_id}` }}
           alert={editing}
+          inputsFor={props.inputsFor}
         />
       )}
       <MutationConfirm

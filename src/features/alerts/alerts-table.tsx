@@ -11,6 +11,7 @@ import { AnchorLink } from '../../components/anchor-link';
 import { DataTable } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
 import { RelativeTime } from '../../components/relative-time';
+import { valuesText } from '../../lib/parameter-values';
 import type { Alert } from './api';
 import { AlertStateBadge, conditionText, shownValue } from './alert-state';
 
@@ -85,9 +86,14 @@ export function AlertsTable(props: {
         {
           header: 'Query',
           cell: (a) => (
-            <AnchorLink to="/queries/$queryId" params={{ queryId: String(a.query_id) }} size="sm">
-              {a.query_name || `Query #${a.query_id}`}
-            </AnchorLink>
+            <Stack gap={0} align="flex-start">
+              <AnchorLink to="/queries/$queryId" params={{ queryId: String(a.query_id) }} size="sm">
+                {a.query_name || `Query #${a.query_id}`}
+              </AnchorLink>
+              <Text size="xs" c="dimmed" data-testid="alert-values" lineClamp={2}>
+                {valuesText(a.query_parameters)}
+              </Text>
+            </Stack>
           ),
         },
         {

@@ -7,6 +7,8 @@ import type {
   AlertRunResponse,
   AlertsListResponse,
 } from '../../../contract/alerts';
+import type { Parameter } from '../../../contract/parameters';
+import type { GetQueryResponse } from '../../../contract/queries';
 import { api, apiQueryFn } from '../../lib/api';
 import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
 
@@ -23,6 +25,7 @@ export const alertKeys = {
     [...alertKeys.all(ctx), 'list', { offset, queryId }] as const,
   history: (ctx: string, id: number, offset: number) =>
     [...alertKeys.all(ctx), 'history', id, { offset }] as const,
+  query: (ctx: string, queryId: number) => [...alertKeys.all(ctx), 'query', queryId] as const,
 };
 
 const invalidate = (qc: QueryClient, ctx: string) =>
@@ -51,6 +54,14 @@ export const alertHistoryOptions = (ctx: string, id: number, offset: number) =>
     }),
     refetchInterval: (query) =>
       query.state.data?.evaluations.some((e) => e.state === 'running') ? 1500 : false,
+  });
+
+/** The parameter definitions of an alert's query, for the inputs of the alert's values. */
+export const alertQueryParametersOptions = (ctx: string, queryId: number) =>
+  queryOptions({
+    queryKey: alertKeys.query(ctx, queryId),
+    queryFn: apiQueryFn<GetQueryResponse>(`/query/${queryId}`, { ctx }),
+    select: (q): readonly Parameter[] => q.parameters,
   });
 
 export function useCreateAlert(ctx: string) {

@@ -9,11 +9,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { Tier } from '../../../contract/rules/enums';
 import { CRON_PRESETS, presetOf } from './format';
 import { ErrorAlert } from '../../components/error-alert';
-import type { FormValues as Values } from '../../lib/parameter-values';
+import type { FormValues as Values, ValueInputs } from '../../lib/parameter-values';
 
 export type { Values };
 
@@ -33,9 +33,9 @@ const TIERS: { value: Tier; label: string }[] = [
  */
 export function ScheduleForm(props: {
   parameterKeys: readonly string[];
-  renderValues: (values: Values, onChange: (values: Values) => void) => ReactNode;
+  renderValues: ValueInputs['renderValues'];
   /** Whether the values the form holds can be sent (no input flags an error). */
-  valuesValid: (values: Values) => boolean;
+  valuesValid: ValueInputs['valuesValid'];
   describeCron?: (cron: string) => string | null;
   defaultTier: Tier;
   onAdd: (s: NewSchedule) => void;

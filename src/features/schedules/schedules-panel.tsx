@@ -1,6 +1,6 @@
 import { Divider, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { DEFAULT_TIER } from '../../../contract/rules/enums';
 import { schedulesOptions, useScheduleMutations } from './api';
 import { ScheduleForm, type Values } from './schedule-form';
@@ -15,6 +15,7 @@ import {
 import { CenteredLoader } from '../../components/page-loader';
 import { RetryAlert } from '../../components/error-alert';
 import { errorMessage } from '../../lib/api';
+import type { ValueInputs } from '../../lib/parameter-values';
 
 export type { Values };
 export type { ScheduleTarget } from './target';
@@ -27,8 +28,8 @@ export type { ScheduleTarget } from './target';
 export function SchedulesPanel(props: {
   ctx: string;
   target: ScheduleTarget;
-  renderValues: (values: Values, onChange: (values: Values) => void) => ReactNode;
-  valuesValid: (values: Values) => boolean;
+  renderValues: ValueInputs['renderValues'];
+  valuesValid: ValueInputs['valuesValid'];
   describeCron?: (cron: string) => string | null;
 }) {
   const { target } = props;

@@ -1,8 +1,9 @@
 import { createFileRoute, stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
 import { alertListOptions } from '../../../features/alerts/api';
 import { AlertsPage } from '../../../features/alerts/alerts-page';
+import { valueInputs } from '../../../features/parameters/value-inputs';
 import { integer, type RawSearch } from '../../../lib/search-params';
-import { activeCtx } from '../../../lib/session';
+import { activeCtx, useCtx } from '../../../lib/session';
 
 type ListSearch = { offset: number; history?: number };
 
@@ -13,7 +14,7 @@ const parseListSearch = (raw: RawSearch): ListSearch => {
   return history ? { offset, history } : { offset };
 };
 
-/** The context's alerts. */
+/** The context's alerts; editing one shows the parameters feature's inputs for its values. */
 export const Route = createFileRoute('/_app/alerts/')({
   validateSearch: (raw: Partial<ListSearch> & SearchSchemaInput) => parseListSearch(raw),
   search: { middlewares: [stripSearchParams({ offset: 0 })] },
@@ -23,6 +24,7 @@ export const Route = createFileRoute('/_app/alerts/')({
   component: function AlertsRoute() {
     const { offset, history } = Route.useSearch();
     const navigate = Route.useNavigate();
+    const ctx = useCtx();
     return (
       <AlertsPage
         offset={offset}
@@ -31,6 +33,7 @@ export const Route = createFileRoute('/_app/alerts/')({
         onHistory={(id) =>
           void navigate({ search: (s) => ({ offset: s.offset ?? 0, history: id ?? undefined }) })
         }
+        inputsFor={(parameters) => valueInputs(ctx, parameters)}
       />
     );
   },

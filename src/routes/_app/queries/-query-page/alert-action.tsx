@@ -3,6 +3,7 @@ import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { GetQueryResponse } from '../../../../../contract/queries';
 import { ToolButton } from '../../../../components/tool-button';
+import { valueInputs } from '../../../../features/parameters/value-inputs';
 import { useCtx } from '../../../../lib/session';
 
 // The dialog loads when it is first opened.
@@ -44,7 +45,12 @@ export function AlertAction(props: { query: GetQueryResponse; dirty: boolean }) 
             ctx={ctx}
             opened={opened}
             onClose={() => setOpened(false)}
-            query={{ id: props.query.query_id, name: props.query.name }}
+            query={{
+              id: props.query.query_id,
+              name: props.query.name,
+              parameters: props.query.parameters,
+            }}
+            inputsFor={(parameters) => valueInputs(ctx, parameters)}
           />
         </Suspense>
       )}
