@@ -72,4 +72,67 @@ test.describe('alerts', () => {
       await hook.close();
     }
   });
+
+  test('an alert runs with the parameter value set for it, shown in the manager', async ({
+    page,
+  }) => {
+    await signUp(page, { prefix: 'al-values', colorScheme: 'light' });
+    // With its default (n = 1) v is 10; the alert's n = 20 makes it 200, over 100.
+    const id = await createQuery(page, {
+      query_sql: 'SELECT {{n}} * 10 AS v',
+      name: 'Ten times n',
+      parameters: [{ key: 'n', type: 'number', value: '1' }],
+    });
+    await openQuery(page, id);
+    await page.getByRole('button', { name: 'Set alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set alert' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Over 100');
+    await dialog.getByRole('textbox', { name: 'Column' }).fill('v');
+    await dialog.getByRole('textbox', { name: 'Value' }).fill('100');
+    const n = dialog.getByRole('group', { name: 'Parameters' }).getByLabel('n', { exact: true });
+    await expect(n).toHaveValue('1');
+    await n.fill('20');
+    await page.screenshot({ path: `${SCREENSHOTS}/alert-dialog-values-light.png` });
+    await dialog.getByRole('button', { name: 'Create alert' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/alerts');
+    const row = page.getByTestId('alert-row').filter({ hasText: 'Over 100' });
+    await expect(row.getByTestId('alert-values')).toHaveText('n = 20');
+    await row.getByRole('button', { name: 'Run Over 100 now' }).click();
+    await expect(row.getByTestId('alert-state')).toHaveText('Triggered', { timeout: 60_000 });
+    await expect(row).toContainText('value 200');
+  });
+
+  test('screenshot: editing an alert’s values, dark', async ({ page }) => {
+    await signUp(page, { prefix: 'al-dark', colorScheme: 'dark' });
+    const id = await createQuery(page, {
+      query_sql: "SELECT {{n}} * 10 AS v, '{{chain}}' AS chain",
+      name: 'Ten times n',
+      parameters: [
+        { key: 'n', type: 'number', value: '1' },
+        { key: 'chain', type: 'text', value: 'ethereum' },
+      ],
+    });
+    const created = await page.request.post('/api/v1/alerts', {
+      data: {
+        name: 'Base over 100',
+        query_id: id,
+        condition: { op: '>', column: 'v', value: 100 },
+        cron_expression: '0 * * * *',
+        query_parameters: { n: 20, chain: 'base' },
+      },
+    });
+    expect(created.status()).toBe(200);
+    await page.goto('/alerts');
+    const row = page.getByTestId('alert-row').filter({ hasText: 'Base over 100' });
+    await expect(row.getByTestId('alert-values')).toHaveText('chain = base; n = 20');
+    await page.screenshot({ path: `${SCREENSHOTS}/alerts-manager-dark.png` });
+    await row.getByRole('button', { name: 'Edit Base over 100' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit alert' });
+    const inputs = dialog.getByRole('group', { name: 'Parameters' });
+    await expect(inputs.getByLabel('chain', { exact: true })).toHaveValue('base');
+    await expect(inputs.getByLabel('n', { exact: true })).toHaveValue('20');
+    await page.screenshot({ path: `${SCREENSHOTS}/alert-dialog-values-dark.png` });
+  });
 });

@@ -5,7 +5,7 @@ type Schedule = {
   schedule_id: number;
   next_run_at: string | null;
   last_state: string | null;
-  parameters: Record<string, unknown>;
+  parameters: unknown;
   performance: string;
 };
 
@@ -135,5 +135,106 @@ test.describe('query schedules', () => {
     await expect(dialog.getByTestId('schedule-row')).toHaveCount(2);
     await expect(dialog.getByTestId('schedule-row').first()).toContainText('chain = base; n = 3');
     await page.screenshot({ path: `${SCREENSHOTS}/schedules-dark.png` });
+  });
+});
+
+/**
+ * A dashboard of the signed-in user: a counter of `paramQuery`'s `v`, driven by a parameter
+ * widget of `n`. Returns its id and the query's.
+ */
+async function paramDashboard(page: Page, name: string) {
+  const queryId = await paramQuery(page, `${name} query`);
+  const viz = await page.request.post(`/api/v1/query/${queryId}/visualizations`, {
+    data: { name: 'Ten times n', type: 'counter', options: { counterColName: 'v', rowNumber: 1 } },
+  });
+  expect(viz.status()).toBe(200);
+  const created = await page.request.post('/api/v1/dashboards', {
+    data: { name, visualization_ids: [((await viz.json()) as { id: number }).id] },
+  });
+  expect(created.status()).toBe(200);
+  const d = (await created.json()) as {
+    dashboard_id: number;
+    visualization_widgets: { widget_id: number }[];
+  };
+  const widget = d.visualization_widgets[0]!.widget_id;
+  const patch = await page.request.patch(`/api/v1/dashboards/${d.dashboard_id}`, {
+    data: { param_widgets: [{ key: 'n', query_id: queryId, visualization_widget_id: widget }] },
+  });
+  expect(patch.status()).toBe(200);
+  return { id: d.dashboard_id, queryId };
+}
+
+/** Opens the dashboard's Schedules dialog from its page. */
+async function openDashboardSchedules(page: Page, id: number, name: string) {
+  await page.goto(`/dashboards/${id}`);
+  await page.getByRole('button', { name: 'Schedules' }).click();
+  const dialog = page.getByRole('dialog', { name: `Schedules of ${name}` });
+  // The dialog's code loads on the first click; on a loaded machine that can take a while.
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  return dialog;
+}
+
+test.describe('dashboard schedules', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('add one with a widget’s value and a tier, run it now, pause it, remove it', async ({
+    page,
+  }) => {
+    await signUp(page, { prefix: 'dsched', colorScheme: 'light' });
+    const { id, queryId } = await paramDashboard(page, 'Scheduled board');
+    const dialog = await openDashboardSchedules(page, id, 'Scheduled board');
+    await expect(dialog.getByTestId('no-schedules')).toBeVisible();
+    await expect(dialog).toContainText('every chart on the dashboard');
+
+    // Every 6 hours, n = 4 (the widget's input, typed by the query), on the large tier.
+    await dialog.getByRole('combobox', { name: 'Runs' }).click();
+    await page.getByRole('option', { name: 'Every 6 hours', exact: true }).click();
+    const inputs = dialog.getByRole('group', { name: 'Parameters' });
+    await expect(inputs.getByLabel('n', { exact: true })).toHaveValue('1'); // the default
+    await inputs.getByLabel('n', { exact: true }).fill('4');
+    await dialog.getByRole('radiogroup', { name: 'Tier' }).getByText('Large').click();
+    await dialog.getByRole('button', { name: 'Add schedule' }).click();
+
+    const row = dialog.getByTestId('schedule-row');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('schedule-values')).toHaveText('n = 4');
+    const res = await page.request.get(`/api/v1/dashboards/${id}/schedules`);
+    const [saved] = ((await res.json()) as { schedules: Schedule[] }).schedules;
+    expect(saved).toMatchObject({
+      parameters: [{ query_id: queryId, key: 'n', value: '4' }],
+      performance: 'large',
+    });
+    await expect(row.getByTestId('next-run')).toContainText(utc(saved!.next_run_at!));
+
+    // Run now: the dashboard's query runs with n = 4 and the row says OK.
+    await row.getByRole('button', { name: `Run schedule ${saved!.schedule_id} now` }).click();
+    await expect(row.getByTestId('last-state')).toHaveText('OK', { timeout: 30_000 });
+    const results = await page.request.get(`/api/v1/query/${queryId}/results?params.n=4`);
+    expect(((await results.json()) as { result: { rows: unknown[] } }).result.rows).toEqual([
+      { v: 40, chain: 'ethereum' },
+    ]);
+    await page.mouse.move(0, 0); // no tooltip over the list
+    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-schedules-light.png` });
+
+    // Pause, then remove.
+    await row.locator('.mantine-Switch-track').click(); // the input itself is visually hidden
+    await expect(row.getByTestId('next-run')).toHaveText('Paused');
+    await row.getByRole('button', { name: `Remove schedule ${saved!.schedule_id}` }).click();
+    await expect(dialog.getByTestId('no-schedules')).toBeVisible();
+  });
+
+  test('screenshot: dashboard schedules, dark', async ({ page }) => {
+    await signUp(page, { prefix: 'dsched-dark', colorScheme: 'dark' });
+    const { id, queryId } = await paramDashboard(page, 'Nightly board');
+    const added = await page.request.post(`/api/v1/dashboards/${id}/schedules`, {
+      data: {
+        cron_expression: '0 2 * * *',
+        parameters: [{ query_id: queryId, key: 'n', value: 3 }],
+      },
+    });
+    expect(added.status()).toBe(200);
+    const dialog = await openDashboardSchedules(page, id, 'Nightly board');
+    await expect(dialog.getByTestId('schedule-values')).toHaveText('n = 3');
+    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-schedules-dark.png` });
   });
 });
