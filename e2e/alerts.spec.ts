@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createQuery, openQuery } from './support/editor';
 import { SCREENSHOTS, signUp } from './support/session';
 
@@ -20,6 +20,17 @@ async function receiver() {
   return { bodies, url, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
+/** Opens "Set alert" on query `id` and fills in a name and a condition `column > value`. */
+async function setAlert(page: Page, id: number, name: string, column: string, value: string) {
+  await openQuery(page, id);
+  await page.getByRole('button', { name: 'Set alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set alert' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Column' }).fill(column);
+  await dialog.getByRole('textbox', { name: 'Value' }).fill(value);
+  return dialog;
+}
+
 test.describe('alerts', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -30,13 +41,7 @@ test.describe('alerts', () => {
     try {
       await signUp(page, { prefix: 'al', colorScheme: 'light' });
       const id = await createQuery(page, { query_sql: 'SELECT 42 AS v', name: 'The answer' });
-      await openQuery(page, id);
-
-      await page.getByRole('button', { name: 'Set alert' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Set alert' });
-      await dialog.getByRole('textbox', { name: 'Name' }).fill('Answer over 10');
-      await dialog.getByRole('textbox', { name: 'Column' }).fill('v');
-      await dialog.getByRole('textbox', { name: 'Value' }).fill('10');
+      const dialog = await setAlert(page, id, 'Answer over 10', 'v', '10');
       await dialog.getByRole('textbox', { name: 'Webhooks' }).fill(hook.url);
       await page.screenshot({ path: `${SCREENSHOTS}/alert-dialog-light.png` });
       await dialog.getByRole('button', { name: 'Create alert' }).click();
@@ -83,12 +88,7 @@ test.describe('alerts', () => {
       name: 'Ten times n',
       parameters: [{ key: 'n', type: 'number', value: '1' }],
     });
-    await openQuery(page, id);
-    await page.getByRole('button', { name: 'Set alert' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Set alert' });
-    await dialog.getByRole('textbox', { name: 'Name' }).fill('Over 100');
-    await dialog.getByRole('textbox', { name: 'Column' }).fill('v');
-    await dialog.getByRole('textbox', { name: 'Value' }).fill('100');
+    const dialog = await setAlert(page, id, 'Over 100', 'v', '100');
     const n = dialog.getByRole('group', { name: 'Parameters' }).getByLabel('n', { exact: true });
     await expect(n).toHaveValue('1');
     await n.fill('20');

@@ -66,6 +66,23 @@ function show(props: Partial<AlertDialogProps> = {}) {
   return onClose;
 }
 
+/** An alert as the service lists it (only the fields the form reads). */
+const stored = (over: Record<string, unknown>) =>
+  ({
+    id: 9,
+    name: 'Down',
+    query_id: 7,
+    query_name: 'Daily volume',
+    condition: { op: 'any_rows' },
+    cron_expression: '0 * * * *',
+    query_parameters: {},
+    notify: 'on_change',
+    performance: 'small',
+    destinations: [],
+    is_paused: false,
+    ...over,
+  }) as unknown as Alert;
+
 const saved = (body: Record<string, unknown>) =>
   Response.json({ id: 3, next_evaluation_time: '2030-01-01T10:00:00.000Z', ...body });
 
@@ -143,18 +160,11 @@ describe('AlertDialog', { timeout: 20_000 }, () => {
   });
 
   it('edits an alert: its fields filled in, a PATCH of them', async () => {
-    const alert = {
-      id: 9,
-      name: 'Down',
-      query_id: 7,
-      query_name: 'Daily volume',
+    const alert = stored({
       condition: { op: '=', column: 'status', value: 'down' },
-      cron_expression: '0 * * * *',
-      notify: 'on_change',
-      performance: 'small',
       destinations: [{ type: 'email', to: 'ops@example.com' }],
       is_paused: true,
-    } as unknown as Alert;
+    });
     const calls = serve({
       'PATCH /api/v1/alerts/9': (c) => saved(c.body as Record<string, unknown>),
     });
@@ -203,19 +213,7 @@ describe('AlertDialog', { timeout: 20_000 }, () => {
   });
 
   it('editing from the alerts page reads the query’s parameters and keeps the alert’s values', async () => {
-    const alert = {
-      id: 9,
-      name: 'Busy chain',
-      query_id: 7,
-      query_name: 'Daily volume',
-      condition: { op: 'any_rows' },
-      cron_expression: '0 * * * *',
-      query_parameters: { chain: 'base', days: 3 },
-      notify: 'on_change',
-      performance: 'small',
-      destinations: [],
-      is_paused: false,
-    } as unknown as Alert;
+    const alert = stored({ name: 'Busy chain', query_parameters: { chain: 'base', days: 3 } });
     const calls = serve({
       'GET /api/v1/query/7': () =>
         Response.json({
@@ -240,18 +238,7 @@ describe('AlertDialog', { timeout: 20_000 }, () => {
   });
 
   it('when the query’s parameters cannot be read, the alert keeps its values', async () => {
-    const alert = {
-      id: 9,
-      name: 'Busy chain',
-      query_id: 7,
-      condition: { op: 'any_rows' },
-      cron_expression: '0 * * * *',
-      query_parameters: { chain: 'base' },
-      notify: 'on_change',
-      performance: 'small',
-      destinations: [],
-      is_paused: false,
-    } as unknown as Alert;
+    const alert = stored({ name: 'Busy chain', query_parameters: { chain: 'base' } });
     const calls = serve({
       'PATCH /api/v1/alerts/9': (c) => saved(c.body as Record<string, unknown>),
     });

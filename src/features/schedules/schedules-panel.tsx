@@ -25,13 +25,13 @@ export type { ScheduleTarget } from './target';
  * remove) and a form to add one. The value inputs come from the route (`renderValues`), which
  * composes the parameters feature; only the target's owner context changes schedules.
  */
-export function SchedulesPanel(props: {
+export type SchedulesPanelProps = ValueInputs & {
   ctx: string;
   target: ScheduleTarget;
-  renderValues: ValueInputs['renderValues'];
-  valuesValid: ValueInputs['valuesValid'];
   describeCron?: (cron: string) => string | null;
-}) {
+};
+
+export function SchedulesPanel(props: SchedulesPanelProps) {
   const { target } = props;
   const list = useQuery(schedulesOptions(props.ctx, target));
   const m = useScheduleMutations(props.ctx, target);

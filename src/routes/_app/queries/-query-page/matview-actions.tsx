@@ -1,9 +1,9 @@
-import { Tooltip } from '@mantine/core';
 import { IconRefresh, IconTopologyStar3 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import type { GetQueryResponse } from '../../../../../contract/queries';
 import { useCtx } from '../../../../lib/session';
+import { DialogAction } from '../../../../components/dialog-action';
 import { ToolButton } from '../../../../components/tool-button';
 
 // The dialog (with the cron libraries) loads when it is first opened.
@@ -16,8 +16,6 @@ const MatviewDialog = lazy(() =>
 /** "Materialize" (a view of this saved query) and "Run pipeline" (its lineage, on /pipelines). */
 export function MatviewActions(props: { query: GetQueryResponse; owned: boolean; dirty: boolean }) {
   const ctx = useCtx();
-  const [opened, setOpened] = useState(false);
-  const [loaded, setLoaded] = useState(false);
   const why = !props.owned
     ? `Only ${props.query.owner} can materialize this query`
     : props.dirty
@@ -25,22 +23,20 @@ export function MatviewActions(props: { query: GetQueryResponse; owned: boolean;
       : null;
   return (
     <>
-      <Tooltip label={why} disabled={!why} withArrow>
-        {/* A disabled button gets no pointer events: the wrapper keeps the tooltip working. */}
-        <span>
-          <ToolButton
-            variant="default"
-            icon={IconRefresh}
-            disabled={why !== null}
-            onClick={() => {
-              setLoaded(true);
-              setOpened(true);
-            }}
-          >
-            Materialize
-          </ToolButton>
-        </span>
-      </Tooltip>
+      <DialogAction
+        label="Materialize"
+        icon={IconRefresh}
+        disabledReason={why}
+        dialog={(opened, onClose) => (
+          <MatviewDialog
+            ctx={ctx}
+            opened={opened}
+            onClose={onClose}
+            query={{ id: props.query.query_id, name: props.query.name }}
+            linkToList
+          />
+        )}
+      />
       <ToolButton
         variant="default"
         icon={IconTopologyStar3}
@@ -50,17 +46,6 @@ export function MatviewActions(props: { query: GetQueryResponse; owned: boolean;
       >
         Run pipeline
       </ToolButton>
-      {loaded && (
-        <Suspense fallback={null}>
-          <MatviewDialog
-            ctx={ctx}
-            opened={opened}
-            onClose={() => setOpened(false)}
-            query={{ id: props.query.query_id, name: props.query.name }}
-            linkToList
-          />
-        </Suspense>
-      )}
     </>
   );
 }
