@@ -53,6 +53,10 @@ export const CreateQueryScheduleRequest = z
   .object({
     cron_expression: Cron,
     parameters: QueryScheduleValues.optional(),
+    query_parameters: QueryScheduleValues.optional().openapi({
+      description:
+        'The same values under the name alerts and POST /query/{query_id}/execute use; give one of the two (both: 400)',
+    }),
     performance: PerformanceSchema.optional().openapi({
       description: "Engine tier of the runs; default: the query's engine tier",
     }),
@@ -86,6 +90,9 @@ export const CreateDashboardScheduleRequest = z
   .object({
     cron_expression: Cron,
     parameters: DashboardValues.optional(),
+    query_parameters: DashboardValues.optional().openapi({
+      description: 'The same values under the name alerts use; give one of the two (both: 400)',
+    }),
     performance: PerformanceSchema.optional().openapi({
       description: 'Engine tier of the runs; default medium',
     }),

@@ -94,6 +94,37 @@ describe('query schedules: create, list, read, change, delete', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe('parameters: unknown parameters (x)');
   });
+
+  it('takes the values as query_parameters too (the name alerts and execute use), checked alike', async () => {
+    const q = await createParamQuery(t, alice.key);
+    const s = await addSchedule(t, alice.key, QS(q), {
+      cron_expression: '0 2 * * *',
+      query_parameters: { n: 7 },
+    });
+    expect(s.parameters).toEqual({ n: 7 });
+    const path = `${QS(q)}/${s.schedule_id}`;
+    const changed = await t.callOk(QuerySchedule, 'PATCH', path, {
+      key: alice.key,
+      body: { query_parameters: { n: 8 } },
+    });
+    expect(changed.json.parameters).toEqual({ n: 8 });
+    for (const body of [
+      { query_parameters: { n: 'x' } },
+      { query_parameters: { zz: 1 } },
+      { parameters: { n: 9 }, query_parameters: { n: 9 } },
+    ]) {
+      const r = await t.call('PATCH', path, { key: alice.key, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.json.error, JSON.stringify(body)).toEqual(expect.any(String));
+    }
+    const both = await t.call('POST', QS(q), {
+      key: alice.key,
+      body: { cron_expression: '0 3 * * *', parameters: { n: 1 }, query_parameters: { n: 1 } },
+    });
+    expect(both.status).toBe(400);
+    expect(both.json.error).toBe('give the values as parameters or as query_parameters, not both');
+    expect((await t.call('GET', path, { key: alice.key })).json.parameters).toEqual({ n: 8 });
+  });
 });
 
 describe('query schedules: errors', () => {

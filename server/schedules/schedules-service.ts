@@ -20,9 +20,18 @@ import {
 export type ScheduleInput = {
   cron_expression?: string;
   parameters?: QueryValues | DashboardValues;
+  /** The other name of `parameters`, as alerts and `POST /query/{id}/execute` call values. */
+  query_parameters?: QueryValues | DashboardValues;
   performance?: TierName;
   enabled?: boolean;
 };
+
+/** The values a create or a change gives, under either name (not both). */
+function givenValues(input: ScheduleInput): QueryValues | DashboardValues | undefined {
+  if (input.parameters !== undefined && input.query_parameters !== undefined)
+    throw invalid('give the values as parameters or as query_parameters, not both');
+  return input.parameters ?? input.query_parameters;
+}
 
 export type LastState = 'ok' | 'running' | 'failed';
 
@@ -90,7 +99,7 @@ export class SchedulesService {
     const owned = await this.owned(caller.contextId, target);
     if (owned.archived) throw forbidden(`${owned.label} is archived; unarchive it to schedule it`);
     const cronExpression = this.checkCron(input.cron_expression, now);
-    const given = input.parameters ?? (target.kind === 'query' ? {} : []);
+    const given = givenValues(input) ?? (target.kind === 'query' ? {} : []);
     const parameters = (await owned.check(given)) as ScheduleRecord['parameters'];
     const enabled = input.enabled ?? true;
     const fields: ScheduleFields = {
@@ -137,9 +146,10 @@ export class SchedulesService {
       input.cron_expression !== undefined
         ? this.checkCron(input.cron_expression, now)
         : cur.cronExpression;
+    const given = givenValues(input);
     const parameters =
-      input.parameters !== undefined
-        ? ((await owned.check(input.parameters)) as ScheduleRecord['parameters'])
+      given !== undefined
+        ? ((await owned.check(given)) as ScheduleRecord['parameters'])
         : cur.parameters;
     const enabled = input.enabled ?? cur.enabled;
     const moved = cronExpression !== cur.cronExpression || (enabled && !cur.enabled);
