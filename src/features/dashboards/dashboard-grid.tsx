@@ -1,9 +1,14 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { DashboardResponse } from '../../../contract/dashboards';
-import { GRID_MARGIN, ROW_HEIGHT, type GridItem } from './draft';
-import { draftFromDashboard, GRID_COLS, toPosition } from './grid-mapping';
-
-type Widgets = Pick<DashboardResponse, 'visualization_widgets' | 'text_widgets' | 'param_widgets'>;
+import {
+  GRID_COLS,
+  GRID_MARGIN,
+  gridCell,
+  ROW_HEIGHT,
+  toPosition,
+  widgetLayout,
+  type DashboardWidgets,
+} from '../../../shared/dashboards/grid-layout';
 
 const gridStyle: CSSProperties = {
   display: 'grid',
@@ -12,38 +17,29 @@ const gridStyle: CSSProperties = {
   gap: GRID_MARGIN,
 };
 
-/** Where an item sits in the CSS grid: the same cells the editor's grid gives it. */
-const cell = (l: GridItem): CSSProperties => ({
-  gridColumn: `${l.x + 1} / span ${l.w}`,
-  gridRow: `${l.y + 1} / span ${l.h}`,
-  minWidth: 0,
-});
-
-/** The height in pixels of a dashboard's grid: its lowest widget's bottom edge. */
-export function gridHeight(d: Widgets): number {
-  const rows = Math.max(0, ...draftFromDashboard(d).layout.map((l) => l.y + l.h));
-  return rows === 0 ? 0 : rows * ROW_HEIGHT + (rows - 1) * GRID_MARGIN;
-}
-
 /**
  * A dashboard's widgets in view mode, each in the cells of its saved position (fixed row
  * height), so nothing moves as charts load. What each widget shows is the caller's: the app's
- * dashboard page and the embed page draw them differently.
+ * dashboard page and the embed page draw them differently. The server's first paint of a public
+ * dashboard (server/previews/first-paint-html.ts) places its boxes by the same mapping.
  */
 export function DashboardGrid(props: {
-  dashboard: Widgets;
+  dashboard: DashboardWidgets;
   viz: (w: DashboardResponse['visualization_widgets'][number]) => ReactNode;
   text: (w: DashboardResponse['text_widgets'][number]) => ReactNode;
   param: (w: DashboardResponse['param_widgets'][number]) => ReactNode;
 }) {
   const { dashboard } = props;
-  const { layout } = draftFromDashboard(dashboard);
-  const byItem = new Map(layout.map((l) => [l.i, l]));
+  const byItem = new Map(widgetLayout(dashboard).map((l) => [l.i, l]));
   const at = (id: string) => {
     const l = byItem.get(id);
     if (!l) return null;
     const p = toPosition(l);
-    return { style: cell(l), 'data-position': `${p.col},${p.row},${p.size_x},${p.size_y}` };
+    const { column, row } = gridCell(l);
+    return {
+      style: { gridColumn: column, gridRow: row, minWidth: 0 },
+      'data-position': `${p.col},${p.row},${p.size_x},${p.size_y}`,
+    };
   };
   const item = (id: string, body: ReactNode) => {
     const place = at(id);

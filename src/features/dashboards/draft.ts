@@ -3,7 +3,7 @@
  * say the widget's kind and identity: `v:<widget_id>`, `t:<widget_id>`, `p:<uuid>` for saved
  * widgets and `new:<n>` for widgets added since the last save.
  */
-export type GridItem = { i: string; x: number; y: number; w: number; h: number };
+import type { GridItem } from '../../../shared/dashboards/grid-layout';
 
 export type VizWidget = {
   kind: 'viz';
@@ -25,10 +25,6 @@ export type DraftWidget = VizWidget | TextWidget | ParamWidget;
 
 export type Draft = { widgets: DraftWidget[]; layout: GridItem[] };
 
-export const vizItemId = (widgetId: number) => `v:${widgetId}`;
-export const textItemId = (widgetId: number) => `t:${widgetId}`;
-export const paramItemId = (uid: string) => `p:${uid}`;
-
 /** Sizes of widgets added in the editor, in grid units (12 columns, rows of ROW_HEIGHT px). */
 export const NEW_SIZES = {
   viz: { w: 6, h: 8 },
@@ -36,6 +32,3 @@ export const NEW_SIZES = {
   param: { w: 3, h: 2 },
 } as const;
 
-/** The grid's geometry, shared by the editor and the view so both draw the same boxes. */
-export const ROW_HEIGHT = 40;
-export const GRID_MARGIN = 12;

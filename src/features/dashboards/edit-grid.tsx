@@ -1,11 +1,19 @@
 import 'react-grid-layout/css/styles.css';
 import { Text } from '@mantine/core';
 import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
-import { GRID_MARGIN, ROW_HEIGHT, type Draft, type DraftWidget, type GridItem } from './draft';
+import {
+  GRID_COLS,
+  GRID_MARGIN,
+  normalizeLayout,
+  ROW_HEIGHT,
+  toPosition,
+  type GridItem,
+} from '../../../shared/dashboards/grid-layout';
+import type { Draft, DraftWidget } from './draft';
 import { EditCard } from './edit-card';
 import { EditVizBody, type Definition } from './edit-viz-body';
 import classes from './edit-grid.module.css';
-import { GRID_COLS, normalizeLayout, sameLayout, toPosition } from './grid-mapping';
+import { sameLayout } from './grid-mapping';
 import { isArrow, nudge } from './keyboard';
 import { MarkdownText } from '../../components/markdown-text';
 import type { VizInfo } from './viz-info';

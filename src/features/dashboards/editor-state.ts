@@ -1,5 +1,6 @@
 import { NEW_SIZES, type Draft, type DraftWidget } from './draft';
-import { normalizeLayout, patchWidgets, placeNew } from './grid-mapping';
+import { normalizeLayout } from '../../../shared/dashboards/grid-layout';
+import { patchWidgets, placeNew } from './grid-mapping';
 
 /** The next free `new:<n>` item id of a draft. */
 export function nextNewId(draft: Draft): string {

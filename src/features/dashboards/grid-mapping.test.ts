@@ -3,14 +3,16 @@ import type { DashboardResponse } from '../../../contract/dashboards';
 import type { Draft } from './draft';
 import {
   clampPosition,
-  draftFromDashboard,
   normalizeLayout,
+  toGridItem,
+  toPosition,
+} from '../../../shared/dashboards/grid-layout';
+import {
+  draftFromDashboard,
   patchWidgets,
   placeNew,
   resolveNewWidgetIds,
   sameLayout,
-  toGridItem,
-  toPosition,
 } from './grid-mapping';
 
 const pos = (col: number, row: number, size_x: number, size_y: number) => ({

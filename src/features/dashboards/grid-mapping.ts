@@ -1,66 +1,24 @@
-import { verticalCompactor, type LayoutItem } from 'react-grid-layout/core';
 import type {
   DashboardResponse,
   ParamWidgetInput,
   TextWidgetInput,
   VisualizationWidgetInput,
-  WidgetPosition,
 } from '../../../contract/dashboards';
 import {
+  GRID_COLS,
+  normalizeLayout,
   paramItemId,
   textItemId,
+  toPosition,
   vizItemId,
-  type Draft,
-  type DraftWidget,
+  widgetLayout,
+  type DashboardWidgets,
   type GridItem,
-} from './draft';
+} from '../../../shared/dashboards/grid-layout';
+import type { Draft, DraftWidget } from './draft';
 
-/** The grid is 12 columns wide (DASHBOARD_LIMITS.gridColumns of the contract). */
-export const GRID_COLS = 12;
-const MAX_ROW = 10_000;
-const MAX_SIZE_Y = 200;
-
-const int = (v: number, fallback: number) => (Number.isFinite(v) ? Math.trunc(v) : fallback);
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-
-/** A position forced into the grid: sizes 1..12 wide, columns so the widget fits, rows ≥ 0. */
-export function clampPosition(p: WidgetPosition): WidgetPosition {
-  const size_x = clamp(int(p.size_x, GRID_COLS), 1, GRID_COLS);
-  const size_y = clamp(int(p.size_y, 1), 1, MAX_SIZE_Y);
-  const col = clamp(int(p.col, 0), 0, GRID_COLS - size_x);
-  const row = clamp(int(p.row, 0), 0, MAX_ROW);
-  return { col, row, size_x, size_y };
-}
-
-export const toGridItem = (i: string, p: WidgetPosition): GridItem => {
-  const c = clampPosition(p);
-  return { i, x: c.col, y: c.row, w: c.size_x, h: c.size_y };
-};
-
-export const toPosition = (item: Pick<GridItem, 'x' | 'y' | 'w' | 'h'>): WidgetPosition =>
-  clampPosition({ col: item.x, row: item.y, size_x: item.w, size_y: item.h });
-
-/** Only what the mapping cares about, whatever extra fields the grid put on its items. */
-const strip = (l: Pick<LayoutItem, 'i' | 'x' | 'y' | 'w' | 'h'>): GridItem => ({
-  i: l.i,
-  x: l.x,
-  y: l.y,
-  w: l.w,
-  h: l.h,
-});
-
-/**
- * What the grid shows for these items: each clamped into the grid, then compacted upward the way
- * react-grid-layout does, which moves overlapping items down. The order of the input does not
- * matter: items are placed by row, column, then id, so the result is deterministic.
- */
-export function normalizeLayout(items: readonly GridItem[]): GridItem[] {
-  const clamped = items
-    .map((l) => toGridItem(l.i, { col: l.x, row: l.y, size_x: l.w, size_y: l.h }))
-    .sort((a, b) => a.y - b.y || a.x - b.x || (a.i < b.i ? -1 : a.i > b.i ? 1 : 0));
-  const compacted = verticalCompactor.compact(clamped, GRID_COLS).map(strip);
-  return compacted.sort((a, b) => a.y - b.y || a.x - b.x || (a.i < b.i ? -1 : 1));
-}
+// The grid's geometry and the position mapping are shared/dashboards/grid-layout.ts (the
+// server's first paint of a public dashboard places widgets with them too).
 
 /** Whether two layouts place every item identically (order aside). */
 export function sameLayout(a: readonly GridItem[], b: readonly GridItem[]): boolean {
@@ -72,37 +30,36 @@ export function sameLayout(a: readonly GridItem[], b: readonly GridItem[]): bool
   });
 }
 
-type WidgetSource = Pick<
-  DashboardResponse,
-  'text_widgets' | 'visualization_widgets' | 'param_widgets'
->;
-
 /** The editor's draft of a dashboard the service returned. */
-export function draftFromDashboard(d: WidgetSource): Draft {
-  const widgets: DraftWidget[] = [];
-  const items: GridItem[] = [];
-  for (const w of d.visualization_widgets) {
-    const id = vizItemId(w.widget_id);
-    widgets.push({ kind: 'viz', id, widgetId: w.widget_id, visualizationId: w.visualization_id });
-    items.push(toGridItem(id, w.position));
-  }
-  for (const w of d.text_widgets) {
-    const id = textItemId(w.widget_id);
-    widgets.push({ kind: 'text', id, widgetId: w.widget_id, text: w.text });
-    items.push(toGridItem(id, w.position));
-  }
-  for (const w of d.param_widgets) {
-    const id = paramItemId(w.widget_id);
-    widgets.push({
-      kind: 'param',
-      id,
-      key: w.key,
-      queryId: w.query_id,
-      target: vizItemId(w.visualization_widget_id),
-    });
-    items.push(toGridItem(id, w.position));
-  }
-  return { widgets, layout: normalizeLayout(items) };
+export function draftFromDashboard(d: DashboardWidgets): Draft {
+  const widgets: DraftWidget[] = [
+    ...d.visualization_widgets.map(
+      (w): DraftWidget => ({
+        kind: 'viz',
+        id: vizItemId(w.widget_id),
+        widgetId: w.widget_id,
+        visualizationId: w.visualization_id,
+      }),
+    ),
+    ...d.text_widgets.map(
+      (w): DraftWidget => ({
+        kind: 'text',
+        id: textItemId(w.widget_id),
+        widgetId: w.widget_id,
+        text: w.text,
+      }),
+    ),
+    ...d.param_widgets.map(
+      (w): DraftWidget => ({
+        kind: 'param',
+        id: paramItemId(w.widget_id),
+        key: w.key,
+        queryId: w.query_id,
+        target: vizItemId(w.visualization_widget_id),
+      }),
+    ),
+  ];
+  return { widgets, layout: widgetLayout(d) };
 }
 
 export type WidgetArrays = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GridItem } from './draft';
+import type { GridItem } from '../../../shared/dashboards/grid-layout';
 import { nudge } from './keyboard';
 
 const at = (layout: GridItem[] | null, id: string) => layout?.find((l) => l.i === id);

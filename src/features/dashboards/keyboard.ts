@@ -1,6 +1,6 @@
 import { moveElement, type LayoutItem } from 'react-grid-layout/core';
-import type { GridItem } from './draft';
-import { GRID_COLS, normalizeLayout, sameLayout } from './grid-mapping';
+import { GRID_COLS, normalizeLayout, type GridItem } from '../../../shared/dashboards/grid-layout';
+import { sameLayout } from './grid-mapping';
 
 export type Arrow = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown';
 const DELTA: Record<Arrow, [number, number]> = {

@@ -6,7 +6,8 @@ import type {
 } from '../../../contract/dashboards';
 import { ApiError, api } from '../../lib/api';
 import { appScope, dashboardKeys } from './api';
-import { vizItemId, type Draft } from './draft';
+import { vizItemId } from '../../../shared/dashboards/grid-layout';
+import type { Draft } from './draft';
 import { draftFromDashboard, patchWidgets, resolveNewWidgetIds } from './grid-mapping';
 
 /** Dashboard writes (kept apart from api.ts, whose read options the route loaders import). */

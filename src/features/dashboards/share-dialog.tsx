@@ -17,7 +17,7 @@ import type { DashboardResponse } from '../../../contract/dashboards';
 import { EmbedSnippet } from '../../components/embed-snippet';
 import { dashboardEmbedPath } from '../../lib/embed-url';
 import { bare } from '../../lib/search-text';
-import { gridHeight } from './dashboard-grid';
+import { gridHeight } from '../../../shared/dashboards/grid-layout';
 import { useUpdateDashboard } from './mutations';
 import type { DashboardSearch } from './params';
 
