@@ -15,6 +15,7 @@ import type { DatasetCatalog } from './catalog/datasets.js';
 import type { MatviewsService } from './matviews/matviews-service.js';
 import type { PipelinesService } from './pipelines/pipelines-service.js';
 import type { UsageService } from './usage/usage-service.js';
+import type { FirstPaintService } from './previews/first-paint.js';
 import type { PreviewsService } from './previews/previews-service.js';
 import type { AlertsService } from './alerts/alerts-service.js';
 import type { SchedulesService } from './schedules/schedules-service.js';
@@ -41,6 +42,8 @@ export type Deps = {
   pipelines: PipelinesService;
   usage: UsageService;
   previews: PreviewsService;
+  /** First paints of public dashboards' pages (charts drawn on the server). */
+  firstPaint: FirstPaintService;
   alerts: AlertsService;
   schedules: SchedulesService;
 };

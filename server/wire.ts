@@ -32,7 +32,9 @@ import { DatasetSyncsRepo } from './catalog/dataset-syncs-repo.js';
 import { DatasetsSync } from './catalog/datasets-sync.js';
 import { planStorageOf } from './usage/storage.js';
 import { UsageService } from './usage/usage-service.js';
+import { FirstPaintService } from './previews/first-paint.js';
 import { PreviewsService } from './previews/previews-service.js';
+import { RenderPool } from './render/render-pool.js';
 import { AlertsService } from './alerts/alerts-service.js';
 import { AlertScheduler } from './alerts/alert-scheduler.js';
 import { AppError } from './errors.js';
@@ -113,6 +115,8 @@ export async function buildDeps(
     { store, lake, queries, executions, matviews, nodeId: node?.id },
     log,
   );
+  // One render thread draws link previews and first paints of public pages.
+  const renderPool = new RenderPool();
   const dashboards = new DashboardsService({
     store,
     repo: dashboardsRepo,
@@ -148,6 +152,13 @@ export async function buildDeps(
       visualizations,
       queries,
       executions,
+      pool: renderPool,
+    }),
+    firstPaint: new FirstPaintService({
+      dataDir: config.dataDir,
+      dashboards,
+      executions,
+      pool: renderPool,
     }),
     alerts: new AlertsService({
       store,

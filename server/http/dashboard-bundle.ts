@@ -5,8 +5,8 @@ import {
   DashboardBundleResponse,
 } from '../../contract/dashboards.js';
 import type { Deps } from '../deps.js';
-import { AppError } from '../errors.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
+import { latestOrNone } from '../previews/preview-rows.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
 import {
   ANONYMOUS_NOTE,
@@ -31,16 +31,6 @@ export type BundleRequest = {
   base: string;
 };
 
-/** The latest result of `query` for `viewer` with no parameter values, or null when it has none. */
-async function latestOrNone(deps: Deps, query: QueryRecord, viewer: number | null) {
-  try {
-    return await deps.executions.latestOf(query, viewer, {});
-  } catch (err) {
-    if (err instanceof AppError && err.kind === 'not_found') return null;
-    throw err;
-  }
-}
-
 /**
  * The body of a dashboard's bundle (DashboardBundleResponse): the dashboard, its visualizations,
  * and the first page of each readable query's latest result, read as GET
@@ -64,7 +54,7 @@ export async function dashboardBundleBody(
   const limit = req.limit ?? BUNDLE_PAGE_ROWS;
   const settled = await Promise.allSettled(
     [...queries.values()].map(async ({ query, visualizationId }) => {
-      const e: ExecutionRecord | null = await latestOrNone(deps, query, req.viewer);
+      const e: ExecutionRecord | null = await latestOrNone(deps.executions, query, req.viewer);
       if (!e) return null;
       const results = `${req.base}/api/v1/dashboards/${d.id}/visualizations/${visualizationId}/results`;
       const page = await jsonPageBody(

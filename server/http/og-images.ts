@@ -42,7 +42,7 @@ export function ogImageRoutes(deps: Deps, mayRead: (c: Context<AppEnv>) => Promi
       etag,
     };
     if (c.req.header('if-none-match')?.includes(etag)) return c.body(null, 304, headers);
-    return c.body(new Uint8Array(image.png), 200, headers);
+    return c.body(new Uint8Array(image.bytes), 200, headers);
   };
 
   r.get('/og/dashboards/:owner/:file', (c) =>

@@ -8,6 +8,7 @@ import { AppError } from '../errors.js';
 import type { AppEnv } from './app-env.js';
 import { dashboardBundleBody } from './dashboard-bundle.js';
 import { concatBodies } from './file-stream.js';
+import { schemesOf, withFirstPaintBody, withFirstPaintHead } from './first-paint-page.js';
 import { presentedKey } from './principal.js';
 import { publicBaseUrl } from './results.js';
 import { withUnfurl } from './unfurl-meta.js';
@@ -175,7 +176,8 @@ function cachedManifest(file: string) {
  * links its route's chunks and the chart renderer as module preloads, so they load with the page;
  * for a visitor with no session or key, its bundle (what GET
  * /dashboards/by-slug/{owner}/{slug}/bundle answers anonymously) is in the page too, in a
- * `<script type="application/json">`, so the page draws without a request. `mayInline` decides
+ * `<script type="application/json">`, so the page draws without a request, and so is its first
+ * paint (first-paint-page.ts: the charts drawn on the server, shown before any script runs). `mayInline` decides
  * whether this request may (the anonymous rate limit).
  */
 export function spaPage(
@@ -203,17 +205,22 @@ export function spaPage(
     const anonymous = !getCookie(c, SESSION_COOKIE) && !presentedKey(c);
     if (c.req.method !== 'GET' || !anonymous || end < 0 || !(await mayInline(c)))
       return c.html(page);
-    // The head goes out at once (the browser fetches the chunks meanwhile), the bundle follows
-    // when its pages are written. Not compressed: a compressor would hold the head back.
+    // The head goes out at once (the browser fetches the chunks meanwhile), then the first
+    // paint (charts drawn on the server, or nothing past its budget), then the bundle when its
+    // pages are written. Not compressed: a compressor would hold the head back.
     const bundle = dashboardBundleBody(deps, {
       ...at,
       viewer: null,
       base: publicBaseUrl(c, deps),
     });
+    const schemes = schemesOf(c);
+    const painted = withFirstPaintHead(page, schemes);
+    const bodyEnd = painted.lastIndexOf('</body>');
     const body = concatBodies([
-      `${page.slice(0, end)}<script type="application/json" id="${BUNDLE_ELEMENT}">`,
+      ...withFirstPaintBody(deps, painted.slice(0, bodyEnd), at, schemes),
+      `<script type="application/json" id="${BUNDLE_ELEMENT}">`,
       escapeJsonForScript(whenWritten(bundle)),
-      `</script>\n  ${page.slice(end)}`,
+      `</script>\n  ${painted.slice(bodyEnd)}`,
     ]);
     return c.body(body, 200, {
       'content-type': 'text/html; charset=UTF-8',

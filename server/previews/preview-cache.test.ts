@@ -41,12 +41,12 @@ describe('PreviewCache', () => {
     release();
     const [a, b] = await Promise.all([first, second]);
     expect(make.calls).toBe(1);
-    expect(Buffer.compare(a.png, b.png)).toBe(0);
+    expect(Buffer.compare(a.bytes, b.bytes)).toBe(0);
     expect(a.etag).toBe(PreviewCache.etagOf('k1'));
     // Another cache over the same folder (another node, a restart) reads the file.
     const other = new PreviewCache(dir);
     const again = await other.get('d1', 'k1', async () => bytes(10, 9));
-    expect([...again.png]).toEqual([...a.png]);
+    expect([...again.bytes]).toEqual([...a.bytes]);
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
@@ -75,7 +75,7 @@ describe('PreviewCache', () => {
     }
     // Reading `a` makes it the most recently used.
     const cache = new PreviewCache(dir, 25);
-    expect((await cache.get('a', 'a', async () => bytes(10, 7))).png[0]).toBe(0);
+    expect((await cache.get('a', 'a', async () => bytes(10, 7))).bytes[0]).toBe(0);
     await cache.evict();
     expect(fs.readdirSync(dir).sort()).toEqual(
       [`a-${PreviewCache.etagOf('a')}.png`, `c-${PreviewCache.etagOf('c')}.png`].sort(),
@@ -89,6 +89,6 @@ describe('PreviewCache', () => {
       'boom',
     );
     expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
-    expect((await cache.get('d1', 'k', async () => bytes(3, 1))).png.length).toBe(3);
+    expect((await cache.get('d1', 'k', async () => bytes(3, 1))).bytes.length).toBe(3);
   });
 });

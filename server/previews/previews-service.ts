@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DashboardsService } from '../dashboards/dashboards-service.js';
-import { AppError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
 import type { ExecutionsService } from '../executions/executions-service.js';
 import { visibleState } from '../executions/execution-view.js';
@@ -14,7 +14,7 @@ import type {
   VisualizationsService,
 } from '../visualizations/visualizations-service.js';
 import { PreviewCache, type CachedImage } from './preview-cache.js';
-import { tileData, type ResultPages } from './preview-rows.js';
+import { latestOrNone, tileData, type ResultPages } from './preview-rows.js';
 
 export type PreviewsDeps = {
   dataDir: string;
@@ -184,12 +184,7 @@ export class PreviewsService {
   }
 
   /** The latest execution of `query` an anonymous viewer sees, or null when it has none. */
-  private async latest(query: QueryRecord): Promise<ExecutionRecord | null> {
-    try {
-      return await this.deps.executions.latestOf(query, null, {});
-    } catch (err) {
-      if (err instanceof AppError && err.kind === 'not_found') return null;
-      throw err;
-    }
+  private latest(query: QueryRecord): Promise<ExecutionRecord | null> {
+    return latestOrNone(this.deps.executions, query, null);
   }
 }

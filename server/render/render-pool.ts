@@ -1,11 +1,18 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors.js';
 import type { Card } from './card-svg.js';
+import type { ChartJob } from './chart-svgs.js';
 
-export type ToWorker = { id: number; card: Card };
-export type ToPool = { id: number; png: Uint8Array } | { id: number; error: string };
+/** A card to draw as PNG, or charts to draw as SVG documents (a public page's first paint). */
+export type RenderJob = { card: Card } | { charts: ChartJob[] };
+export type ToWorker = { id: number; job: RenderJob };
+export type ToPool =
+  | { id: number; png: Uint8Array }
+  | { id: number; svgs: string[] }
+  | { id: number; error: string };
+type Done = Exclude<ToPool, { error: string }>;
 
-type Pending = { resolve: (png: Uint8Array) => void; reject: (err: Error) => void };
+type Pending = { resolve: (done: Done) => void; reject: (err: Error) => void };
 
 export type RenderLimits = {
   /** A render not done this long after it was asked ends the thread (and fails what it held). */
@@ -28,8 +35,9 @@ export const DEFAULT_RENDER_LIMITS: RenderLimits = {
 const unavailable = (message: string) => new AppError('unavailable', message);
 
 /**
- * Renders preview cards to PNG on one worker thread (render-worker.ts), started by the first
- * render and ended when idle: the server's event loop only posts the card and gets the bytes.
+ * Renders preview cards to PNG, and charts to SVG, on one worker thread (render-worker.ts),
+ * started by the first render and ended when idle: the server's event loop only posts the work
+ * and gets the answer.
  * Renders run one after another, at most `maxQueue` waiting; one past its time limit ends the
  * thread, failing the renders it held (unavailable: 503), and the next render starts a new one.
  */
@@ -41,13 +49,27 @@ export class RenderPool {
 
   constructor(private readonly limits: RenderLimits = DEFAULT_RENDER_LIMITS) {}
 
-  render(card: Card): Promise<Uint8Array> {
+  /** A preview card as PNG. */
+  async render(card: Card): Promise<Uint8Array> {
+    const done = await this.post({ card });
+    if (!('png' in done)) throw new Error('the render thread answered a card without a PNG');
+    return done.png;
+  }
+
+  /** Charts as standalone SVG documents, in the order asked. */
+  async renderCharts(charts: ChartJob[]): Promise<string[]> {
+    const done = await this.post({ charts });
+    if (!('svgs' in done)) throw new Error('the render thread answered charts without SVG');
+    return done.svgs;
+  }
+
+  private post(job: RenderJob): Promise<Done> {
     if (this.pending.size >= this.limits.maxQueue)
       return Promise.reject(unavailable('too many previews are being rendered; retry soon'));
     clearTimeout(this.idle);
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
-    return new Promise<Uint8Array>((resolve, reject) => {
+    return new Promise<Done>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.stop(
           worker,
@@ -60,11 +82,11 @@ export class RenderPool {
         if (this.pending.size === 0) this.rest(worker);
       };
       this.pending.set(id, {
-        resolve: (png) => (settle(), resolve(png)),
+        resolve: (done) => (settle(), resolve(done)),
         reject: (err) => (settle(), reject(err)),
       });
       worker.ref();
-      worker.postMessage({ id, card } satisfies ToWorker);
+      worker.postMessage({ id, job } satisfies ToWorker);
     });
   }
 
@@ -84,8 +106,8 @@ export class RenderPool {
     worker.on('message', (m: ToPool) => {
       const p = this.pending.get(m.id);
       if (!p) return;
-      if ('png' in m) p.resolve(m.png);
-      else p.reject(new Error(`rendering the preview failed: ${m.error}`));
+      if ('error' in m) p.reject(new Error(`rendering failed: ${m.error}`));
+      else p.resolve(m);
     });
     worker.on('error', (err) => this.failAll(worker, err));
     worker.on('exit', (code) =>

@@ -1,0 +1,65 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { COLOR_SCHEME_COOKIE } from '../../contract/rules/color-scheme.js';
+import type { Deps } from '../deps.js';
+import { FIRST_PAINT_CSS } from '../previews/first-paint-css.js';
+import type { Scheme } from '../previews/first-paint-html.js';
+import type { BodyPart } from './file-stream.js';
+
+const ROOT = '<div id="root">';
+
+/**
+ * The schemes to draw a first paint in: the visitor's choice when the app left it in its cookie
+ * (src/app/theme.ts), else both (the app's default follows the system, which only the browser
+ * knows: the stylesheet shows the one that applies).
+ */
+export function schemesOf(c: Context): Scheme[] {
+  const v = getCookie(c, COLOR_SCHEME_COOKIE);
+  return v === 'light' || v === 'dark' ? [v] : ['light', 'dark'];
+}
+
+/**
+ * `html` ready for a first paint: its stylesheet in the head and, when the visitor's scheme is
+ * known, `<html>` marked with it as Mantine marks it (so the page's ground and text are right
+ * before any script runs). Unchanged when it has no root element to paint in.
+ */
+export function withFirstPaintHead(html: string, schemes: Scheme[]): string {
+  const head = html.indexOf('</head>');
+  if (head < 0 || !html.includes(ROOT)) return html;
+  let out = `${html.slice(0, head)}  <style id="first-paint-style">${FIRST_PAINT_CSS}</style>\n  ${html.slice(head)}`;
+  if (schemes.length === 1)
+    out = out.replace(/<html\b/, `<html data-mantine-color-scheme="${schemes[0]}"`);
+  return out;
+}
+
+/**
+ * `html` (up to its body's end) as body parts with the dashboard's first paint in the root
+ * element, where React replaces it when the app mounts. The paint is a part of its own, sent
+ * when drawn or after the budget without it: the head before it goes out at once.
+ */
+export function withFirstPaintBody(
+  deps: Deps,
+  html: string,
+  at: { ownerHandle: string; slug: string },
+  schemes: Scheme[],
+): BodyPart[] {
+  const root = html.indexOf(ROOT);
+  if (root < 0) return [html];
+  const split = root + ROOT.length;
+  const paint = deps.firstPaint.html(at.ownerHandle, at.slug, schemes);
+  return [html.slice(0, split), textWhenReady(paint), html.slice(split)];
+}
+
+/** A stream of the text `text` resolves to (nothing when null). */
+function textWhenReady(text: Promise<string | null>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const t = await text;
+        if (t) controller.enqueue(new TextEncoder().encode(t));
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

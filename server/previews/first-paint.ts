@@ -1,0 +1,223 @@
+import path from 'node:path';
+import {
+  paramItemId,
+  textItemId,
+  vizItemId,
+  widgetLayout,
+  type GridItem,
+} from '../../shared/dashboards/grid-layout.js';
+import { chartProblem, readChartSpec } from '../../shared/viz/chart-spec.js';
+import type { DashboardsService } from '../dashboards/dashboards-service.js';
+import type { DashboardRecord } from '../dashboards/dashboard-record.js';
+import { AppError } from '../errors.js';
+import type { ExecutionRecord } from '../executions/execution-record.js';
+import { visibleState } from '../executions/execution-view.js';
+import type { ExecutionsService } from '../executions/executions-service.js';
+import type { ChartJob } from '../render/chart-svgs.js';
+import type { RenderPool } from '../render/render-pool.js';
+import type { TileData } from '../render/tile-svg.js';
+import type { VisualizationRecord } from '../visualizations/visualizations-repo.js';
+import {
+  chartBox,
+  firstPaintHtml,
+  type PaintedBody,
+  type PaintedWidget,
+  type Scheme,
+} from './first-paint-html.js';
+import { PreviewCache } from './preview-cache.js';
+import { latestOrNone, tileData, type ResultPages } from './preview-rows.js';
+
+export type FirstPaintDeps = {
+  dataDir: string;
+  dashboards: Pick<DashboardsService, 'shownBySlug'>;
+  executions: Pick<ExecutionsService, 'latestOf'> & { results: ResultPages };
+  /** The render thread (shared with the link previews). */
+  pool: Pick<RenderPool, 'renderCharts'>;
+  /** The cache's bound in bytes. */
+  cacheBytes?: number;
+};
+
+export const FIRST_PAINT_LIMITS = {
+  /** How long a page's body waits for its first paint before it goes without. */
+  budgetMs: 300,
+  /** Visualization widgets drawn at most; the others are left to the app. */
+  maxDrawn: 24,
+  /** The cache of first paints: 32 MiB (a 12-widget page is 0.2 to 1 MB). */
+  cacheBytes: 32 * 1024 * 1024,
+};
+
+/** Bumped when the markup changes, so first paints of the old markup are not served. */
+const PAINT_VERSION = 1;
+
+type Shown = {
+  widget: DashboardRecord['visualization_widgets'][number];
+  item: GridItem;
+  /** Its visualization (named in its title), if the dashboard shows it. */
+  viz: VisualizationRecord | undefined;
+} & (
+  | { drawn: false }
+  | { drawn: true; viz: VisualizationRecord; execution: ExecutionRecord | null }
+);
+
+/** A tile's chart as drawing jobs (one per scheme), or why it is not drawn (a message tile). */
+function chartJobs(t: Extract<TileData, { kind: 'chart' }>, item: GridItem, schemes: Scheme[]) {
+  const problem = chartProblem(readChartSpec(t.options), t.rows.columns);
+  if (problem) return { kind: 'message' as const, text: problem };
+  if (t.rows.rows.length === 0) return { kind: 'message' as const, text: 'The result has no rows.' };
+  const size = chartBox(item);
+  return schemes.map((scheme): ChartJob => ({ options: t.options, rows: t.rows, scheme, size }));
+}
+
+/**
+ * The first paint of a public dashboard's page (first-paint-html.ts): what an anonymous visitor
+ * sees, drawn on the server, so its charts show before any script runs. Charts are drawn on the
+ * render thread, counters and tables are plain HTML; a widget shown for parameter values (a
+ * parameter widget drives it or its query) is left to the app, as are widgets past
+ * FIRST_PAINT_LIMITS.maxDrawn. A paint is cached on disk (DATA_DIR/previews/first-paint) under a
+ * key naming what it shows (the dashboard's version, the visualizations' versions, the latest
+ * runs' ids and states, the schemes), as the link previews are: a new result is a new paint.
+ */
+export class FirstPaintService {
+  private readonly cache: PreviewCache;
+
+  constructor(private readonly deps: FirstPaintDeps) {
+    this.cache = new PreviewCache(
+      path.join(deps.dataDir, 'previews', 'first-paint'),
+      deps.cacheBytes ?? FIRST_PAINT_LIMITS.cacheBytes,
+      '.html',
+    );
+  }
+
+  /**
+   * The first paint of /{owner}/{slug} for a visitor with `schemes` (one when the page knows
+   * the visitor's, both when it does not), or null when it is not ready within `budgetMs`
+   * (the drawing goes on, and the next visitor gets it from the cache) or the dashboard is not
+   * public.
+   */
+  async html(
+    ownerHandle: string,
+    slug: string,
+    schemes: Scheme[],
+    budgetMs = FIRST_PAINT_LIMITS.budgetMs,
+  ): Promise<string | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), budgetMs);
+    });
+    const paint = this.paint(ownerHandle, slug, schemes);
+    // A paint that fails or ends late is not the page's business: it goes without.
+    paint.catch(() => undefined);
+    try {
+      return await Promise.race([paint, late]);
+    } catch {
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async paint(ownerHandle: string, slug: string, schemes: Scheme[]) {
+    let shown;
+    try {
+      shown = await this.deps.dashboards.shownBySlug(ownerHandle, slug, null);
+    } catch (err) {
+      if (err instanceof AppError && err.kind === 'not_found') return null;
+      throw err;
+    }
+    const d = shown.dashboard;
+    const views = new Map(shown.visualizations.map((v) => [v.visualization.id, v]));
+    const layout = new Map(widgetLayout(d).map((l) => [l.i, l]));
+    // A value of a parameter widget changes what its visualization widget and its query show.
+    const driven = new Set(d.param_widgets.map((p) => p.visualization_widget_id));
+    const drivenQueries = new Set(d.param_widgets.map((p) => p.query_id));
+    let drawnCount = 0;
+    const vizWidgets: Shown[] = [];
+    for (const widget of d.visualization_widgets) {
+      const item = layout.get(vizItemId(widget.widget_id));
+      if (!item) continue;
+      const v = views.get(widget.visualization_id);
+      const query = v?.query;
+      if (
+        !v ||
+        !query ||
+        driven.has(widget.widget_id) ||
+        drivenQueries.has(query.id) ||
+        drawnCount >= FIRST_PAINT_LIMITS.maxDrawn
+      ) {
+        vizWidgets.push({ widget, item, viz: v?.visualization, drawn: false });
+        continue;
+      }
+      drawnCount++;
+      const execution = await latestOrNone(this.deps.executions, query, null);
+      vizWidgets.push({ widget, item, drawn: true, viz: v.visualization, execution });
+    }
+    const key = JSON.stringify([
+      PAINT_VERSION,
+      schemes,
+      d.id,
+      d.version,
+      vizWidgets.map((w) => [
+        w.widget.widget_id,
+        w.viz && [w.viz.id, w.viz.version],
+        w.drawn && w.execution && [w.execution.id, visibleState(w.execution)],
+      ]),
+    ]);
+    const made = await this.cache.get(`d${d.id}-${schemes.join('-')}`, key, async () =>
+      Buffer.from(await this.draw(d, layout, vizWidgets, schemes)),
+    );
+    return made.bytes.toString('utf8');
+  }
+
+  private async draw(
+    d: DashboardRecord,
+    layout: Map<string, GridItem>,
+    vizWidgets: Shown[],
+    schemes: Scheme[],
+  ): Promise<string> {
+    const tiles = await Promise.all(
+      vizWidgets.map((w) =>
+        w.drawn ? tileData(this.deps.executions.results, w.viz, w.execution) : null,
+      ),
+    );
+    // Every chart's drawing in one message to the render thread.
+    const jobs: ChartJob[] = [];
+    const bodies = tiles.map((t, i): PaintedBody | { kind: 'jobs'; from: number } => {
+      if (!t) return { kind: 'later' };
+      if (t.kind !== 'chart') return { kind: 'tile', tile: t };
+      const j = chartJobs(t, vizWidgets[i]!.item, schemes);
+      if (!Array.isArray(j)) return { kind: 'tile', tile: j };
+      jobs.push(...j);
+      return { kind: 'jobs', from: jobs.length - j.length };
+    });
+    const svgs = jobs.length ? await this.deps.pool.renderCharts(jobs) : [];
+    const widgets: PaintedWidget[] = vizWidgets.map((w, i) => {
+      const b = bodies[i]!;
+      return {
+        kind: 'viz',
+        item: w.item,
+        title: w.viz?.name ?? 'Visualization',
+        body:
+          b.kind === 'jobs'
+            ? {
+                kind: 'chart',
+                svgs: Object.fromEntries(schemes.map((s, k) => [s, svgs[b.from + k] ?? ''])),
+              }
+            : b,
+      };
+    });
+    for (const t of d.text_widgets) {
+      const item = layout.get(textItemId(t.widget_id));
+      if (item) widgets.push({ kind: 'text', item, text: t.text });
+    }
+    for (const p of d.param_widgets) {
+      const item = layout.get(paramItemId(p.widget_id));
+      if (item) widgets.push({ kind: 'param', item, label: p.key });
+    }
+    return firstPaintHtml({
+      name: d.name,
+      ownerHandle: d.owner_handle,
+      tags: d.tags,
+      widgets,
+    });
+  }
+}
