@@ -4,17 +4,17 @@
  * rule is under `.sfp`, which React removes when the app mounts, but the dark page ground: a
  * visitor whose scheme the server does not know (the app's default, "auto") gets the dark one
  * when the system prefers it, by a media query, until Mantine marks the page with its scheme.
- * Colors are Mantine's (light: white and grays; dark: its dark-7 ground), sizes the app's.
+ * Colors, font and sizes are the app's (Mantine's grays and dark-7 ground, src/app/theme.ts's font).
  */
 const LIGHT =
-  '--sfp-text:#000;--sfp-dimmed:#868e96;--sfp-border:#dee2e6;--sfp-paper:#fff;--sfp-stripe:#f8f9fa;--sfp-link:#4c6ef5;--sfp-pos:#2f9e44;--sfp-neg:#e03131';
+  '--sfp-text:#000;--sfp-dimmed:#868e96;--sfp-border:#ced4da;--sfp-paper:#fff;--sfp-stripe:#f8f9fa;--sfp-link:#4c6ef5;--sfp-pos:#2f9e44;--sfp-neg:#e03131';
 const DARK =
   '--sfp-text:#c9c9c9;--sfp-dimmed:#828282;--sfp-border:#424242;--sfp-paper:#242424;--sfp-stripe:#2e2e2e;--sfp-link:#748ffc;--sfp-pos:#40c057;--sfp-neg:#fa5252';
 const DARK_SET = ':root[data-mantine-color-scheme=dark]';
 const DARK_AUTO = ':root:not([data-mantine-color-scheme])';
 
 export const FIRST_PAINT_CSS = [
-  `.sfp{${LIGHT};min-height:100vh;color:var(--sfp-text)}`,
+  `.sfp{${LIGHT};min-height:100vh;color:var(--sfp-text);font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}`,
   `${DARK_SET} .sfp{${DARK}}`,
   `@media (prefers-color-scheme:dark){${DARK_AUTO}{color-scheme:dark}${DARK_AUTO} body{background:#242424}${DARK_AUTO} .sfp{${DARK}}${DARK_AUTO} .sfp-light{display:none}${DARK_AUTO} .sfp-dark{display:block}}`,
   `.sfp-dark{display:none}${DARK_SET} .sfp-light{display:none}${DARK_SET} .sfp-dark{display:block}`,
@@ -23,9 +23,9 @@ export const FIRST_PAINT_CSS = [
   '.sfp-mark{color:var(--sfp-link)}',
   '.sfp-link{color:var(--sfp-link);text-decoration:none;font-size:14px}',
   '.sfp-container{max-width:1320px;margin:0 auto;padding:16px}',
-  '.sfp-head{min-height:61px;margin-bottom:16px}',
+  '.sfp-head{margin-bottom:16px}',
   '.sfp-head h2{margin:0;font-size:26px;line-height:1.35;font-weight:700;overflow-wrap:anywhere}',
-  '.sfp-by{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin-top:4px;font-size:14px;line-height:1.55}',
+  '.sfp-by{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin-top:4px;font-size:14px;line-height:1.45}',
   '.sfp-tag{font-size:10px;font-weight:700;text-transform:uppercase;padding:0 8px;border-radius:16px;background:var(--sfp-stripe);color:var(--sfp-link);line-height:18px}',
   '.sfp-dimmed{color:var(--sfp-dimmed)}',
   `.sfp-grid{display:grid;grid-template-columns:repeat(12,minmax(0,1fr));grid-auto-rows:40px;gap:12px}`,

@@ -33,10 +33,16 @@ describe('firstPaintHtml', () => {
       { kind: 'viz', item: item('v:2'), title: 'B', body: { kind: 'later' } },
       { kind: 'text', item: item('t:3'), text: 'hi' },
     ]);
-    expect(html).toContain('style="grid-column:1 / span 6;grid-row:1 / span 8" data-fp-widget="v:1"');
-    expect(html).toContain('style="grid-column:7 / span 6;grid-row:1 / span 8" data-fp-widget="v:2"');
+    expect(html).toContain(
+      'style="grid-column:1 / span 6;grid-row:1 / span 8" data-fp-widget="v:1"',
+    );
+    expect(html).toContain(
+      'style="grid-column:7 / span 6;grid-row:1 / span 8" data-fp-widget="v:2"',
+    );
     // The text widget overlapped the charts: compacted below them, as the app shows it.
-    expect(html).toContain('style="grid-column:1 / span 12;grid-row:9 / span 3" data-fp-widget="t:3"');
+    expect(html).toContain(
+      'style="grid-column:1 / span 12;grid-row:9 / span 3" data-fp-widget="t:3"',
+    );
   });
 
   it('writes every text of the dashboard escaped: name, tags, titles, text widgets, cells', () => {
@@ -113,7 +119,8 @@ describe('chartBox', () => {
 
 describe('scalableSvg', () => {
   it('makes ECharts’ document fill its box, and drops anything that could run', () => {
-    const doc = '<svg width="400" height="300" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect/></svg>';
+    const doc =
+      '<svg width="400" height="300" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect/></svg>';
     expect(scalableSvg(doc)).toBe(
       '<svg width="100%" height="100%" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect/></svg>',
     );

@@ -83,7 +83,8 @@ function tableHtml(t: Extract<TileData, { kind: 'table' }>): string {
   const columns = tableColumns(t.options, t.rows.columns, t.rows.types);
   if (columns.length === 0) return message('Every column is hidden.');
   if (t.total === 0) return message('The result has no rows.');
-  const align = (a: string) => (a === 'left' ? '' : ` class="sfp-${a === 'right' ? 'end' : 'mid'}"`);
+  const align = (a: string) =>
+    a === 'left' ? '' : ` class="sfp-${a === 'right' ? 'end' : 'mid'}"`;
   const head = columns.map((c) => `<th${align(c.align)}>${esc(c.title)}</th>`).join('');
   const rows = t.rows.rows
     .map(
@@ -109,7 +110,8 @@ function chartHtml(svgs: Partial<Record<Scheme, string>>): string {
   const only = drawn.length === 1;
   return drawn
     .map(
-      (s) => `<div class="${only ? 'sfp-chart' : `sfp-chart sfp-${s}`}" data-fp-painted>${svgs[s]}</div>`,
+      (s) =>
+        `<div class="${only ? 'sfp-chart' : `sfp-chart sfp-${s}`}" data-fp-painted>${svgs[s]}</div>`,
     )
     .join('');
 }

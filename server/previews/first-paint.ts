@@ -55,15 +55,15 @@ type Shown = {
   /** Its visualization (named in its title), if the dashboard shows it. */
   viz: VisualizationRecord | undefined;
 } & (
-  | { drawn: false }
-  | { drawn: true; viz: VisualizationRecord; execution: ExecutionRecord | null }
+  { drawn: false } | { drawn: true; viz: VisualizationRecord; execution: ExecutionRecord | null }
 );
 
 /** A tile's chart as drawing jobs (one per scheme), or why it is not drawn (a message tile). */
 function chartJobs(t: Extract<TileData, { kind: 'chart' }>, item: GridItem, schemes: Scheme[]) {
   const problem = chartProblem(readChartSpec(t.options), t.rows.columns);
   if (problem) return { kind: 'message' as const, text: problem };
-  if (t.rows.rows.length === 0) return { kind: 'message' as const, text: 'The result has no rows.' };
+  if (t.rows.rows.length === 0)
+    return { kind: 'message' as const, text: 'The result has no rows.' };
   const size = chartBox(item);
   return schemes.map((scheme): ChartJob => ({ options: t.options, rows: t.rows, scheme, size }));
 }

@@ -37,7 +37,8 @@ export function scalableSvg(svg: string): string {
 export function chartSvgs(jobs: readonly ChartJob[]): string[] {
   return jobs.map((j) => {
     try {
-      return scalableSvg(renderChartSvg(chartOption(j.options, j.rows, j.scheme, j.size), j.size));
+      const option = chartOption(j.options, j.rows, j.scheme, j.size);
+      return scalableSvg(renderChartSvg(option, j.size, j.scheme));
     } catch {
       return '';
     }

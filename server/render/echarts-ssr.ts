@@ -18,8 +18,11 @@ const echarts = createRequire(import.meta.url)('echarts') as typeof import('echa
 export function renderChartSvg(
   option: EChartsOption,
   size: { width: number; height: number },
+  scheme: 'light' | 'dark' = 'light',
 ): string {
-  const chart = echarts.init(null, null, {
+  // ECharts' own dark theme and no ground of its own, as in the app's chart wrapper
+  // (src/components/echart.tsx).
+  const chart = echarts.init(null, scheme === 'dark' ? 'dark' : null, {
     renderer: 'svg',
     ssr: true,
     width: Math.round(size.width),
@@ -27,7 +30,7 @@ export function renderChartSvg(
   });
   try {
     const { tooltip: _t, dataZoom: _z, ...still } = option;
-    chart.setOption({ ...still, animation: false });
+    chart.setOption({ backgroundColor: 'transparent', ...still, animation: false });
     return chart.renderToSVGString();
   } finally {
     chart.dispose();

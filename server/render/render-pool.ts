@@ -7,9 +7,7 @@ import type { ChartJob } from './chart-svgs.js';
 export type RenderJob = { card: Card } | { charts: ChartJob[] };
 export type ToWorker = { id: number; job: RenderJob };
 export type ToPool =
-  | { id: number; png: Uint8Array }
-  | { id: number; svgs: string[] }
-  | { id: number; error: string };
+  { id: number; png: Uint8Array } | { id: number; svgs: string[] } | { id: number; error: string };
 type Done = Exclude<ToPool, { error: string }>;
 
 type Pending = { resolve: (done: Done) => void; reject: (err: Error) => void };
