@@ -115,10 +115,11 @@ describe('the first paint of a public dashboard', () => {
   });
 
   it('is not in the page of a signed-in visitor, of a private dashboard or of HEAD', async () => {
-    for (const headers of [
+    const visitors: Record<string, string>[] = [
       { cookie: 'strata_session=whatever' },
       { 'x-service-api-key': alice.key },
-    ])
+    ];
+    for (const headers of visitors)
       expect(await (await get(link, headers)).text()).not.toContain('data-first-paint');
     expect(await (await get('/paint_alice/closed')).text()).toBe(INDEX);
     const head = await app.request(link, { method: 'HEAD' });

@@ -14,6 +14,8 @@ const DARK_SET = ':root[data-mantine-color-scheme=dark]';
 const DARK_AUTO = ':root:not([data-mantine-color-scheme])';
 
 export const FIRST_PAINT_CSS = [
+  // Lifted over the page by the app (src/lib/server-first-paint.ts) until it drew the charts.
+  '.sfp-over{position:absolute;top:0;left:0;width:100%;z-index:150;pointer-events:none;background:var(--sfp-paper)}',
   `.sfp{${LIGHT};min-height:100vh;color:var(--sfp-text);font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}`,
   `${DARK_SET} .sfp{${DARK}}`,
   `@media (prefers-color-scheme:dark){${DARK_AUTO}{color-scheme:dark}${DARK_AUTO} body{background:#242424}${DARK_AUTO} .sfp{${DARK}}${DARK_AUTO} .sfp-light{display:none}${DARK_AUTO} .sfp-dark{display:block}}`,

@@ -42,6 +42,13 @@ export const FIRST_PAINT_LIMITS = {
   budgetMs: 300,
   /** Visualization widgets drawn at most; the others are left to the app. */
   maxDrawn: 24,
+  /**
+   * A chart of a longer result is drawn from a sample of this many rows (the app draws them
+   * all): a first paint's SVG grows with its points (a 5,000-point scatter is over 1 MB).
+   */
+  chartRows: 1000,
+  /** A chart whose SVG is longer than this (characters) is left to the app. */
+  maxSvg: 250_000,
   /** The cache of first paints: 32 MiB (a 12-widget page is 0.2 to 1 MB). */
   cacheBytes: 32 * 1024 * 1024,
 };
@@ -130,11 +137,13 @@ export class FirstPaintService {
     // A value of a parameter widget changes what its visualization widget and its query show.
     const driven = new Set(d.param_widgets.map((p) => p.visualization_widget_id));
     const drivenQueries = new Set(d.param_widgets.map((p) => p.query_id));
+    // Each query's latest run is looked up once, all at the same time.
+    const latest = new Map<number, Promise<ExecutionRecord | null>>();
     let drawnCount = 0;
-    const vizWidgets: Shown[] = [];
-    for (const widget of d.visualization_widgets) {
+    type Looked = Omit<Shown, 'drawn'> & { run: Promise<ExecutionRecord | null> | null };
+    const shownWidgets = d.visualization_widgets.flatMap((widget): Looked[] => {
       const item = layout.get(vizItemId(widget.widget_id));
-      if (!item) continue;
+      if (!item) return [];
       const v = views.get(widget.visualization_id);
       const query = v?.query;
       if (
@@ -143,14 +152,18 @@ export class FirstPaintService {
         driven.has(widget.widget_id) ||
         drivenQueries.has(query.id) ||
         drawnCount >= FIRST_PAINT_LIMITS.maxDrawn
-      ) {
-        vizWidgets.push({ widget, item, viz: v?.visualization, drawn: false });
-        continue;
-      }
+      )
+        return [{ widget, item, viz: v?.visualization, run: null }];
       drawnCount++;
-      const execution = await latestOrNone(this.deps.executions, query, null);
-      vizWidgets.push({ widget, item, drawn: true, viz: v.visualization, execution });
-    }
+      if (!latest.has(query.id))
+        latest.set(query.id, latestOrNone(this.deps.executions, query, null));
+      return [{ widget, item, viz: v.visualization, run: latest.get(query.id)! }];
+    });
+    const vizWidgets: Shown[] = await Promise.all(
+      shownWidgets.map(async ({ run, viz, ...w }): Promise<Shown> =>
+        run && viz ? { ...w, viz, drawn: true, execution: await run } : { ...w, viz, drawn: false },
+      ),
+    );
     const key = JSON.stringify([
       PAINT_VERSION,
       schemes,
@@ -176,7 +189,9 @@ export class FirstPaintService {
   ): Promise<string> {
     const tiles = await Promise.all(
       vizWidgets.map((w) =>
-        w.drawn ? tileData(this.deps.executions.results, w.viz, w.execution) : null,
+        w.drawn
+          ? tileData(this.deps.executions.results, w.viz, w.execution, FIRST_PAINT_LIMITS.chartRows)
+          : null,
       ),
     );
     // Every chart's drawing in one message to the render thread.
@@ -200,7 +215,12 @@ export class FirstPaintService {
           b.kind === 'jobs'
             ? {
                 kind: 'chart',
-                svgs: Object.fromEntries(schemes.map((s, k) => [s, svgs[b.from + k] ?? ''])),
+                svgs: Object.fromEntries(
+                  schemes.map((s, k) => {
+                    const svg = svgs[b.from + k] ?? '';
+                    return [s, svg.length > FIRST_PAINT_LIMITS.maxSvg ? '' : svg];
+                  }),
+                ),
               }
             : b,
       };

@@ -69,13 +69,14 @@ async function rowsOf(page: Page): Promise<Rows> {
 
 /**
  * What visualization `viz` shows of execution `e` (null: the query has no result yet), read as
- * the app reads it: a chart's columns (every row up to PREVIEW_CHART_ROWS, else a sample), a
+ * the app reads it: a chart's columns (every row up to `chartRows`, else a sample of as many), a
  * counter's row, a table's first rows. Types the app does not draw become a message.
  */
 export async function tileData(
   pages: ResultPages,
   viz: Pick<VisualizationRecord, 'type' | 'options'>,
   e: ExecutionRecord | null,
+  chartRows = PREVIEW_CHART_ROWS,
 ): Promise<TileData> {
   if (viz.type !== 'chart' && viz.type !== 'table' && viz.type !== 'counter')
     return { kind: 'message', text: `${viz.type} visualizations are not drawn yet` };
@@ -99,9 +100,9 @@ export async function tileData(
     const names = columnsParam([spec.x!, ...spec.ys, ...(spec.groupBy ? [spec.groupBy] : [])]);
     const total = e.row_count ?? 0;
     const rows = await read(
-      total > PREVIEW_CHART_ROWS
-        ? { columns: names, sampleCount: PREVIEW_CHART_ROWS }
-        : { columns: names, limit: PREVIEW_CHART_ROWS },
+      total > chartRows
+        ? { columns: names, sampleCount: chartRows }
+        : { columns: names, limit: chartRows },
     );
     return rows ? { kind: 'chart', options, rows } : none;
   }
