@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { runToCompletion } from './support/api';
+import { runQuery } from './support/dashboards';
 import { signUp } from './support/session';
 
 const SQL = `SELECT DATE '2024-03-01' + d::INTEGER AS day, c.chain,
@@ -11,21 +11,7 @@ const SQL = `SELECT DATE '2024-03-01' + d::INTEGER AS day, c.chain,
 /** A public dashboard of a column chart, a line chart and a counter over one run query. */
 async function publicDashboard(page: Page, handle: string) {
   const headers = { 'x-strata-context': handle };
-  const created = await page.request.post('/api/v1/query', {
-    headers,
-    data: { name: 'Chain volume', query_sql: SQL },
-  });
-  expect(created.ok()).toBe(true);
-  const { query_id } = (await created.json()) as { query_id: number };
-  await runToCompletion(page, query_id, headers);
-  const viz = async (name: string, type: string, options: Record<string, unknown>) => {
-    const res = await page.request.post(`/api/v1/query/${query_id}/visualizations`, {
-      headers,
-      data: { name, type, options },
-    });
-    expect(res.ok()).toBe(true);
-    return ((await res.json()) as { id: number }).id;
-  };
+  const { queryId, viz } = await runQuery(page, handle, 'Chain volume', SQL);
   const columns = await viz('Daily volume by chain', 'chart', {
     globalSeriesType: 'column',
     columnMapping: { day: 'x', volume: 'y', chain: 'series' },
@@ -45,7 +31,7 @@ async function publicDashboard(page: Page, handle: string) {
   });
   expect(res.ok()).toBe(true);
   const { slug } = (await res.json()) as { slug: string };
-  return { link: `/${handle}/${slug}`, queryId: query_id, columns };
+  return { link: `/${handle}/${slug}`, queryId, columns };
 }
 
 /** The content of a meta tag of the page at `path`, read as a crawler reads it: no script. */

@@ -80,15 +80,12 @@ export async function addTextWidget(page: Page, markdown: string) {
   await expect(dialog).toBeHidden();
 }
 
-const PUBLIC_SQL = `SELECT x, x * 3 AS y, 'item ' || x AS label, '</script><b>' || x AS odd
-             FROM range(1, 9) t(x)`;
-
-/** A public dashboard of a chart, a counter and a table of one run query; its /owner/slug link. */
-export async function publicDashboard(page: Page, handle: string): Promise<string> {
+/** A query of `handle`'s context, run to completion, and a way to add visualizations of it. */
+export async function runQuery(page: Page, handle: string, name: string, sql: string) {
   const headers = { 'x-strata-context': handle };
   const created = await page.request.post('/api/v1/query', {
     headers,
-    data: { name: `Public ${handle}`, query_sql: PUBLIC_SQL },
+    data: { name, query_sql: sql },
   });
   expect(created.ok()).toBe(true);
   const { query_id } = (await created.json()) as { query_id: number };
@@ -101,6 +98,16 @@ export async function publicDashboard(page: Page, handle: string): Promise<strin
     expect(res.ok()).toBe(true);
     return ((await res.json()) as { id: number }).id;
   };
+  return { queryId: query_id, viz };
+}
+
+const PUBLIC_SQL = `SELECT x, x * 3 AS y, 'item ' || x AS label, '</script><b>' || x AS odd
+             FROM range(1, 9) t(x)`;
+
+/** A public dashboard of a chart, a counter and a table of one run query; its /owner/slug link. */
+export async function publicDashboard(page: Page, handle: string): Promise<string> {
+  const headers = { 'x-strata-context': handle };
+  const { viz } = await runQuery(page, handle, `Public ${handle}`, PUBLIC_SQL);
   const ids = [
     await viz('Line of y', 'chart', {
       globalSeriesType: 'line',

@@ -6,13 +6,14 @@ import { createApp } from '../app.js';
 import { FirstPaintService } from '../previews/first-paint.js';
 import { waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { fakeDist } from '../test/spa-dist.js';
 
+const INDEX =
+  '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+const dist = fakeDist(INDEX, { 'index.html': { file: 'assets/index-1.js', isEntry: true } });
 let t: TestServer;
 let app: ReturnType<typeof createApp>;
 let alice: TestUser;
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-dist-'));
-const INDEX =
-  '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 const EVIL = '</div><script>alert(1)</script><img src=x onerror=alert(2)>';
 const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
@@ -28,14 +29,8 @@ async function dashboard(body: object) {
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-  fs.writeFileSync(
-    path.join(dist, '.vite', 'manifest.json'),
-    JSON.stringify({ 'index.html': { file: 'assets/index-1.js', isEntry: true } }),
-  );
   t = await createTestServer();
-  app = createApp(t.deps, { staticDir: dist, logError: () => {} });
+  app = createApp(t.deps, { staticDir: dist.dir, logError: () => {} });
   alice = await t.createUser('paint_alice');
   const q = await t.call('POST', '/api/v1/query', {
     key: alice.key,
@@ -77,7 +72,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => {
   await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
+  dist.remove();
 });
 
 describe('the first paint of a public dashboard', () => {
@@ -135,7 +130,7 @@ describe('the first paint of a public dashboard', () => {
     });
     const slow = createApp(
       { ...t.deps, firstPaint: stuck },
-      { staticDir: dist, logError: () => {} },
+      { staticDir: dist.dir, logError: () => {} },
     );
     const started = Date.now();
     const html = await (await slow.request(link)).text();

@@ -5,14 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { fakeDist } from '../test/spa-dist.js';
 import { DASHBOARD_PAGE_MODULES } from './spa-page.js';
 
 let t: TestServer;
 let app: ReturnType<typeof createApp>;
 let alice: TestUser;
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-dist-'));
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+const dist = fakeDist(INDEX, {
+  'index.html': { file: 'assets/index-1.js', isEntry: true },
+  [DASHBOARD_PAGE_MODULES[0]!]: { file: 'assets/slug-1.js', css: ['assets/slug-1.css'] },
+  [DASHBOARD_PAGE_MODULES[1]!]: { file: 'assets/viz-1.js', imports: ['_echart-1.js'] },
+  '_echart-1.js': { file: 'assets/echart-1.js' },
+});
 const TRICKY = "</script><script>alert('x')</script><!--";
 
 async function dashboard(body: object) {
@@ -30,19 +36,8 @@ function inlineBundle(html: string): unknown {
 const get = (p: string, headers: Record<string, string> = {}) => app.request(p, { headers });
 
 beforeAll(async () => {
-  fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-  fs.writeFileSync(
-    path.join(dist, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-1.js', isEntry: true },
-      [DASHBOARD_PAGE_MODULES[0]!]: { file: 'assets/slug-1.js', css: ['assets/slug-1.css'] },
-      [DASHBOARD_PAGE_MODULES[1]!]: { file: 'assets/viz-1.js', imports: ['_echart-1.js'] },
-      '_echart-1.js': { file: 'assets/echart-1.js' },
-    }),
-  );
   t = await createTestServer();
-  app = createApp(t.deps, { staticDir: dist, logError: () => {} });
+  app = createApp(t.deps, { staticDir: dist.dir, logError: () => {} });
   alice = await t.createUser('page_alice');
   const q = await t.call('POST', '/api/v1/query', {
     key: alice.key,
@@ -59,7 +54,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
+  dist.remove();
 });
 
 describe('a public dashboard’s page', () => {
@@ -107,7 +102,7 @@ describe('a public dashboard’s page', () => {
 
   it('carries no data past the anonymous rate limit', async () => {
     const config = { ...t.config, rateLimit: { ...t.config.rateLimit, highPerMinute: 1 } };
-    const strict = createApp({ ...t.deps, config }, { staticDir: dist, logError: () => {} });
+    const strict = createApp({ ...t.deps, config }, { staticDir: dist.dir, logError: () => {} });
     const first = await (await strict.request('/page_alice/open')).text();
     expect(inlineBundle(first)).toBeDefined();
     const second = await (await strict.request('/page_alice/open')).text();
