@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { COLOR_SCHEME_COOKIE } from '../../contract/rules/color-scheme.js';
-import type { Deps } from '../deps.js';
 import { FIRST_PAINT_CSS } from '../previews/first-paint-css.js';
 import type { Scheme } from '../previews/first-paint-html.js';
 import type { BodyPart } from './file-stream.js';
@@ -33,20 +32,15 @@ export function withFirstPaintHead(html: string, schemes: Scheme[]): string {
 }
 
 /**
- * `html` (up to its body's end) as body parts with the dashboard's first paint in the root
- * element, where React replaces it when the app mounts. The paint is a part of its own, sent
- * when drawn or after the budget without it: the head before it goes out at once.
+ * `html` (up to its body's end) as body parts with the dashboard's first paint (`paint`, from
+ * FirstPaintService.html: null past its budget) in the root element, where React replaces it
+ * when the app mounts. The paint is a part of its own, sent when ready: the head before it goes
+ * out at once.
  */
-export function withFirstPaintBody(
-  deps: Deps,
-  html: string,
-  at: { ownerHandle: string; slug: string },
-  schemes: Scheme[],
-): BodyPart[] {
+export function withFirstPaintBody(html: string, paint: Promise<string | null>): BodyPart[] {
   const root = html.indexOf(ROOT);
   if (root < 0) return [html];
   const split = root + ROOT.length;
-  const paint = deps.firstPaint.html(at.ownerHandle, at.slug, schemes);
   return [html.slice(0, split), textWhenReady(paint), html.slice(split)];
 }
 

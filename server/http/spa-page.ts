@@ -188,10 +188,18 @@ export function spaPage(
   const index = path.join(staticDir, 'index.html');
   const manifest = cachedManifest(path.join(staticDir, '.vite', 'manifest.json'));
   return async (c: Context<AppEnv>) => {
+    const at = dashboardPath(c.req.path);
+    const anonymous = !getCookie(c, SESSION_COOKIE) && !presentedKey(c);
+    // The first paint of an anonymous visitor's page is looked up (or drawn) from the start, so
+    // its time budget runs beside the reads below (null, at once, when no public dashboard).
+    const schemes = schemesOf(c);
+    const paint =
+      at && anonymous && c.req.method === 'GET'
+        ? deps.firstPaint.html(at.ownerHandle, at.slug, schemes)
+        : null;
     // Read per request (it is small): a rebuilt SPA is served without restarting the server.
     // Public pages carry their link preview's tags (unfurl-meta.ts).
     const html = await withUnfurl(deps, c, fs.readFileSync(index, 'utf8'));
-    const at = dashboardPath(c.req.path);
     const m = at && manifest();
     if (!at || !m) return c.html(html);
     const known = await deps.dashboards.bySlug(at.ownerHandle, at.slug, null).then(
@@ -202,9 +210,7 @@ export function spaPage(
     const page = withPreloads(html, preloadsOf(m, DASHBOARD_PAGE_MODULES));
     const end = page.lastIndexOf('</body>');
     // HEAD is answered without a body: nothing is read for it.
-    const anonymous = !getCookie(c, SESSION_COOKIE) && !presentedKey(c);
-    if (c.req.method !== 'GET' || !anonymous || end < 0 || !(await mayInline(c)))
-      return c.html(page);
+    if (!paint || end < 0 || !(await mayInline(c))) return c.html(page);
     // The head goes out at once (the browser fetches the chunks meanwhile), then the first
     // paint (charts drawn on the server, or nothing past its budget), then the bundle when its
     // pages are written. Not compressed: a compressor would hold the head back.
@@ -213,11 +219,10 @@ export function spaPage(
       viewer: null,
       base: publicBaseUrl(c, deps),
     });
-    const schemes = schemesOf(c);
     const painted = withFirstPaintHead(page, schemes);
     const bodyEnd = painted.lastIndexOf('</body>');
     const body = concatBodies([
-      ...withFirstPaintBody(deps, painted.slice(0, bodyEnd), at, schemes),
+      ...withFirstPaintBody(painted.slice(0, bodyEnd), paint),
       `<script type="application/json" id="${BUNDLE_ELEMENT}">`,
       escapeJsonForScript(whenWritten(bundle)),
       `</script>\n  ${painted.slice(bodyEnd)}`,
