@@ -31,4 +31,3 @@ export const NEW_SIZES = {
   text: { w: 6, h: 3 },
   param: { w: 3, h: 2 },
 } as const;
-

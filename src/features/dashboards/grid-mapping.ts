@@ -33,31 +33,25 @@ export function sameLayout(a: readonly GridItem[], b: readonly GridItem[]): bool
 /** The editor's draft of a dashboard the service returned. */
 export function draftFromDashboard(d: DashboardWidgets): Draft {
   const widgets: DraftWidget[] = [
-    ...d.visualization_widgets.map(
-      (w): DraftWidget => ({
-        kind: 'viz',
-        id: vizItemId(w.widget_id),
-        widgetId: w.widget_id,
-        visualizationId: w.visualization_id,
-      }),
-    ),
-    ...d.text_widgets.map(
-      (w): DraftWidget => ({
-        kind: 'text',
-        id: textItemId(w.widget_id),
-        widgetId: w.widget_id,
-        text: w.text,
-      }),
-    ),
-    ...d.param_widgets.map(
-      (w): DraftWidget => ({
-        kind: 'param',
-        id: paramItemId(w.widget_id),
-        key: w.key,
-        queryId: w.query_id,
-        target: vizItemId(w.visualization_widget_id),
-      }),
-    ),
+    ...d.visualization_widgets.map((w): DraftWidget => ({
+      kind: 'viz',
+      id: vizItemId(w.widget_id),
+      widgetId: w.widget_id,
+      visualizationId: w.visualization_id,
+    })),
+    ...d.text_widgets.map((w): DraftWidget => ({
+      kind: 'text',
+      id: textItemId(w.widget_id),
+      widgetId: w.widget_id,
+      text: w.text,
+    })),
+    ...d.param_widgets.map((w): DraftWidget => ({
+      kind: 'param',
+      id: paramItemId(w.widget_id),
+      key: w.key,
+      queryId: w.query_id,
+      target: vizItemId(w.visualization_widget_id),
+    })),
   ];
   return { widgets, layout: widgetLayout(d) };
 }
