@@ -47,6 +47,8 @@ export const FIRST_PAINT_LIMITS = {
    * all): a first paint's SVG grows with its points (a 5,000-point scatter is over 1 MB).
    */
   chartRows: 1000,
+  /** Paints kept in memory besides the disk cache (the most recently used). */
+  kept: 16,
   /** A chart whose SVG is longer than this (characters) is left to the app. */
   maxSvg: 400_000,
   /** The cache of first paints: 32 MiB (a 12-widget page is 0.2 to 1 MB). */
@@ -86,6 +88,11 @@ function chartJobs(t: Extract<TileData, { kind: 'chart' }>, item: GridItem, sche
  */
 export class FirstPaintService {
   private readonly cache: PreviewCache;
+  /**
+   * The latest paints, by subject, in memory: a page finds them without a file read, which
+   * waits in Node's thread pool behind the engine's work on a busy server.
+   */
+  private readonly recent = new Map<string, { key: string; html: string }>();
 
   constructor(private readonly deps: FirstPaintDeps) {
     this.cache = new PreviewCache(
@@ -175,10 +182,20 @@ export class FirstPaintService {
         w.drawn && w.execution && [w.execution.id, visibleState(w.execution)],
       ]),
     ]);
-    const made = await this.cache.get(`d${d.id}-${schemes.join('-')}`, key, async () =>
+    const subject = `d${d.id}-${schemes.join('-')}`;
+    const kept = this.recent.get(subject);
+    if (kept?.key === key) return kept.html;
+    const made = await this.cache.get(subject, key, async () =>
       Buffer.from(await this.draw(d, layout, vizWidgets, schemes)),
     );
-    return made.bytes.toString('utf8');
+    const html = made.bytes.toString('utf8');
+    this.recent.delete(subject);
+    this.recent.set(subject, { key, html });
+    for (const old of this.recent.keys()) {
+      if (this.recent.size <= FIRST_PAINT_LIMITS.kept) break;
+      this.recent.delete(old);
+    }
+    return html;
   }
 
   private async draw(
