@@ -224,6 +224,14 @@ async function main() {
         if (r.url().includes('/api/v1/') && !r.url().includes('/api/v1/auth/')) seen.push(r.url());
       });
       if (process.env.BENCH_TRACE && i === 1) {
+        await page.addInitScript(() => {
+          const w = window as unknown as { longTasks: string[] };
+          w.longTasks = [];
+          new PerformanceObserver((l) => {
+            for (const e of l.getEntries())
+              w.longTasks.push(`${e.startTime.toFixed(0)}+${e.duration.toFixed(0)}`);
+          }).observe({ type: 'longtask', buffered: true });
+        });
         const t0 = performance.now();
         page.on('requestfinished', (r) => {
           const u = new URL(r.url());
@@ -237,6 +245,7 @@ async function main() {
         throw err;
       });
       requests.push(seen.length);
+      if (process.env.BENCH_TRACE && i === 1) console.log(await navigationTimes(page));
       const w = await paint(true, page);
       await context.close();
       // The bare page, cold, in a fresh context of its own.
@@ -290,6 +299,25 @@ async function main() {
     await t.close();
   }
 }
+
+/** When the page's HTML arrived, was parsed and first painted, from navigation start (BENCH_TRACE). */
+const navigationTimes = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const paints = performance
+      .getEntriesByType('paint')
+      .map((p) => `${p.name} ${p.startTime.toFixed(0)}`);
+    const css = performance
+      .getEntriesByType('resource')
+      .filter((r) => r.name.endsWith('.css'))
+      .map((e) => {
+        const r = e as PerformanceResourceTiming;
+        const at = [r.startTime, r.requestStart, r.responseStart, r.responseEnd];
+        return `${r.name.split('/').pop()} ${at.map((n) => n.toFixed(0)).join('/')}`;
+      });
+    const long = (window as unknown as { longTasks?: string[] }).longTasks ?? [];
+    return `html ${nav.responseStart.toFixed(0)}-${nav.responseEnd.toFixed(0)} (${nav.transferSize} B), dom interactive ${nav.domInteractive.toFixed(0)}, ${paints.join(', ')}, css ${css.join(', ')}, long tasks ${long.join(' ')}`;
+  });
 
 main().catch((err: unknown) => {
   console.error(err);

@@ -162,7 +162,7 @@ benchWithEvents(ROWS, async ({ t, server, user }) => {
   console.log(`   while 4 large-tier queries run:      ${await healthDuring(server.url, large)}`);
 
   console.log(
-    `\n3. select 1 from execute to its first page, client in its own process, median of ${RUNS * 3}:`,
+    `\n3. select 1 from execute to its first page, client in its own process, median of ${RUNS * 3} after 10 warm-up runs:`,
   );
   const api = await client<number[]>('first-page.mjs', [
     'api',

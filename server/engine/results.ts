@@ -53,6 +53,18 @@ type Plan = {
   columns: { name: string; type: string }[];
 };
 
+/**
+ * A row of a result file as the text of its JSON object (the wire contract's values), as `j`;
+ * `columns` are the file's columns with the types the query produced.
+ */
+export function jsonRowSql(columns: { name: string; type: string }[]): string {
+  if (!columns.length) return "'{}' AS j";
+  const values = columns.map(
+    (c) => `${quoteLiteral(c.name)}, ${jsonValueSql(c.name, storedType(c.type))}`,
+  );
+  return `json_object(${values.join(', ')})::VARCHAR AS j`;
+}
+
 function plan(
   src: ResultSource,
   p: PageParams,
@@ -65,11 +77,11 @@ function plan(
   const columns = names.map((n) => all.find((c) => c.name === n)!);
   const stored = all.map((c) => ({ name: c.name, type: storedType(c.type) }));
   const values = columns.map((c) => ({ name: c.name, sql: valueSql(c.name, storedType(c.type)) }));
-  const select = asJson
-    ? `json_object(${values.map((v) => `${quoteLiteral(v.name)}, ${v.sql}`).join(', ')})::VARCHAR AS j`
-    : values.map((v) => `${v.sql} AS ${quoteIdent(v.name)}`).join(', ');
+  const csv = values.length
+    ? values.map((v) => `${v.sql} AS ${quoteIdent(v.name)}`).join(', ')
+    : "'' AS _";
   return {
-    select: values.length ? select : asJson ? "'{}' AS j" : "'' AS _",
+    select: asJson ? jsonRowSql(columns) : csv,
     where: p.filters !== undefined ? ` WHERE ${parseFilters(p.filters, stored)}` : '',
     orderBy: p.sortBy !== undefined ? ` ORDER BY ${parseSortBy(p.sortBy, src.columnNames)}` : '',
     columns,

@@ -12,7 +12,7 @@ export type ToWorker =
   | { kind: 'close' };
 
 export type ToPool =
-  | { kind: 'started'; id: number }
+  | { kind: 'started'; id: number; writing: string }
   | { kind: 'done'; id: number; run: SandboxRun }
   | { kind: 'failed'; id: number; error: RunFailure }
   | { kind: 'closed' };
@@ -20,8 +20,11 @@ export type ToPool =
 type Pending = {
   resolve: (run: SandboxRun) => void;
   reject: (err: Error) => void;
-  onStart?: (interrupt: () => void) => void;
+  onStart?: OnStart;
 };
+
+/** Told once a run's query starts: its interrupt, and the file its result is written to. */
+export type OnStart = (interrupt: () => void, writing: string) => void;
 
 /**
  * Runs sandboxes (sandbox.ts) on a worker thread of their own (sandbox-worker.ts), made when the
@@ -33,8 +36,8 @@ export class SandboxPool {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  /** Runs one statement; `onStart` gets the interrupt once the query has started. */
-  run(request: SandboxRequest, onStart?: (interrupt: () => void) => void): Promise<SandboxRun> {
+  /** Runs one statement; `onStart` is told once the query has started. */
+  run(request: SandboxRequest, onStart?: OnStart): Promise<SandboxRun> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
     const tables = request.tables.map(({ catalog, schema_name, table_name, snapshot, layout }) => ({
@@ -87,7 +90,10 @@ export class SandboxPool {
     const p = this.pending.get(m.id);
     if (!p) return;
     if (m.kind === 'started') {
-      p.onStart?.(() => worker.postMessage({ kind: 'interrupt', id: m.id } satisfies ToWorker));
+      p.onStart?.(
+        () => worker.postMessage({ kind: 'interrupt', id: m.id } satisfies ToWorker),
+        m.writing,
+      );
       return;
     }
     this.pending.delete(m.id);

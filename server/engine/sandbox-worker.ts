@@ -21,9 +21,9 @@ async function run(id: number, request: SandboxRequest) {
     const out = await runInSandbox({
       ...request,
       instances,
-      onStart: (interrupt) => {
+      onStart: (interrupt, writing) => {
         interrupts.set(id, interrupt);
-        send({ kind: 'started', id });
+        send({ kind: 'started', id, writing });
       },
     });
     send({ kind: 'done', id, run: out });

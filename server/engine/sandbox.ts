@@ -5,7 +5,13 @@ import type { LakeTable, SnapshotLayout } from '../lake/lake-table.js';
 import { snapshotRead } from './snapshot-read.js';
 import { errorOffset } from './sql-errors.js';
 import { lexRegions } from './sql-lexer.js';
-import { spillSettings, type SandboxInstances, type Spill } from './sandbox-instances.js';
+import {
+  leaseOf,
+  spillSettings,
+  type Lease,
+  type SandboxInstances,
+  type Spill,
+} from './sandbox-instances.js';
 import { tablesNamedIn } from './named-tables.js';
 import type { Tier } from './tiers.js';
 
@@ -58,53 +64,116 @@ export const storedType = (type: string) => (TEXT_STORED.test(type) ? 'VARCHAR' 
 /** One run's SQL (parameters rendered), what it may read, and where its result goes. */
 export type SandboxRequest = {
   sql: string;
+  /** The context it runs for: an instance serves runs of one context only. */
+  contextId: number;
   tables: ExposedTable[];
   lakeRoot: string;
   resultFile: string;
   tier: Tier;
-  /** The run's own spill folder (removed with its instance) and limit. */
+  /** Where instances spill (each in a folder of its own, removed with it), and how much a run may. */
   spill: Spill;
 };
 
 /**
- * Runs one read-only statement of user SQL in a fresh in-memory DuckDB that sees only `tables`
- * (as views over their Parquet snapshots), with external access off and configuration locked,
- * and writes its whole result to `resultFile` as Parquet. See docs/architecture.md, section 6.
+ * A set-up instance serves the next run with the same key (context, tier's options, the tables
+ * it shows and their snapshots) only after a run that ended this soon, cleanly and without
+ * spilling: a long run gains nothing from reuse, and its memory goes back with its instance.
+ */
+const REUSE_UNDER_MS = 1000;
+
+/**
+ * The instances a run may reuse: of the same server's folders (its lake and spill root: test
+ * servers share one sandbox thread), the same context and tier options, the same views of the
+ * same snapshots.
+ */
+export const reuseKey = (req: SandboxRequest, tier: Tier, tables: ExposedTable[]) =>
+  JSON.stringify([
+    req.lakeRoot,
+    req.spill.root,
+    req.contextId,
+    tier.threads,
+    tier.memoryLimit,
+    tables.map((t) => [t.catalog, t.schema_name, t.table_name, t.snapshot, t.layout ?? null]),
+  ]);
+
+/** Statements an instance remembers as checked, at most (the oldest goes first). */
+const CHECKED_KEPT = 64;
+
+function remember<V>(checked: Map<string, V>, sql: string, columns: V): void {
+  checked.delete(sql);
+  checked.set(sql, columns);
+  if (checked.size > CHECKED_KEPT) checked.delete(checked.keys().next().value!);
+}
+
+/** Moves the result the instance wrote to the run's own file (copied when on another disk). */
+function moveResult(from: string, to: string): void {
+  try {
+    fs.renameSync(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    fs.copyFileSync(from, to);
+    fs.rmSync(from, { force: true });
+  }
+}
+
+/**
+ * Runs one read-only statement of user SQL in an in-memory DuckDB that sees only the `tables` it
+ * names (as views over their Parquet snapshots), with external access off and configuration
+ * locked, and writes its whole result to `resultFile` as Parquet. The instance is set up for the
+ * run's context, tier and tables, and serves their next run too when this one ended soon and
+ * cleanly (REUSE_UNDER_MS). See docs/architecture.md, section 6.
  */
 export async function runInSandbox(
   opts: SandboxRequest & {
     instances: SandboxInstances;
-    /** Called with the connection once the query starts, so it can be interrupted. */
-    onStart?: (interrupt: () => void) => void;
+    /**
+     * Called once the query starts, with its interrupt and the file the instance writes the
+     * result to (moved to `resultFile` after), whose size may be watched.
+     */
+    onStart?: (interrupt: () => void, writing: string) => void;
   },
 ): Promise<SandboxRun> {
-  const instance = await opts.instances.take(opts.tier);
-  const conn = await instance.connect();
+  if (opts.sql.includes('\0'))
+    throw new SqlError('syntax_error', 'the query contains a NUL character');
+  const started = Date.now();
+  const tables = tablesNamedIn(opts.sql, opts.tables);
+  const key = reuseKey(opts, opts.tier, tables);
+  const kept = opts.instances.takeKept(key);
+  const lease: Lease = kept ?? leaseOf(key, await opts.instances.take(opts.tier), opts.spill.root);
+  lease.runs++;
+  // One connection per instance, kept with it: its runs are one context's, one at a time.
+  const conn = (lease.conn ??= await lease.instance.connect());
   // An interrupt only stops the statement running at that moment; one that lands between two
   // statements (or before DuckDB has started the next) would be lost, so it repeats until the end.
   let interrupted = false;
+  /** Set once the run is over: an interrupt then must not reach the instance's next run. */
+  let over = false;
   let repeat: NodeJS.Timeout | undefined;
+  /** The instance may serve the next run of its key (set once this one ended cleanly). */
+  let reusable = false;
   const cancelled = () => {
     if (interrupted) throw new SqlError('FAILED_TYPE_CANCELLED', 'the execution was interrupted');
   };
   try {
-    if (opts.sql.includes('\0'))
-      throw new SqlError('syntax_error', 'the query contains a NUL character');
-    const tables = tablesNamedIn(opts.sql, opts.tables);
-    const parsed = await exposeTables(conn, tables, {
-      lakeRoot: opts.lakeRoot,
-      paths: [opts.resultFile],
-      settings: spillSettings(opts.spill),
-      sql: opts.sql,
-    });
+    // A kept instance was set up by its first run; the parser's check runs on its own below.
+    const parsed = kept
+      ? undefined
+      : await exposeTables(conn, tables, {
+          lakeRoot: opts.lakeRoot,
+          paths: [lease.out],
+          settings: spillSettings(lease.spillDir, opts.spill.maxBytes),
+          sql: opts.sql,
+        });
     opts.onStart?.(() => {
-      if (interrupted) return;
+      if (interrupted || over) return;
       interrupted = true;
       conn.interrupt();
       repeat = setInterval(() => conn.interrupt(), 50);
-    });
+    }, lease.out);
     cancelled();
-    const columns = await checkStatement(conn, opts.sql, parsed);
+    // The same SQL checked before on this instance (same views) checks the same.
+    const columns = lease.checked.get(opts.sql) ?? (await checkStatement(conn, opts.sql, parsed));
+    remember(lease.checked, opts.sql, columns);
     cancelled();
     const body = stripTrailingSemicolon(opts.sql);
     const names = uniqueNames(columns);
@@ -119,7 +188,7 @@ export async function runInSandbox(
             .join(', ')} FROM (${body}\n) AS t(${columns.map((_, i) => `c${i}`).join(', ')})`
         : body;
     // The result, then its rows and raw size from its metadata, in one round trip.
-    const file = quoteLiteral(opts.resultFile);
+    const file = quoteLiteral(lease.out);
     const written = await run(
       conn,
       `COPY (${select}\n) TO ${file} (FORMAT parquet, ROW_GROUP_SIZE ${RESULT_ROW_GROUP});
@@ -127,19 +196,31 @@ export async function runInSandbox(
          COALESCE(SUM(total_uncompressed_size), 0)::BIGINT AS bytes FROM parquet_metadata(${file})`,
     );
     const meta = written.getRowObjectsJson()[0];
+    moveResult(lease.out, opts.resultFile);
+    reusable = true;
     return {
       columns: columns.map((c, i) => ({ name: names[i]!, type: c.type })),
       declaredNames: columns.map((c) => c.name),
       rowCount: Number(meta?.n ?? 0),
       resultBytes: Number(meta?.bytes ?? 0),
     };
+  } catch (err) {
+    // A statement refused before it ran leaves its instance as it was.
+    reusable =
+      err instanceof SqlError &&
+      (err.type === 'syntax_error' || err.type === 'FAILED_TYPE_NOT_ALLOWED');
+    throw err;
   } finally {
+    over = true;
     clearInterval(repeat);
-    opts.instances.retire(() => {
-      conn.closeSync();
-      instance.closeSync();
-      fs.rmSync(opts.spill.dir, { recursive: true, force: true });
-    });
+    fs.rmSync(lease.out, { force: true });
+    const clean =
+      reusable &&
+      !interrupted &&
+      Date.now() - started < REUSE_UNDER_MS &&
+      !fs.existsSync(lease.spillDir);
+    if (clean) opts.instances.keep(lease);
+    else opts.instances.retireLease(lease);
   }
 }
 
@@ -196,23 +277,25 @@ const serializeSql = (literal: string) => `SELECT json_serialize_sql(${literal}:
  * is the SQL as json_serialize_sql gave it, when the caller already asked (else it asks).
  */
 export async function checkStatement(conn: DuckDBConnection, sql: string, serialized?: string) {
-  const extracted = await guard(() => conn.extractStatements(sql), sql);
-  if (extracted.count === 0) throw new SqlError('syntax_error', 'the query is empty');
-  if (extracted.count > 1) {
-    throw new SqlError(
-      'FAILED_TYPE_NOT_ALLOWED',
-      `only one statement can run at a time; found ${extracted.count}`,
-    );
-  }
   // Parse-only check first (before binding): the parser's serializer takes SELECTs only, which
-  // also tells PRAGMAs (rewritten to SELECTs later) from real queries.
+  // also tells PRAGMAs (rewritten to SELECTs later) from real queries, and counts statements.
   const json =
     serialized ??
     String((await conn.runAndReadAll(serializeSql('$1'), [sql])).getRowObjectsJson()[0]?.j ?? '{}');
-  const parsed = JSON.parse(json) as { error?: boolean };
-  if (parsed.error)
+  const parsed = JSON.parse(json) as { error?: boolean; statements?: unknown[] };
+  if (parsed.error || parsed.statements?.length !== 1) {
+    // Not one SELECT: DuckDB's parser says what it is (a syntax error, none, several).
+    const extracted = await guard(() => conn.extractStatements(sql), sql);
+    if (extracted.count === 0) throw new SqlError('syntax_error', 'the query is empty');
+    if (extracted.count > 1) {
+      throw new SqlError(
+        'FAILED_TYPE_NOT_ALLOWED',
+        `only one statement can run at a time; found ${extracted.count}`,
+      );
+    }
     throw new SqlError('FAILED_TYPE_NOT_ALLOWED', 'only read statements (SELECT) can run');
-  const prepared = await guard(() => extracted.prepare(0), sql);
+  }
+  const prepared = await guard(() => conn.prepare(sql), sql);
   try {
     if (prepared.statementType !== StatementType.SELECT) {
       throw new SqlError(

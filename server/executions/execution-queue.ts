@@ -238,15 +238,13 @@ export class ExecutionQueue {
       job.interrupt?.();
     }, tier.timeoutMs);
     const cap = resultCap(this.deps.config, tier);
-    const stopWatching = watchFileSize(file, cap, () => {
-      job.tooLarge = true;
-      job.interrupt?.();
-    });
+    let stopWatching = () => {};
     const elapsed = () => Date.now() - started.getTime();
     try {
       const out = await this.deps.sandboxes.run(
         {
           sql: job.sql,
+          contextId: job.contextId,
           tables: (await this.deps.lake.visibleTo(job.contextId)).map((t) => ({
             ...t,
             layout: layoutOf(t),
@@ -255,12 +253,16 @@ export class ExecutionQueue {
           resultFile: file,
           tier,
           spill: {
-            dir: path.join(spillRoot(this.deps.config.scratchDir), job.id),
+            root: spillRoot(this.deps.config.scratchDir),
             maxBytes: this.deps.config.maxSpillBytes,
           },
         },
-        (interrupt) => {
+        (interrupt, writing) => {
           job.interrupt = interrupt;
+          stopWatching = watchFileSize(writing, cap, () => {
+            job.tooLarge = true;
+            job.interrupt?.();
+          });
           if (job.cancelled || job.timedOut || job.tooLarge) interrupt();
         },
       );
@@ -281,6 +283,13 @@ export class ExecutionQueue {
         });
       }
       const ms = elapsed();
+      this.deps.results.written(job.id, {
+        file,
+        columnNames: out.columns.map((c) => c.name),
+        columnTypes: out.columns.map((c) => c.type),
+        rowCount: out.rowCount,
+        resultBytes: out.resultBytes,
+      });
       const kept = await this.deps.repo.markCompleted(job.id, {
         endedAt: new Date(),
         expiresAt: new Date(Date.now() + this.deps.config.resultTtlMs),

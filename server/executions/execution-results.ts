@@ -14,6 +14,7 @@ import { STATES, type ExecutionRecord } from './execution-record.js';
 import { PageReadAhead } from './page-read-ahead.js';
 import { visibleState } from './execution-view.js';
 import type { ResultFiles } from './result-files.js';
+import { pageOfRows } from '../engine/small-result.js';
 
 /** A CSV page written to a temporary file; the caller streams it and deletes it. */
 export type CsvPage = Awaited<ReturnType<typeof writeCsvPage>>;
@@ -59,6 +60,9 @@ export class ExecutionResults {
   ): Promise<Page | undefined> {
     const src = this.source(e);
     if (!src) return undefined;
+    const rows = await this.files.small.get(e.id);
+    const cut = rows && pageOfRows(this.deps.config, src, rows, p);
+    if (cut) return cut;
     const write = (q: PageParams) =>
       readJsonPage(this.deps.duck, this.deps.config, this.pagesDir, src, q);
     const page = (await this.readAhead.take(e.id, p)) ?? (await write(p));

@@ -68,7 +68,7 @@ export class ExecutionsService {
 
   constructor(private readonly deps: ServiceDeps) {
     this.repo = new ExecutionsRepo(deps.store);
-    this.files = new ResultFiles({ config: deps.config, repo: this.repo });
+    this.files = new ResultFiles({ config: deps.config, repo: this.repo, duck: deps.duck });
     const queueDeps = { ...deps, repo: this.repo, results: this.files };
     this.queue = deps.cluster
       ? new ClusterQueue(queueDeps, deps.cluster)

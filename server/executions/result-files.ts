@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { ExecutionRecord } from './execution-record.js';
+import type { TrustedDuck } from '../engine/duck.js';
+import type { ResultSource } from '../engine/results.js';
+import { readSmallRows } from '../engine/small-result.js';
 import type { ExecutionsRepo } from './executions-repo.js';
+import { SmallResults } from './small-results.js';
 
 /**
  * The Parquet results of executions under DATA_DIR/results: a cache with an expiry per result
@@ -10,8 +14,10 @@ import type { ExecutionsRepo } from './executions-repo.js';
  */
 export class ResultFiles {
   readonly dir: string;
+  /** Small results' rows as JSON text, read when their run completes (small-results.ts). */
+  readonly small = new SmallResults();
 
-  constructor(private readonly deps: { config: Config; repo: ExecutionsRepo }) {
+  constructor(private readonly deps: { config: Config; repo: ExecutionsRepo; duck: TrustedDuck }) {
     this.dir = path.join(deps.config.dataDir, 'results');
     fs.mkdirSync(this.dir, { recursive: true });
   }
@@ -21,8 +27,17 @@ export class ResultFiles {
     return path.join(this.dir, `${id}.parquet`);
   }
 
+  /**
+   * A run of `id` has written `src`: its rows are read now if it is small, while the run is
+   * recorded and its client told, so that its first page is ready when asked for.
+   */
+  written(id: string, src: ResultSource): void {
+    this.small.put(id, readSmallRows(this.deps.duck, src));
+  }
+
   /** Deletes what a run left, whether it finished writing or not. */
   discard(id: string): void {
+    this.small.drop(id);
     fs.rmSync(this.fileOf(id), { force: true });
   }
 
@@ -46,6 +61,7 @@ export class ResultFiles {
   }
 
   private async expire(e: ExecutionRecord): Promise<void> {
+    this.small.drop(e.id);
     if (e.result_file) fs.rmSync(path.join(this.dir, e.result_file), { force: true });
     await this.deps.repo.markExpired(e.id);
   }

@@ -125,7 +125,8 @@ describe('execution results', () => {
       const sql = 'SELECT i, repeat(md5(i::VARCHAR), 4) AS pad FROM range(60000) t(i)';
       const runs = [];
       for (let i = 0; i < 6; i++) runs.push(await runSql(t, u.key, `${sql} -- ${i}`));
-      for (const r of runs) expect(r.status.state).toBe('QUERY_STATE_COMPLETED');
+      for (const r of runs)
+        expect(r.status.state, JSON.stringify(r.status.error)).toBe('QUERY_STATE_COMPLETED');
       const size = runs[0]!.status.result_metadata.total_result_set_bytes as number;
       expect(size).toBeGreaterThan(5 * 1024 ** 2);
       const states = await Promise.all(
