@@ -283,13 +283,6 @@ export class ExecutionQueue {
         });
       }
       const ms = elapsed();
-      this.deps.results.written(job.id, {
-        file,
-        columnNames: out.columns.map((c) => c.name),
-        columnTypes: out.columns.map((c) => c.type),
-        rowCount: out.rowCount,
-        resultBytes: out.resultBytes,
-      });
       const kept = await this.deps.repo.markCompleted(job.id, {
         endedAt: new Date(),
         expiresAt: new Date(Date.now() + this.deps.config.resultTtlMs),
@@ -303,6 +296,14 @@ export class ExecutionQueue {
       });
       // Cancelled from another node, or failed by one that took this node for dead.
       if (!kept) this.deps.results.discard(job.id);
+      else
+        this.deps.results.written(job.id, {
+          file,
+          columnNames: out.columns.map((c) => c.name),
+          columnTypes: out.columns.map((c) => c.type),
+          rowCount: out.rowCount,
+          resultBytes: out.resultBytes,
+        });
     } catch (err) {
       this.deps.results.discard(job.id);
       const ms = elapsed();

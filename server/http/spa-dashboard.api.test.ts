@@ -63,6 +63,11 @@ describe('a public dashboard’s page', () => {
     expect(res.headers.get('content-type')).toContain('text/html');
     // The security headers stay: the bundle is data, which no script policy has to allow.
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // Its files are in a Link header too, so the browser fetches them before it parses the head.
+    const link = res.headers.get('link') ?? '';
+    expect(link).toContain('</assets/slug-1.css>; rel=preload; as=style; crossorigin');
+    for (const f of ['/assets/index-1.js', '/assets/slug-1.js', '/assets/echart-1.js'])
+      expect(link).toContain(`<${f}>; rel=modulepreload; crossorigin`);
     const html = await res.text();
     for (const f of ['/assets/slug-1.js', '/assets/viz-1.js', '/assets/echart-1.js'])
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="${f}">`);
@@ -95,6 +100,9 @@ describe('a public dashboard’s page', () => {
     for (const p of ['/page_alice/closed', '/page_alice/nothing', '/queries/12', '/a/%E0%A4%A']) {
       const res = await get(p);
       expect(res.status, p).toBe(200);
+      expect(res.headers.get('link'), p).toBe(
+        '</assets/index-1.js>; rel=modulepreload; crossorigin',
+      );
       expect(await res.text(), p).toBe(INDEX);
     }
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { escapeJsonForScript, preloadsOf, withPreloads, type ViteManifest } from './spa-page.js';
+import {
+  earlyLinks,
+  escapeJsonForScript,
+  preloadsOf,
+  withPreloads,
+  type ViteManifest,
+} from './spa-page.js';
 
 const manifest: ViteManifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
@@ -37,6 +43,26 @@ describe('preloadsOf', () => {
 
   it('skips modules the build does not have', () => {
     expect(preloadsOf(manifest, ['src/gone.tsx'])).toEqual({ scripts: [], styles: [] });
+  });
+});
+
+describe('earlyLinks', () => {
+  it('lists the head’s stylesheets as preloads, then its module scripts and preloads', () => {
+    const html = withPreloads(
+      '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+        '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>' +
+        '<body><link rel="stylesheet" href="/assets/late.css"></body></html>',
+      { scripts: ['/assets/a.js'], styles: ['/assets/a.css'] },
+    );
+    expect(earlyLinks(html)).toBe(
+      [
+        '</assets/index-1.css>; rel=preload; as=style; crossorigin',
+        '</assets/a.css>; rel=preload; as=style; crossorigin',
+        '</assets/index-1.js>; rel=modulepreload; crossorigin',
+        '</assets/a.js>; rel=modulepreload; crossorigin',
+      ].join(', '),
+    );
+    expect(earlyLinks('<html><head><title>x</title></head></html>')).toBeUndefined();
   });
 });
 

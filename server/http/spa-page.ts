@@ -75,6 +75,31 @@ export function withPreloads(html: string, files: { scripts: string[]; styles: s
   return `${html.slice(0, at)}  ${tags}\n  ${html.slice(at)}`;
 }
 
+/**
+ * The page's stylesheets and scripts as a `Link` header (preload, modulepreload), so the browser
+ * fetches them from the response's headers, before its renderer has parsed the head.
+ */
+export function earlyLinks(html: string): string | undefined {
+  const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+  const all = (re: RegExp) => [...head.matchAll(re)].map((m) => m[1]!);
+  const links = [
+    ...all(/<link rel="stylesheet"[^>]*\shref="([^"]+)"/g).map(
+      (f) => `<${f}>; rel=preload; as=style; crossorigin`,
+    ),
+    ...[
+      ...all(/<script type="module"[^>]*\ssrc="([^"]+)"/g),
+      ...all(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g),
+    ].map((f) => `<${f}>; rel=modulepreload; crossorigin`),
+  ];
+  return links.length ? links.join(', ') : undefined;
+}
+
+/** The headers of an HTML page of the app: its `Link` (earlyLinks), when it links anything. */
+function pageHeaders(html: string): Record<string, string> {
+  const link = earlyLinks(html);
+  return link ? { link } : {};
+}
+
 const LT = '<'.charCodeAt(0);
 const ESCAPED_LT = Buffer.from('\\u003c');
 
@@ -201,16 +226,16 @@ export function spaPage(
     // Public pages carry their link preview's tags (unfurl-meta.ts).
     const html = await withUnfurl(deps, c, fs.readFileSync(index, 'utf8'));
     const m = at && manifest();
-    if (!at || !m) return c.html(html);
+    if (!at || !m) return c.html(html, 200, pageHeaders(html));
     const known = await deps.dashboards.bySlug(at.ownerHandle, at.slug, null).then(
       () => true,
       (err: unknown) => (notFound(err) ? false : Promise.reject(err)),
     );
-    if (!known) return c.html(html);
+    if (!known) return c.html(html, 200, pageHeaders(html));
     const page = withPreloads(html, preloadsOf(m, DASHBOARD_PAGE_MODULES));
     const end = page.lastIndexOf('</body>');
     // HEAD is answered without a body: nothing is read for it.
-    if (!paint || end < 0 || !(await mayInline(c))) return c.html(page);
+    if (!paint || end < 0 || !(await mayInline(c))) return c.html(page, 200, pageHeaders(page));
     // The head goes out at once (the browser fetches the chunks meanwhile), then the first
     // paint (charts drawn on the server, or nothing past its budget), then the bundle when its
     // pages are written. Not compressed: a compressor would hold the head back.
@@ -230,6 +255,7 @@ export function spaPage(
     return c.body(body, 200, {
       'content-type': 'text/html; charset=UTF-8',
       'cache-control': 'no-transform',
+      ...pageHeaders(page),
     });
   };
 }
