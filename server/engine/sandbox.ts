@@ -142,7 +142,10 @@ export async function runInSandbox(
   const lease: Lease = kept ?? leaseOf(key, await opts.instances.take(opts.tier), opts.spill.root);
   lease.runs++;
   // One connection per instance, kept with it: its runs are one context's, one at a time.
-  const conn = (lease.conn ??= await lease.instance.connect());
+  const conn = (lease.conn ??= await lease.instance.connect().catch((err: unknown) => {
+    opts.instances.retireLease(lease);
+    throw err;
+  }));
   // An interrupt only stops the statement running at that moment; one that lands between two
   // statements (or before DuckDB has started the next) would be lost, so it repeats until the end.
   let interrupted = false;
