@@ -53,6 +53,18 @@ type Plan = {
   columns: { name: string; type: string }[];
 };
 
+/** A result's columns with the types the query produced. */
+export const columnsOf = (src: ResultSource) =>
+  src.columnNames.map((name, i) => ({ name, type: src.columnTypes[i]! }));
+
+/** A page's share of its result's raw bytes, by its rows (result_set_bytes of a page). */
+export const pageBytesOf = (src: ResultSource, rowCount: number) =>
+  src.rowCount > 0 ? Math.round((src.resultBytes * rowCount) / src.rowCount) : 0;
+
+/** Where the next page starts, if any rows are left after this one. */
+export const nextOffsetOf = (offset: number, rowCount: number, totalRowCount: number) =>
+  offset + rowCount < totalRowCount ? offset + rowCount : undefined;
+
 /**
  * A row of a result file as the text of its JSON object (the wire contract's values), as `j`;
  * `columns` are the file's columns with the types the query produced.
@@ -71,7 +83,7 @@ function plan(
   valueSql: (c: string, t: string) => string,
   asJson: boolean,
 ): Plan {
-  const all = src.columnNames.map((name, i) => ({ name, type: src.columnTypes[i]! }));
+  const all = columnsOf(src);
   const names =
     p.columns !== undefined ? parseColumns(p.columns, src.columnNames) : src.columnNames;
   const columns = names.map((n) => all.find((c) => c.name === n)!);
@@ -238,9 +250,7 @@ async function writePage(
   );
   const totalRowCount = p.sampleCount !== undefined ? rowCount : total;
   const nextOffset =
-    p.sampleCount === undefined && offset + rowCount < totalRowCount
-      ? offset + rowCount
-      : undefined;
+    p.sampleCount === undefined ? nextOffsetOf(offset, rowCount, totalRowCount) : undefined;
   return { rowCount, totalRowCount, columns: q.columns, limit, offset, nextOffset };
 }
 
@@ -262,9 +272,7 @@ export async function readJsonPage(
     rows = { text: texts.join(',') };
     return texts.length;
   });
-  const pageBytes =
-    src.rowCount > 0 ? Math.round((src.resultBytes * page.rowCount) / src.rowCount) : 0;
-  return { ...page, rows, pageBytes };
+  return { ...page, rows, pageBytes: pageBytesOf(src, page.rowCount) };
 }
 
 /** A page of a result as a CSV file under `pagesDir`; the caller streams it and deletes it. */

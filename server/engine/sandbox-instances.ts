@@ -145,8 +145,7 @@ export class SandboxInstances {
 
   /** Keeps `lease` for its key's next run (see MAX_KEPT, KEEP_MS, MAX_RUNS_PER_INSTANCE). */
   keep(lease: Lease): void {
-    if (this.closed || lease.runs >= MAX_RUNS_PER_INSTANCE)
-      return this.retire(() => closeLease(lease));
+    if (this.closed || lease.runs >= MAX_RUNS_PER_INSTANCE) return this.retireLease(lease);
     const list = this.kept.get(lease.key) ?? [];
     this.kept.delete(lease.key);
     list.push({ lease, at: Date.now() });

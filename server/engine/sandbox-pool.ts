@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { tablesNamedIn } from './named-tables.js';
 import { SqlError, type SandboxRequest, type SandboxRun } from './sandbox.js';
 
 /** A failure as it crosses threads: user SQL's (a SqlError) or anything else. */
@@ -40,7 +41,9 @@ export class SandboxPool {
   run(request: SandboxRequest, onStart?: OnStart): Promise<SandboxRun> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
-    const tables = request.tables.map(({ catalog, schema_name, table_name, snapshot, layout }) => ({
+    // Only the tables the SQL names cross to the thread (the sandbox shows no others).
+    const named = tablesNamedIn(request.sql, request.tables);
+    const tables = named.map(({ catalog, schema_name, table_name, snapshot, layout }) => ({
       catalog,
       schema_name,
       table_name,

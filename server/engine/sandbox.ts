@@ -12,7 +12,6 @@ import {
   type SandboxInstances,
   type Spill,
 } from './sandbox-instances.js';
-import { tablesNamedIn } from './named-tables.js';
 import type { Tier } from './tiers.js';
 
 /** A failure of user SQL, reported in the execution's `error` (never an HTTP status). */
@@ -66,6 +65,7 @@ export type SandboxRequest = {
   sql: string;
   /** The context it runs for: an instance serves runs of one context only. */
   contextId: number;
+  /** The tables the SQL names, of those the context may read (SandboxPool.run keeps only those). */
   tables: ExposedTable[];
   lakeRoot: string;
   resultFile: string;
@@ -86,14 +86,14 @@ const REUSE_UNDER_MS = 1000;
  * servers share one sandbox thread), the same context and tier options, the same views of the
  * same snapshots.
  */
-export const reuseKey = (req: SandboxRequest, tier: Tier, tables: ExposedTable[]) =>
+export const reuseKey = (req: SandboxRequest) =>
   JSON.stringify([
     req.lakeRoot,
     req.spill.root,
     req.contextId,
-    tier.threads,
-    tier.memoryLimit,
-    tables.map((t) => [t.catalog, t.schema_name, t.table_name, t.snapshot, t.layout ?? null]),
+    req.tier.threads,
+    req.tier.memoryLimit,
+    req.tables.map((t) => [t.catalog, t.schema_name, t.table_name, t.snapshot, t.layout ?? null]),
   ]);
 
 /** Statements an instance remembers as checked, at most (the oldest goes first). */
@@ -117,11 +117,11 @@ function moveResult(from: string, to: string): void {
 }
 
 /**
- * Runs one read-only statement of user SQL in an in-memory DuckDB that sees only the `tables` it
- * names (as views over their Parquet snapshots), with external access off and configuration
- * locked, and writes its whole result to `resultFile` as Parquet. The instance is set up for the
- * run's context, tier and tables, and serves their next run too when this one ended soon and
- * cleanly (REUSE_UNDER_MS). See docs/architecture.md, section 6.
+ * Runs one read-only statement of user SQL in an in-memory DuckDB that sees only `tables` (the
+ * ones it names, as views over their Parquet snapshots), with external access off and
+ * configuration locked, and writes its whole result to `resultFile` as Parquet. The instance is
+ * set up for the run's context, tier and tables, and serves their next run too when this one
+ * ended soon and cleanly (REUSE_UNDER_MS). See docs/architecture.md, section 6.
  */
 export async function runInSandbox(
   opts: SandboxRequest & {
@@ -136,8 +136,7 @@ export async function runInSandbox(
   if (opts.sql.includes('\0'))
     throw new SqlError('syntax_error', 'the query contains a NUL character');
   const started = Date.now();
-  const tables = tablesNamedIn(opts.sql, opts.tables);
-  const key = reuseKey(opts, opts.tier, tables);
+  const key = reuseKey(opts);
   const kept = opts.instances.takeKept(key);
   const lease: Lease = kept ?? leaseOf(key, await opts.instances.take(opts.tier), opts.spill.root);
   lease.runs++;
@@ -161,7 +160,7 @@ export async function runInSandbox(
     // A kept instance was set up by its first run; the parser's check runs on its own below.
     const parsed = kept
       ? undefined
-      : await exposeTables(conn, tables, {
+      : await exposeTables(conn, opts.tables, {
           lakeRoot: opts.lakeRoot,
           paths: [lease.out],
           settings: spillSettings(lease.spillDir, opts.spill.maxBytes),

@@ -1,8 +1,11 @@
 import type { Config } from '../config.js';
 import { quoteLiteral, type TrustedDuck } from './duck.js';
 import {
+  columnsOf,
   jsonRowSql,
   maxPageRows,
+  nextOffsetOf,
+  pageBytesOf,
   type Page,
   type PageParams,
   type ResultSource,
@@ -25,8 +28,7 @@ export async function readSmallRows(
   src: ResultSource,
 ): Promise<string[] | undefined> {
   if (src.rowCount > SMALL_RESULT.rows) return undefined;
-  const columns = src.columnNames.map((name, i) => ({ name, type: src.columnTypes[i]! }));
-  const rows = `SELECT ${jsonRowSql(columns)} FROM read_parquet(${quoteLiteral(src.file)})`;
+  const rows = `SELECT ${jsonRowSql(columnsOf(src))} FROM read_parquet(${quoteLiteral(src.file)})`;
   // A scalar subquery in WHERE is computed before the rows it filters are read out.
   const sql = `SELECT j FROM (${rows}) WHERE (SELECT CASE WHEN sum(strlen(j)) > ${SMALL_RESULT.text}
     THEN error('longer than a small result') ELSE true END FROM (${rows}))`;
@@ -60,10 +62,10 @@ export function pageOfRows(
     rows: { text: window.join(',') },
     rowCount,
     totalRowCount: rows.length,
-    columns: src.columnNames.map((name, i) => ({ name, type: src.columnTypes[i]! })),
+    columns: columnsOf(src),
     offset,
     limit,
-    nextOffset: offset + rowCount < rows.length ? offset + rowCount : undefined,
-    pageBytes: src.rowCount > 0 ? Math.round((src.resultBytes * rowCount) / src.rowCount) : 0,
+    nextOffset: nextOffsetOf(offset, rowCount, rows.length),
+    pageBytes: pageBytesOf(src, rowCount),
   };
 }

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Lake } from '../lake/lake.js';
 import { layoutOf } from '../lake/lake-table.js';
-import { tablesNamedIn } from '../engine/named-tables.js';
 import { SqlError } from '../engine/sandbox.js';
 import type { SandboxPool } from '../engine/sandbox-pool.js';
 import { creditsFor, type TierName } from '../engine/tiers.js';
@@ -246,10 +245,10 @@ export class ExecutionQueue {
         {
           sql: job.sql,
           contextId: job.contextId,
-          // Only the tables the SQL may read cross to the sandbox thread (it checks again).
-          tables: tablesNamedIn(job.sql, await this.deps.lake.visibleTo(job.contextId)).map(
-            (t) => ({ ...t, layout: layoutOf(t) }),
-          ),
+          tables: (await this.deps.lake.visibleTo(job.contextId)).map((t) => ({
+            ...t,
+            layout: layoutOf(t),
+          })),
           lakeRoot: this.deps.lake.root,
           resultFile: file,
           tier,
