@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ParameterSchema } from './parameters.js';
 import { EXECUTION_STATES, TIERS } from './rules/enums.js';
 import { EXECUTION_LIMITS } from './rules/limits.js';
+import { hasNul, SQL_NUL_RULE } from './rules/sql-text.js';
 
 export const PerformanceSchema = z
   .enum([...TIERS, 'free'])
@@ -35,7 +36,11 @@ export const ExecuteQueryRequestSchema = z
 
 export const ExecuteSqlRequestSchema = z
   .object({
-    sql: z.string().min(1).max(EXECUTION_LIMITS.sql),
+    sql: z
+      .string()
+      .min(1)
+      .max(EXECUTION_LIMITS.sql)
+      .refine((s) => !hasNul(s), `sql: ${SQL_NUL_RULE}`),
     performance: PerformanceSchema.optional(),
     query_parameters: QueryParametersSchema.optional(),
     parameters: z.array(ParameterSchema).max(EXECUTION_LIMITS.parameters).optional().openapi({

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ParameterSchema } from './parameters.js';
 import { QUERY_LIST_SCOPES } from './rules/enums.js';
 import { PARAMETER_LIMITS, QUERY_LIMITS } from './rules/limits.js';
+import { hasNul, SQL_NUL_RULE } from './rules/sql-text.js';
 
 /** Limits of a saved query (400 beyond them). */
 export { QUERY_LIMITS } from './rules/limits.js';
@@ -14,7 +15,8 @@ const Description = z.string().max(QUERY_LIMITS.description);
 const QuerySql = z
   .string()
   .max(QUERY_LIMITS.querySql)
-  .refine((s) => s.trim() !== '', 'query_sql must not be empty');
+  .refine((s) => s.trim() !== '', 'query_sql must not be empty')
+  .refine((s) => !hasNul(s), `query_sql: ${SQL_NUL_RULE}`);
 const Tags = z.array(z.string().trim().min(1).max(QUERY_LIMITS.tag)).max(QUERY_LIMITS.tags);
 const Parameters = z.array(ParameterDef).max(QUERY_LIMITS.parameters);
 

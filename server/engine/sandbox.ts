@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdent, quoteLiteral } from './duck.js';
 import type { LakeTable, SnapshotLayout } from '../lake/lake-table.js';
+import { hasNul, SQL_NUL_RULE } from '../../contract/rules/sql-text.js';
 import { snapshotRead } from './snapshot-read.js';
 import { errorOffset } from './sql-errors.js';
 import { lexRegions } from './sql-lexer.js';
@@ -133,8 +134,7 @@ export async function runInSandbox(
     onStart?: (interrupt: () => void, writing: string) => void;
   },
 ): Promise<SandboxRun> {
-  if (opts.sql.includes('\0'))
-    throw new SqlError('syntax_error', 'the query contains a NUL character');
+  if (hasNul(opts.sql)) throw new SqlError('syntax_error', SQL_NUL_RULE);
   const started = Date.now();
   const key = reuseKey(opts);
   const kept = opts.instances.takeKept(key);

@@ -106,6 +106,7 @@ describe('POST /query and GET /query/{id}', () => {
       { name: 5, query_sql: 'SELECT 1' },
       { name: 'x', query_sql: '' },
       { name: 'x', query_sql: '   ' },
+      { name: 'x', query_sql: 'SELECT 1\u0000; DROP TABLE t' },
       { name: 'x', query_sql: 'SELECT 1', is_private: 'yes' },
       { name: 'x', query_sql: 'SELECT 1', tags: 'a' },
       { name: 'x', query_sql: 'SELECT 1', tags: Array.from({ length: 51 }, (_, i) => `t${i}`) },
@@ -288,6 +289,7 @@ describe('PATCH, archive, privacy and versions', () => {
       { is_private: 'true' },
       { tags: [1] },
       { query_sql: 'x'.repeat(500_001) },
+      { query_sql: 'SELECT 2\u0000' },
       'nope',
     ]) {
       const r = await patch(u.key, id, body);
