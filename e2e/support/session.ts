@@ -2,10 +2,14 @@ import type { Page } from '@playwright/test';
 
 let counter = 0;
 
-/** A unique handle per call, so tests never collide in the shared e2e data folder. */
+/**
+ * A unique handle per call, so tests never collide in the shared e2e data folder, also when
+ * several workers sign up in the same millisecond (each worker numbers its own calls).
+ */
 export function uniqueHandle(prefix: string): string {
   counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}`.slice(0, 39);
+  const worker = process.env.TEST_PARALLEL_INDEX ?? '0';
+  return `${prefix}-${Date.now().toString(36)}-${worker}-${counter}`.slice(0, 39);
 }
 
 /**

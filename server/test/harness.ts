@@ -87,6 +87,10 @@ export async function createTestServer(
       headers['content-type'] ??= 'application/json';
     }
     const res = await app.request(url, { method, headers, body });
+    // Headers first: once a test has listened, @hono/node-server's Response stands in for the
+    // global one, and reading its body rebuilds it from its first headers, dropping those a
+    // middleware set after the handler (the HTTP listener itself writes the right ones).
+    const resHeaders = res.headers;
     const text = await res.text();
     let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary shapes
     try {
@@ -94,7 +98,7 @@ export async function createTestServer(
     } catch {
       json = undefined;
     }
-    return { status: res.status, json, text, headers: res.headers };
+    return { status: res.status, json, text, headers: resHeaders };
   }
 
   // Test setup writes the store directly (the rows the services write: same handle rule, same
