@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { postgresBinDir } from './server/test/postgres-bin.js';
 
@@ -69,7 +70,20 @@ const EMBED_LIBRARIES =
 
 export default defineConfig({
   // The router plugin reads tsr.config.json (routes in src/routes, tree in src/routeTree.gen.ts).
-  plugins: [tanstackRouter({ target: 'react' }), react(), embedPages],
+  plugins: [
+    tanstackRouter({ target: 'react' }),
+    react(),
+    embedPages,
+    // Each script, stylesheet and SVG also as .br and .gz beside it, which the server sends
+    // as they are (server/app.ts): compressing on every request cost its CPU on every page load.
+    compression({
+      include: /\.(js|css|svg)$/,
+      threshold: 1024,
+      algorithms: ['brotliCompress', 'gzip'],
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },

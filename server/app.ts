@@ -156,13 +156,15 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
     const root = path.relative(process.cwd(), options.staticDir) || '.';
-    // Hashed build assets never change: cache them for a year, and gzip what is compressible.
+    // Hashed build assets never change: cache them for a year. The build writes a .br and a .gz
+    // beside each compressible one (vite.config.ts), sent as they are; a build without them
+    // (an operator's own) is gzipped per request.
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
     });
     app.use('/*', compress());
-    app.use('/*', serveStatic({ root }));
+    app.use('/*', serveStatic({ root, precompressed: true }));
     // A hashed asset that is not there (an old build's) is 404, never the app's index.html.
     app.all('/assets/*', (c) => c.text('Not found', 404));
     // The embed pages (embed.html), or a small page saying the content is not available.
