@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundTables } from './bound-tables.js';
 import { quoteLiteral } from './duck.js';
 import { fullName, type LakeTable } from '../lake/lake-table.js';
-import { SqlError } from './sandbox.js';
+import { SqlError } from './sql-errors.js';
 
 let root: string;
 let tables: LakeTable[];

@@ -1,7 +1,8 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdent } from './duck.js';
 import { fullName, layoutOf, type LakeTable } from '../lake/lake-table.js';
-import { SqlError, checkStatement } from './sandbox.js';
+import { SqlError } from './sql-errors.js';
+import { checkStatement } from './statement-check.js';
 import { instanceOptions } from './sandbox-instances.js';
 import { tablesNamedIn } from './named-tables.js';
 import { snapshotRead } from './snapshot-read.js';

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { tablesNamedIn } from './named-tables.js';
-import { SqlError, type SandboxRequest, type SandboxRun } from './sandbox.js';
+import type { SandboxRequest, SandboxRun } from './sandbox.js';
+import { SqlError } from './sql-errors.js';
 
 /** A failure as it crosses threads: user SQL's (a SqlError) or anything else. */
 type RunFailure =

@@ -4,7 +4,8 @@
  * 5-20 ms each) never block the server's event loop.
  */
 import { parentPort } from 'node:worker_threads';
-import { SqlError, runInSandbox, type SandboxRequest } from './sandbox.js';
+import { runInSandbox, type SandboxRequest } from './sandbox.js';
+import { SqlError } from './sql-errors.js';
 import { SandboxInstances } from './sandbox-instances.js';
 import type { ToPool, ToWorker } from './sandbox-pool.js';
 

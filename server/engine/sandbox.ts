@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdent, quoteLiteral } from './duck.js';
 import type { LakeTable, SnapshotLayout } from '../lake/lake-table.js';
 import { hasNul, SQL_NUL_RULE } from '../../contract/rules/sql-text.js';
 import { snapshotRead } from './snapshot-read.js';
-import { errorOffset } from './sql-errors.js';
+import { guard, SqlError } from './sql-errors.js';
+import { checkStatement, serializeSql } from './statement-check.js';
 import { lexRegions } from './sql-lexer.js';
 import {
   leaseOf,
@@ -14,22 +15,6 @@ import {
   type Spill,
 } from './sandbox-instances.js';
 import type { Tier } from './tiers.js';
-
-/** A failure of user SQL, reported in the execution's `error` (never an HTTP status). */
-export class SqlError extends Error {
-  constructor(
-    readonly type:
-      | 'syntax_error'
-      | 'FAILED_TYPE_EXECUTION_FAILED'
-      | 'FAILED_TYPE_NOT_ALLOWED'
-      | 'FAILED_TYPE_CANCELLED',
-    message: string,
-    /** Offset of the fault in the SQL as run, when DuckDB reports one. */
-    readonly offset?: number,
-  ) {
-    super(message);
-  }
-}
 
 /** What a sandbox needs of a lake table to show it as a view (no layout: flat Parquet files). */
 export type ExposedTable = Pick<
@@ -271,57 +256,6 @@ async function exposeTables(
   return String(r.getRowObjectsJson()[0]?.j ?? '{}');
 }
 
-/** DuckDB's parser serializing `literal` (the SQL as a literal or a parameter) as JSON, as `j`. */
-const serializeSql = (literal: string) => `SELECT json_serialize_sql(${literal}::VARCHAR) AS j`;
-
-/**
- * Exactly one SELECT (DuckDB decides), without SQL parameters; returns its columns. `serialized`
- * is the SQL as json_serialize_sql gave it, when the caller already asked (else it asks).
- */
-export async function checkStatement(conn: DuckDBConnection, sql: string, serialized?: string) {
-  // Parse-only check first (before binding): the parser's serializer takes SELECTs only, which
-  // also tells PRAGMAs (rewritten to SELECTs later) from real queries, and counts statements.
-  const json =
-    serialized ??
-    String((await conn.runAndReadAll(serializeSql('$1'), [sql])).getRowObjectsJson()[0]?.j ?? '{}');
-  const parsed = JSON.parse(json) as { error?: boolean; statements?: unknown[] };
-  if (parsed.error || parsed.statements?.length !== 1) {
-    // Not one SELECT: DuckDB's parser says what it is (a syntax error, none, several).
-    const extracted = await guard(() => conn.extractStatements(sql), sql);
-    if (extracted.count === 0) throw new SqlError('syntax_error', 'the query is empty');
-    if (extracted.count > 1) {
-      throw new SqlError(
-        'FAILED_TYPE_NOT_ALLOWED',
-        `only one statement can run at a time; found ${extracted.count}`,
-      );
-    }
-    throw new SqlError('FAILED_TYPE_NOT_ALLOWED', 'only read statements (SELECT) can run');
-  }
-  const prepared = await guard(() => conn.prepare(sql), sql);
-  try {
-    if (prepared.statementType !== StatementType.SELECT) {
-      throw new SqlError(
-        'FAILED_TYPE_NOT_ALLOWED',
-        `only read statements (SELECT) can run; this is a ${StatementType[prepared.statementType]} statement`,
-      );
-    }
-    if (prepared.parameterCount > 0) {
-      throw new SqlError(
-        'FAILED_TYPE_NOT_ALLOWED',
-        'SQL parameters ($1, ?) are not supported; use {{name}} parameters',
-      );
-    }
-    const columns: { name: string; type: string }[] = [];
-    for (let i = 0; i < prepared.columnCount; i++) {
-      columns.push({ name: prepared.columnName(i), type: prepared.columnType(i).toString() });
-    }
-    return columns;
-  } finally {
-    prepared.destroySync();
-  }
-}
-
-/** Column names made unique the way DuckDB's Parquet reader does (a, a_1, ...). */
 /** Column names made unique as Parquet needs them: case-insensitively, `a, A` → `a, A_1`. */
 function uniqueNames(columns: { name: string }[]): string[] {
   const seen = new Set<string>();
@@ -349,21 +283,4 @@ function stripTrailingSemicolon(sql: string): string {
 
 async function run(conn: DuckDBConnection, sql: string) {
   return guard(() => conn.runAndReadAll(sql));
-}
-
-/** Turns DuckDB's errors into SqlErrors with a kind and, when it shows one, a position in `sql`. */
-async function guard<T>(fn: () => Promise<T>, sql?: string): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof SqlError) throw err;
-    const message = (err instanceof Error ? err.message : String(err)).replace(
-      /^Failed to extract statements: /,
-      '',
-    );
-    if (/^INTERRUPT Error/i.test(message))
-      throw new SqlError('FAILED_TYPE_CANCELLED', 'the execution was interrupted');
-    const type = /^Parser Error/i.test(message) ? 'syntax_error' : 'FAILED_TYPE_EXECUTION_FAILED';
-    throw new SqlError(type, message, sql === undefined ? undefined : errorOffset(message, sql));
-  }
 }

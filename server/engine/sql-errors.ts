@@ -1,3 +1,36 @@
+/** A failure of user SQL, reported in the execution's `error` (never an HTTP status). */
+export class SqlError extends Error {
+  constructor(
+    readonly type:
+      | 'syntax_error'
+      | 'FAILED_TYPE_EXECUTION_FAILED'
+      | 'FAILED_TYPE_NOT_ALLOWED'
+      | 'FAILED_TYPE_CANCELLED',
+    message: string,
+    /** Offset of the fault in the SQL as run, when DuckDB reports one. */
+    readonly offset?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Turns DuckDB's errors into SqlErrors with a kind and, when it shows one, a position in `sql`. */
+export async function guard<T>(fn: () => Promise<T>, sql?: string): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof SqlError) throw err;
+    const message = (err instanceof Error ? err.message : String(err)).replace(
+      /^Failed to extract statements: /,
+      '',
+    );
+    if (/^INTERRUPT Error/i.test(message))
+      throw new SqlError('FAILED_TYPE_CANCELLED', 'the execution was interrupted');
+    const type = /^Parser Error/i.test(message) ? 'syntax_error' : 'FAILED_TYPE_EXECUTION_FAILED';
+    throw new SqlError(type, message, sql === undefined ? undefined : errorOffset(message, sql));
+  }
+}
+
 /**
  * Finds where DuckDB says an error is. Its messages carry a context like
  *   LINE 2: FROM nope_table

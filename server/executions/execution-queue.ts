@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Lake } from '../lake/lake.js';
 import { layoutOf } from '../lake/lake-table.js';
-import { SqlError } from '../engine/sandbox.js';
+import { SqlError } from '../engine/sql-errors.js';
 import type { SandboxPool } from '../engine/sandbox-pool.js';
 import { creditsFor, type TierName } from '../engine/tiers.js';
 import { resetSpillRoot, spillRoot } from '../engine/sandbox-instances.js';

@@ -1,6 +1,6 @@
 import { isDiskFull, withoutServerPaths } from '../disk-full.js';
 import { outOfMemoryMessage } from '../engine/out-of-memory.js';
-import { SqlError } from '../engine/sandbox.js';
+import { SqlError } from '../engine/sql-errors.js';
 import { lineColumn } from '../engine/sql-errors.js';
 import type { Tier } from '../engine/tiers.js';
 import type { ExecutionError } from './execution-record.js';

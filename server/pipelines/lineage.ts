@@ -3,7 +3,7 @@ import type { PipelineNode } from '../../contract/pipelines.js';
 import { boundTables } from '../engine/bound-tables.js';
 import { fullName } from '../lake/lake.js';
 import { renderSql, resolveParameterValues } from '../engine/parameters.js';
-import { SqlError } from '../engine/sandbox.js';
+import { SqlError } from '../engine/sql-errors.js';
 import type { TierName } from '../engine/tiers.js';
 import { invalid } from '../errors.js';
 import type { MatviewInfo, PipelineQuery, PipelinesDeps } from './ports.js';
