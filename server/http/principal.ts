@@ -39,8 +39,13 @@ export function authenticate(deps: {
       const key = await deps.keys.resolve(secret.trim());
       const context = key && (await deps.accounts.byId(key.context_id));
       if (!key || !context) throw unauthenticated();
+      // A personal key's creator is its context: one read.
       const user =
-        key.created_by !== null ? ((await deps.accounts.byId(key.created_by)) ?? null) : null;
+        key.created_by === null
+          ? null
+          : key.created_by === context.id
+            ? context
+            : ((await deps.accounts.byId(key.created_by)) ?? null);
       c.set('principal', { user, context, scope: key.scope, apiKeyId: key.id, via: 'key' });
       return next();
     }
