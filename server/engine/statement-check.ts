@@ -1,10 +1,8 @@
 import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { guard, SqlError } from './sql-errors.js';
 
-/**
- * The check every statement passes before it runs in a sandbox (engine/sandbox.ts) or is bound
- * to its tables (engine/bound-tables.ts): DuckDB's own parser and binder decide.
- */
+// The check every statement passes before it runs in a sandbox (engine/sandbox.ts) or is bound
+// to its tables (engine/bound-tables.ts): DuckDB's own parser and binder decide.
 
 /** DuckDB's parser serializing `literal` (the SQL as a literal or a parameter) as JSON, as `j`. */
 export const serializeSql = (literal: string) =>
