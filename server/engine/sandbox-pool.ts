@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { layoutOf, type LakeTable } from '../lake/lake-table.js';
 import { tablesNamedIn } from './named-tables.js';
 import type { SandboxRequest, SandboxRun } from './sandbox.js';
 import { SqlError } from './sql-errors.js';
@@ -25,6 +26,12 @@ type Pending = {
   onStart?: OnStart;
 };
 
+/** What the pool needs of a table the context may read (as the lake lists them). */
+type VisibleTable = Pick<
+  LakeTable,
+  'catalog' | 'schema_name' | 'table_name' | 'snapshot' | 'metadata'
+>;
+
 /** Told once a run's query starts: its interrupt, and the file its result is written to. */
 export type OnStart = (interrupt: () => void, writing: string) => void;
 
@@ -38,18 +45,25 @@ export class SandboxPool {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  /** Runs one statement; `onStart` is told once the query has started. */
-  run(request: SandboxRequest, onStart?: OnStart): Promise<SandboxRun> {
+  /**
+   * Runs one statement over the tables its context may read (`visible`); `onStart` is told once
+   * the query has started.
+   */
+  run(
+    request: Omit<SandboxRequest, 'tables'>,
+    visible: VisibleTable[],
+    onStart?: OnStart,
+  ): Promise<SandboxRun> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
-    // Only the tables the SQL names cross to the thread (the sandbox shows no others).
-    const named = tablesNamedIn(request.sql, request.tables);
-    const tables = named.map(({ catalog, schema_name, table_name, snapshot, layout }) => ({
-      catalog,
-      schema_name,
-      table_name,
-      snapshot,
-      layout,
+    // Only the tables the SQL names cross to the thread (the sandbox shows no others), each
+    // with its layout.
+    const tables = tablesNamedIn(request.sql, visible).map((t) => ({
+      catalog: t.catalog,
+      schema_name: t.schema_name,
+      table_name: t.table_name,
+      snapshot: t.snapshot,
+      layout: layoutOf(t),
     }));
     return new Promise<SandboxRun>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onStart });

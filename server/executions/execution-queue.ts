@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Lake } from '../lake/lake.js';
-import { layoutOf } from '../lake/lake-table.js';
 import { SqlError } from '../engine/sql-errors.js';
 import type { SandboxPool } from '../engine/sandbox-pool.js';
 import { creditsFor, type TierName } from '../engine/tiers.js';
@@ -245,10 +244,6 @@ export class ExecutionQueue {
         {
           sql: job.sql,
           contextId: job.contextId,
-          tables: (await this.deps.lake.visibleTo(job.contextId)).map((t) => ({
-            ...t,
-            layout: layoutOf(t),
-          })),
           lakeRoot: this.deps.lake.root,
           resultFile: file,
           tier,
@@ -257,6 +252,7 @@ export class ExecutionQueue {
             maxBytes: this.deps.config.maxSpillBytes,
           },
         },
+        await this.deps.lake.visibleTo(job.contextId),
         (interrupt, writing) => {
           job.interrupt = interrupt;
           stopWatching = watchFileSize(writing, cap, () => {
