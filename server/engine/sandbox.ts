@@ -3,6 +3,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdent, quoteLiteral } from './duck.js';
 import type { LakeTable, SnapshotLayout } from '../lake/lake-table.js';
 import { hasNul, SQL_NUL_RULE } from '../../contract/rules/sql-text.js';
+import { parquetTotals } from './parquet-footer.js';
 import { snapshotRead } from './snapshot-read.js';
 import { guard, SqlError } from './sql-errors.js';
 import { checkStatement, serializeSql } from './statement-check.js';
@@ -174,22 +175,19 @@ export async function runInSandbox(
             })
             .join(', ')} FROM (${body}\n) AS t(${columns.map((_, i) => `c${i}`).join(', ')})`
         : body;
-    // The result, then its rows and raw size from its metadata, in one round trip.
-    const file = quoteLiteral(lease.out);
-    const written = await run(
+    // The result; its rows and raw size from its footer (parquetTotals).
+    await run(
       conn,
-      `COPY (${select}\n) TO ${file} (FORMAT parquet, ROW_GROUP_SIZE ${RESULT_ROW_GROUP});
-       SELECT COALESCE(SUM(row_group_num_rows) FILTER (WHERE column_id = 0), 0)::BIGINT AS n,
-         COALESCE(SUM(total_uncompressed_size), 0)::BIGINT AS bytes FROM parquet_metadata(${file})`,
+      `COPY (${select}\n) TO ${quoteLiteral(lease.out)} (FORMAT parquet, ROW_GROUP_SIZE ${RESULT_ROW_GROUP})`,
     );
-    const meta = written.getRowObjectsJson()[0];
+    const totals = parquetTotals(lease.out);
     moveResult(lease.out, opts.resultFile);
     reusable = true;
     return {
       columns: columns.map((c, i) => ({ name: names[i]!, type: c.type })),
       declaredNames: columns.map((c) => c.name),
-      rowCount: Number(meta?.n ?? 0),
-      resultBytes: Number(meta?.bytes ?? 0),
+      rowCount: totals.rows,
+      resultBytes: totals.bytes,
     };
   } catch (err) {
     // A statement refused before it ran leaves its instance as it was.
