@@ -91,11 +91,34 @@ export class ApiKeys {
       .execute();
   }
 
-  /** Finds the live key for a presented secret and records its use (at most once a minute). */
-  async resolve(secret: string): Promise<ApiKeyInfo | undefined> {
+  /**
+   * Finds the live key for a presented secret, with the account it acts in (one read), and
+   * records its use (at most once a minute).
+   */
+  async resolve(secret: string): Promise<(ApiKeyInfo & { context: Account }) | undefined> {
     if (!secret.startsWith(KEY_PREFIX) || secret.length > 200) return undefined;
-    const info = await this.live().where('key_hash', '=', sha256Hex(secret)).executeTakeFirst();
-    if (!info) return undefined;
+    const row = await this.store.db
+      .selectFrom('api_keys')
+      .innerJoin('accounts', 'accounts.id', 'api_keys.context_id')
+      .select(COLS.map((c) => `api_keys.${c}` as const))
+      .select([
+        'accounts.handle',
+        'accounts.type',
+        'accounts.display_name',
+        'accounts.created_at as context_created_at',
+      ])
+      .where('api_keys.revoked_at', 'is', null)
+      .where('api_keys.key_hash', '=', sha256Hex(secret))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { handle, type, display_name, context_created_at, ...info } = row;
+    const context: Account = {
+      id: info.context_id,
+      handle,
+      type,
+      display_name,
+      created_at: context_created_at,
+    };
     const now = new Date();
     if (!info.last_used_at || now.getTime() - Date.parse(info.last_used_at) > 60_000) {
       info.last_used_at = nowIso(now);
@@ -105,7 +128,7 @@ export class ApiKeys {
         .where('id', '=', info.id)
         .execute();
     }
-    return info;
+    return { ...info, context };
   }
 
   async revoke(id: string, contextId: number): Promise<boolean> {
