@@ -23,7 +23,9 @@ afterAll(() => {
 /** Writes `select` as a result is written, and DuckDB's own sums of the file's metadata. */
 async function written(name: string, select: string) {
   const file = path.join(dir, `${name}.parquet`);
-  await conn.run(`COPY (${select}) TO ${quoteLiteral(file)} (FORMAT parquet, ROW_GROUP_SIZE 32768)`);
+  await conn.run(
+    `COPY (${select}) TO ${quoteLiteral(file)} (FORMAT parquet, ROW_GROUP_SIZE 32768)`,
+  );
   const r = await conn.runAndReadAll(
     `SELECT COALESCE(SUM(row_group_num_rows) FILTER (WHERE column_id = 0), 0)::BIGINT AS n,
        COALESCE(SUM(total_uncompressed_size), 0)::BIGINT AS bytes

@@ -27,7 +27,8 @@ export function parquetTotals(file: string): ParquetTotals {
     const meta = parquetMetadata(footer);
     let bytes = 0n;
     for (const group of meta.row_groups) {
-      for (const column of group.columns) bytes += BigInt(column.meta_data?.total_uncompressed_size ?? 0n);
+      for (const column of group.columns)
+        bytes += BigInt(column.meta_data?.total_uncompressed_size ?? 0n);
     }
     return { rows: Number(meta.num_rows), bytes: Number(bytes) };
   } finally {

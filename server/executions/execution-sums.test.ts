@@ -37,10 +37,11 @@ async function planOf(read: () => Promise<unknown>): Promise<string> {
   await read();
   expect(ran).toHaveLength(1);
   const q = ran[0]!;
-  const plan = await sql
-    .raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${q.sql}`)
-    .compile(store.db);
-  const rows = await store.db.executeQuery({ ...plan, parameters: q.parameters });
+  const plan = sql.raw(`EXPLAIN QUERY PLAN ${q.sql}`).compile(store.db);
+  const rows = await store.db.executeQuery<{ detail: string }>({
+    ...plan,
+    parameters: q.parameters,
+  });
   return rows.rows.map((r) => r.detail).join('\n');
 }
 
