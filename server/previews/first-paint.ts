@@ -56,7 +56,7 @@ export const FIRST_PAINT_LIMITS = {
 };
 
 /** Bumped when the markup changes, so first paints of the old markup are not served. */
-const PAINT_VERSION = 1;
+const PAINT_VERSION = 2;
 
 type Shown = {
   widget: DashboardRecord['visualization_widgets'][number];

@@ -18,15 +18,23 @@ export type ChartJob = {
 const UNSAFE = /<script|<foreignObject|<iframe|\son[a-z]+\s*=|javascript:/i;
 
 /**
+ * The attributes ECharts writes on each element for its own client to take a server's SVG over
+ * (`ecmeta_series_index`, ...): a page that draws its charts anew needs none (a bar chart's
+ * every bar carries three).
+ */
+const ECHARTS_META = /\secmeta_[a-z_]+="[^"]*"/g;
+
+/**
  * A standalone SVG document (ECharts' answer) made to fill its box in a page: its own width and
- * height give way to 100% (its viewBox stays, so it scales as a picture). Empty when it is not
+ * height give way to 100% (its viewBox stays, so it scales as a picture), without ECHARTS_META. Empty when it is not
  * an SVG document or holds anything UNSAFE.
  */
 export function scalableSvg(svg: string): string {
   const open = /^<svg\b[^>]*>/.exec(svg);
   if (!open || UNSAFE.test(svg)) return '';
   const attrs = open[0].slice(4, -1).replace(/\s(width|height)="[^"]*"/g, '');
-  return `<svg width="100%" height="100%"${attrs}>${svg.slice(open[0].length)}`;
+  const body = svg.slice(open[0].length).replace(ECHARTS_META, '');
+  return `<svg width="100%" height="100%"${attrs}>${body}`;
 }
 
 /**
