@@ -48,6 +48,20 @@ test('a public dashboard shows its charts before any script, and the app takes o
       fullPage: true,
     });
     const served = await boxes(before, 'data-fp-widget');
+    // The first paint shows before the app's stylesheets have loaded (they come after it): it
+    // looks the same without them, every widget in the same box.
+    const unstyled = await still.newPage();
+    await unstyled.route('**/*.css', (route) => route.abort());
+    await unstyled.goto(link);
+    await expect(unstyled.locator(`.sfp-chart.sfp-${colorScheme}:visible`)).toHaveCount(2);
+    expect(await boxes(unstyled, 'data-fp-widget')).toEqual(served);
+    expect(await unstyled.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      await before.evaluate(() => getComputedStyle(document.body).backgroundColor),
+    );
+    await unstyled.screenshot({
+      path: `${SCREENSHOTS}/first-paint-${colorScheme}-unstyled.png`,
+      fullPage: true,
+    });
     await still.close();
 
     // With JavaScript: the app replaces the first paint, every widget in the same box.

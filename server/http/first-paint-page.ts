@@ -6,6 +6,7 @@ import type { Scheme } from '../previews/first-paint-html.js';
 import type { BodyPart } from './file-stream.js';
 
 const ROOT = '<div id="root">';
+const ROOT_END = '</div>';
 
 /**
  * The schemes to draw a first paint in: the visitor's choice when the app left it in its cookie
@@ -31,17 +32,35 @@ export function withFirstPaintHead(html: string, schemes: Scheme[]): string {
   return out;
 }
 
+/** A stylesheet link as Vite and withPreloads (spa-page.ts) write them. */
+const STYLESHEET = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
+
 /**
  * `html` (up to its body's end) as body parts with the dashboard's first paint (`paint`, from
  * FirstPaintService.html: null past its budget) in the root element, where React replaces it
  * when the app mounts. The paint is a part of its own, sent when ready: the head before it goes
  * out at once.
+ *
+ * The app's stylesheets move from the head to just after the root element: a stylesheet in the
+ * head holds back every paint until it has loaded, one in the body only what comes after it,
+ * and the first paint needs none of them (its own is inline, withFirstPaintHead). They are still
+ * fetched from the start (the page's `Link` header names them), and the app's scripts still run
+ * only once they have loaded (a parser's stylesheet blocks the scripts after it).
  */
 export function withFirstPaintBody(html: string, paint: Promise<string | null>): BodyPart[] {
   const root = html.indexOf(ROOT);
+  const rootEnd = root + ROOT.length;
   if (root < 0) return [html];
-  const split = root + ROOT.length;
-  return [html.slice(0, split), textWhenReady(paint), html.slice(split)];
+  if (!html.startsWith(ROOT_END, rootEnd))
+    return [html.slice(0, rootEnd), textWhenReady(paint), html.slice(rootEnd)];
+  const head = html.slice(0, rootEnd);
+  const links = head.match(STYLESHEET) ?? [];
+  const after = rootEnd + ROOT_END.length;
+  return [
+    head.replace(STYLESHEET, ''),
+    textWhenReady(paint),
+    `${ROOT_END}\n${links.map((l) => `    ${l.trim()}\n`).join('')}${html.slice(after)}`,
+  ];
 }
 
 /** A stream of the text `text` resolves to (nothing when null). */

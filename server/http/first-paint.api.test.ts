@@ -9,7 +9,7 @@ import { createTestServer, type TestServer, type TestUser } from '../test/harnes
 import { fakeDist } from '../test/spa-dist.js';
 
 const INDEX =
-  '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-1.js"></script>\n<link rel="stylesheet" crossorigin href="/assets/index-1.css">\n</head><body><div id="root"></div></body></html>';
 const dist = fakeDist(INDEX, { 'index.html': { file: 'assets/index-1.js', isEntry: true } });
 let t: TestServer;
 let app: ReturnType<typeof createApp>;
@@ -138,6 +138,24 @@ describe('the first paint of a public dashboard', () => {
     expect(html).not.toContain('data-first-paint');
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('id="dashboard-bundle"');
+  });
+
+  it("has the app's stylesheet after the first paint, so that it does not hold the paint back", async () => {
+    const res = await get(link);
+    const html = await res.text();
+    const stylesheet = '<link rel="stylesheet" crossorigin href="/assets/index-1.css">';
+    expect(html.split(stylesheet)).toHaveLength(2);
+    expect(html.slice(0, html.indexOf('</head>'))).not.toContain('rel="stylesheet"');
+    const at = html.indexOf(stylesheet);
+    expect(at).toBeGreaterThan(html.lastIndexOf('data-fp-widget'));
+    expect(at).toBeLessThan(html.indexOf('id="dashboard-bundle"'));
+    // Right after the root element, outside it (React replaces what the root holds).
+    expect(html.slice(0, at)).toMatch(/<\/div>\s*$/);
+    // Still fetched from the start: the response's Link header names it.
+    expect(res.headers.get('link')).toContain('</assets/index-1.css>; rel=preload; as=style');
+    // A signed-in visitor's page has no first paint, and its stylesheet stays in the head.
+    const signedIn = await (await get(link, { 'x-service-api-key': alice.key })).text();
+    expect(signedIn.slice(0, signedIn.indexOf('</head>'))).toContain(stylesheet);
   });
 
   it('leaves a widget shown for parameter values to the app', async () => {

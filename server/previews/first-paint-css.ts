@@ -1,7 +1,8 @@
 /**
  * The stylesheet of a public dashboard's first paint (first-paint-html.ts), put in the page's
  * head as a `<style>` (the CSP allows inline styles: `style-src 'self' 'unsafe-inline'`). Every
- * rule is under `.sfp`, which React removes when the app mounts, but the dark page ground: a
+ * rule is under `.sfp`, which React removes when the app mounts, but the page's own (as the app's
+ * stylesheet sets them) and the dark page ground: a
  * visitor whose scheme the server does not know (the app's default, "auto") gets the dark one
  * when the system prefers it, by a media query, until Mantine marks the page with its scheme.
  * Colors, font and sizes are the app's (Mantine's grays and dark-7 ground, src/app/theme.ts's font).
@@ -14,9 +15,13 @@ const DARK_SET = ':root[data-mantine-color-scheme=dark]';
 const DARK_AUTO = ':root:not([data-mantine-color-scheme])';
 
 export const FIRST_PAINT_CSS = [
+  // The app's stylesheets come after the first paint (first-paint-page.ts): what they set on the
+  // page itself is set here too, so nothing moves or changes color when they arrive.
+  'body{margin:0}.sfp,.sfp *,.sfp *::before,.sfp *::after{box-sizing:border-box}',
+  `${DARK_SET}{color-scheme:dark}${DARK_SET} body{background:#242424}`,
   // Lifted over the page by the app (src/lib/server-first-paint.ts) until it drew the charts.
   '.sfp-over{position:absolute;top:0;left:0;width:100%;z-index:150;pointer-events:none;background:var(--sfp-paper)}',
-  `.sfp{${LIGHT};min-height:100vh;color:var(--sfp-text);font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}`,
+  `.sfp{${LIGHT};min-height:100vh;color:var(--sfp-text);font-size:16px;line-height:1.55;font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}`,
   `${DARK_SET} .sfp{${DARK}}`,
   `@media (prefers-color-scheme:dark){${DARK_AUTO}{color-scheme:dark}${DARK_AUTO} body{background:#242424}${DARK_AUTO} .sfp{${DARK}}${DARK_AUTO} .sfp-light{display:none}${DARK_AUTO} .sfp-dark{display:block}}`,
   `.sfp-dark{display:none}${DARK_SET} .sfp-light{display:none}${DARK_SET} .sfp-dark{display:block}`,
