@@ -49,8 +49,8 @@ const STYLESHEET = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
  */
 export function withFirstPaintBody(html: string, paint: Promise<string | null>): BodyPart[] {
   const root = html.indexOf(ROOT);
-  const rootEnd = root + ROOT.length;
   if (root < 0) return [html];
+  const rootEnd = root + ROOT.length;
   if (!html.startsWith(ROOT_END, rootEnd))
     return [html.slice(0, rootEnd), textWhenReady(paint), html.slice(rootEnd)];
   const head = html.slice(0, rootEnd);

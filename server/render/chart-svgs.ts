@@ -26,8 +26,8 @@ const ECHARTS_META = /\secmeta_[a-z_]+="[^"]*"/g;
 
 /**
  * A standalone SVG document (ECharts' answer) made to fill its box in a page: its own width and
- * height give way to 100% (its viewBox stays, so it scales as a picture), without ECHARTS_META. Empty when it is not
- * an SVG document or holds anything UNSAFE.
+ * height give way to 100% (its viewBox stays, so it scales as a picture), without ECHARTS_META.
+ * Empty when it is not an SVG document or holds anything UNSAFE.
  */
 export function scalableSvg(svg: string): string {
   const open = /^<svg\b[^>]*>/.exec(svg);

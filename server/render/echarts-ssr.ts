@@ -48,7 +48,7 @@ export function renderChartSvg(
  * about 4 times shorter, drawn 4 times faster, and far fewer elements for the page to lay out),
  * since a picture has no point to hover.
  */
-export function stillSeries(series: EChartsOption['series']): EChartsOption['series'] {
+function stillSeries(series: EChartsOption['series']): EChartsOption['series'] {
   if (!Array.isArray(series)) return series;
   return series.map((s) =>
     s.type === 'scatter' && !(s.label as { show?: boolean } | undefined)?.show
