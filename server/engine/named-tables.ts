@@ -15,3 +15,13 @@ export function tablesNamedIn<T extends { table_name: string }>(sql: string, tab
   if (LISTS_CATALOG.test(text)) return tables;
   return tables.filter((t) => text.includes(t.table_name.toLowerCase()));
 }
+
+/**
+ * The text a store may narrow a run's tables by before tablesNamedIn (LakeRepo.visibleTo's
+ * `mentionedIn`: the tables whose name occurs in it, or more), or undefined when the SQL lists
+ * the catalog and every table is needed.
+ */
+export function namesTextOf(sql: string): string | undefined {
+  const text = sql.toLowerCase();
+  return LISTS_CATALOG.test(text) ? undefined : text;
+}

@@ -5,6 +5,7 @@ import type { Lake } from '../lake/lake.js';
 import { SqlError } from '../engine/sql-errors.js';
 import type { SandboxPool } from '../engine/sandbox-pool.js';
 import { creditsFor, type TierName } from '../engine/tiers.js';
+import { namesTextOf } from '../engine/named-tables.js';
 import { resetSpillRoot, spillRoot } from '../engine/sandbox-instances.js';
 import { STATES } from './execution-record.js';
 import type { ExecutionsRepo } from './executions-repo.js';
@@ -252,7 +253,7 @@ export class ExecutionQueue {
             maxBytes: this.deps.config.maxSpillBytes,
           },
         },
-        await this.deps.lake.visibleTo(job.contextId),
+        await this.deps.lake.visibleTo(job.contextId, namesTextOf(job.sql)),
         (interrupt, writing) => {
           job.interrupt = interrupt;
           stopWatching = watchFileSize(writing, cap, () => {

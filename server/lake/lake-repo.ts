@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { parseJson } from '../store/db.js';
 import type { LakeTablesTable } from '../store/schema.js';
 import { flag, isSet, type Store } from '../store/store.js';
@@ -39,17 +39,21 @@ export const fromRow = (r: Selectable<LakeTablesTable>): LakeTable => ({
 export class LakeRepo {
   constructor(private readonly store: Store) {}
 
-  /** Tables with a snapshot that a context may read: the public ones and its own private ones. */
-  async visibleTo(contextId: number | null): Promise<LakeTable[]> {
-    const rows = await this.store.db
+  /**
+   * Tables with a snapshot that a context may read: the public ones and its own private ones;
+   * with `mentionedIn` (lower-case text), at least those whose lower-cased name occurs in it
+   * (LIKE's `_` matches any character: a few more may come, never fewer), so that a run does
+   * not read the row of every table in the lake.
+   */
+  async visibleTo(contextId: number | null, mentionedIn?: string): Promise<LakeTable[]> {
+    let q = this.store.db
       .selectFrom('lake_tables')
       .selectAll()
       .where('snapshot', 'is not', null)
-      .where((eb) => eb.or([eb('is_private', '=', 0), eb('owner_id', '=', contextId ?? -1)]))
-      .orderBy('catalog')
-      .orderBy('schema_name')
-      .orderBy('table_name')
-      .execute();
+      .where((eb) => eb.or([eb('is_private', '=', 0), eb('owner_id', '=', contextId ?? -1)]));
+    if (mentionedIn !== undefined)
+      q = q.where(sql<boolean>`${mentionedIn} LIKE '%' || lower(table_name) || '%'`);
+    const rows = await q.orderBy('catalog').orderBy('schema_name').orderBy('table_name').execute();
     return rows.map(fromRow);
   }
 

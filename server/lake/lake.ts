@@ -49,9 +49,12 @@ export class Lake {
     this.repo = new LakeRepo(store);
   }
 
-  /** Tables a context may read: every public table and the context's own private ones. */
-  visibleTo(contextId: number | null): Promise<LakeTable[]> {
-    return this.repo.visibleTo(contextId);
+  /**
+   * Tables a context may read: every public table and the context's own private ones; with
+   * `mentionedIn`, at least those whose name occurs in that lower-case text (LakeRepo.visibleTo).
+   */
+  visibleTo(contextId: number | null, mentionedIn?: string): Promise<LakeTable[]> {
+    return this.repo.visibleTo(contextId, mentionedIn);
   }
 
   get(catalog: string, schema: string, table: string): Promise<LakeTable | undefined> {
