@@ -2,9 +2,9 @@
  * The stylesheet of a public dashboard's first paint (first-paint-html.ts), put in the page's
  * head as a `<style>` (the CSP allows inline styles: `style-src 'self' 'unsafe-inline'`). Every
  * rule is under `.sfp`, which React removes when the app mounts, but the page's own (as the app's
- * stylesheet sets them) and the dark page ground: a
- * visitor whose scheme the server does not know (the app's default, "auto") gets the dark one
- * when the system prefers it, by a media query, until Mantine marks the page with its scheme.
+ * stylesheet sets them) and the dark page ground: a visitor whose scheme the server does not know
+ * (the app's default, "auto") gets the dark one when the system prefers it, by a media query,
+ * until Mantine marks the page with its scheme.
  * Colors, font and sizes are the app's (Mantine's grays and dark-7 ground, src/app/theme.ts's font).
  */
 const LIGHT =
