@@ -69,7 +69,12 @@ describe('GET /pipelines/executions/{id}/status', () => {
   it('shows live states: a node waiting for its dependency is pending, the running one executing', async () => {
     const r = await executePipeline(t, alice.key, [qnode(1, slow), qnode(2, ok, [1])]);
     const id = r.json.pipeline_execution_id as string;
-    const live = await t.call('GET', `${V1}/pipelines/executions/${id}/status`, { key: alice.key });
+    const read = () => t.call('GET', `${V1}/pipelines/executions/${id}/status`, { key: alice.key });
+    // Pending until its first node's execution is submitted and recorded, then executing.
+    await expect
+      .poll(async () => (await read()).json.status, { timeout: 20_000 })
+      .toBe('executing');
+    const live = await read();
     expect(live.json.status).toBe('executing');
     expect(live.json.ended_at).toBeNull();
     expect(live.json.node_executions[0].query_execution_status).toMatchObject({
