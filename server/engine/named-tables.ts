@@ -11,8 +11,8 @@ const LISTS_CATALOG = /information_schema|duckdb_|\bshow\b|\bdescribe\b|\bsummar
  * run does not pay for a view over every table the caller may read.
  */
 export function tablesNamedIn<T extends { table_name: string }>(sql: string, tables: T[]): T[] {
-  const text = sql.toLowerCase();
-  if (LISTS_CATALOG.test(text)) return tables;
+  const text = namesTextOf(sql);
+  if (text === undefined) return tables;
   return tables.filter((t) => text.includes(t.table_name.toLowerCase()));
 }
 
