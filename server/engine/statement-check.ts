@@ -19,10 +19,13 @@ export async function checkStatement(conn: DuckDBConnection, sql: string, serial
     serialized ??
     String((await conn.runAndReadAll(serializeSql('$1'), [sql])).getRowObjectsJson()[0]?.j ?? '{}');
   const parsed = JSON.parse(json) as { error?: boolean; statements?: unknown[] };
+  // No statement (blanks, comments, semicolons): said here, since the extraction below fails
+  // on it with no message of its own ("Error in native callback").
+  if (!parsed.error && parsed.statements?.length === 0)
+    throw new SqlError('syntax_error', 'the query is empty');
   if (parsed.error || parsed.statements?.length !== 1) {
     // Not one SELECT: DuckDB's parser says what it is (a syntax error, none, several).
     const extracted = await guard(() => conn.extractStatements(sql), sql);
-    if (extracted.count === 0) throw new SqlError('syntax_error', 'the query is empty');
     if (extracted.count > 1) {
       throw new SqlError(
         'FAILED_TYPE_NOT_ALLOWED',

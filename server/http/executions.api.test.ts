@@ -200,6 +200,9 @@ describe('the sandbox', () => {
     ['INSERT', 'INSERT INTO dune.alice.open VALUES (1)', /only read statements/],
     ['DELETE', 'DELETE FROM dune.alice.open', /only read statements/],
     ['two statements', 'SELECT 1; SELECT 2', /only one statement/],
+    ['blanks only', '   ', /the query is empty/],
+    ['a comment only', '-- SELECT 1', /the query is empty/],
+    ['semicolons only', ' ; ;', /the query is empty/],
     [
       'a configuration change through a function',
       "SELECT * FROM duckdb_settings() WHERE name = 'x'; SET enable_external_access = true",
