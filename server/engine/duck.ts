@@ -1,11 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 
 /** Quotes an identifier for DuckDB SQL. */
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /** Quotes a string literal for DuckDB SQL. */
 export const quoteLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * The first column of every row `sql` answers (with `values` bound to its parameters), read from
+ * its materialized result in one round trip to DuckDB's threads: `runAndReadAll` makes one more
+ * per chunk and one for the end, each a hop to the thread pool and back (~0.4 ms for a small
+ * answer). For answers that fit in memory: statements' counts, a page's JSON texts.
+ */
+export async function firstColumn(
+  conn: DuckDBConnection,
+  sql: string,
+  values?: DuckDBValue[],
+): Promise<DuckDBValue[]> {
+  const result = await conn.run(sql, values);
+  const out: DuckDBValue[] = [];
+  for (let i = 0; i < result.chunkCount; i++) out.push(...result.getChunk(i).getColumnValues(0));
+  return out;
+}
 
 /**
  * The trusted DuckDB instance: writes lake snapshots and reads result pages. User SQL never

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import type { Config } from '../config.js';
 import { invalid } from '../errors.js';
-import { quoteIdent, quoteLiteral, type TrustedDuck } from './duck.js';
+import { firstColumn, quoteIdent, quoteLiteral, type TrustedDuck } from './duck.js';
 import { parseColumns, parseFilters, parseSortBy } from './result-query.js';
 import { csvValueSql, jsonValueSql } from './result-types.js';
 import { storedType } from './sandbox.js';
@@ -145,8 +145,8 @@ async function countRows(
 ): Promise<number> {
   if (!where) return fallback;
   return duck.withConnection(async (conn) => {
-    const r = await conn.runAndReadAll(`SELECT count(*)::BIGINT AS n FROM ${from}${where}`);
-    return Number(r.getRowObjectsJson()[0]?.n ?? 0);
+    const [n] = await firstColumn(conn, `SELECT count(*)::BIGINT AS n FROM ${from}${where}`);
+    return Number(n ?? 0);
   });
 }
 
@@ -188,10 +188,11 @@ function copyPage(file: string, options: string): EmitPage {
   return (duck, rowsSql, q) =>
     duck
       .withConnection(async (conn) => {
-        const r = await conn.runAndReadAll(
+        const [count] = await firstColumn(
+          conn,
           `COPY (SELECT ${q.select} FROM (${rowsSql}) AS page) TO ${quoteLiteral(file)} (${options})`,
         );
-        return Number(r.getRowObjectsJson()[0]?.Count ?? 0);
+        return Number(count ?? 0);
       })
       .catch((err: unknown) => {
         fs.rmSync(file, { force: true });
@@ -202,8 +203,8 @@ function copyPage(file: string, options: string): EmitPage {
 /** The page's rows' JSON texts (`q.select`), in order, as DuckDB made them. */
 function readPageJson(duck: TrustedDuck, rowsSql: string, q: Plan): Promise<string[]> {
   return duck.withConnection(async (conn) => {
-    const r = await conn.runAndReadAll(`SELECT ${q.select} FROM (${rowsSql}) AS page`);
-    return (r.getColumns()[0] ?? []).map(String);
+    const texts = await firstColumn(conn, `SELECT ${q.select} FROM (${rowsSql}) AS page`);
+    return texts.map(String);
   });
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { quoteIdent, quoteLiteral } from './duck.js';
+import { firstColumn, quoteIdent, quoteLiteral } from './duck.js';
 import type { LakeTable, SnapshotLayout } from '../lake/lake-table.js';
 import { hasNul, SQL_NUL_RULE } from '../../contract/rules/sql-text.js';
 import { parquetTotals } from './parquet-footer.js';
@@ -250,8 +250,8 @@ async function exposeTables(
     'SET lock_configuration = true',
     serializeSql(quoteLiteral(opts.sql)),
   );
-  const r = await conn.runAndReadAll(statements.join(';\n'));
-  return String(r.getRowObjectsJson()[0]?.j ?? '{}');
+  const [json] = await firstColumn(conn, statements.join(';\n'));
+  return String(json ?? '{}');
 }
 
 /** Column names made unique as Parquet needs them: case-insensitively, `a, A` → `a, A_1`. */
@@ -279,6 +279,7 @@ function stripTrailingSemicolon(sql: string): string {
   return sql;
 }
 
+/** Runs a statement whose answer is not read (a COPY): no chunk is fetched back. */
 async function run(conn: DuckDBConnection, sql: string) {
-  return guard(() => conn.runAndReadAll(sql));
+  await guard(() => conn.run(sql));
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { quoteLiteral, type TrustedDuck } from './duck.js';
+import { firstColumn, quoteLiteral, type TrustedDuck } from './duck.js';
 import {
   columnsOf,
   jsonRowSql,
@@ -33,7 +33,7 @@ export async function readSmallRows(
   const sql = `SELECT j FROM (${rows}) WHERE (SELECT CASE WHEN sum(strlen(j)) > ${SMALL_RESULT.text}
     THEN error('longer than a small result') ELSE true END FROM (${rows}))`;
   return duck
-    .withConnection(async (conn) => (await conn.runAndReadAll(sql)).getColumns()[0] ?? [])
+    .withConnection((conn) => firstColumn(conn, sql))
     .then(
       (texts) => texts.map(String),
       () => undefined, // too long, or unreadable: its pages are read from the file

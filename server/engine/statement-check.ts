@@ -1,4 +1,5 @@
 import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
+import { firstColumn } from './duck.js';
 import { guard, SqlError } from './sql-errors.js';
 
 // The check every statement passes before it runs in a sandbox (engine/sandbox.ts) or is bound
@@ -16,8 +17,7 @@ export async function checkStatement(conn: DuckDBConnection, sql: string, serial
   // Parse-only check first (before binding): the parser's serializer takes SELECTs only, which
   // also tells PRAGMAs (rewritten to SELECTs later) from real queries, and counts statements.
   const json =
-    serialized ??
-    String((await conn.runAndReadAll(serializeSql('$1'), [sql])).getRowObjectsJson()[0]?.j ?? '{}');
+    serialized ?? String((await firstColumn(conn, serializeSql('$1'), [sql]))[0] ?? '{}');
   const parsed = JSON.parse(json) as { error?: boolean; statements?: unknown[] };
   // No statement (blanks, comments, semicolons): said here, since the extraction below fails
   // on it with no message of its own ("Error in native callback").
