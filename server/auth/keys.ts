@@ -56,9 +56,30 @@ export function newApiKey(contextId: number, scope: Scope, createdBy: number | n
   return { key, row };
 }
 
+/** A live key as a request presents it: its row and the account it acts in. */
+export type ResolvedKey = ApiKeyInfo & { context: Account };
+
+/**
+ * How long a resolved key is used again without reading the store. A client's requests come in
+ * bursts (execute, status, results; a dashboard's widgets), and the read was a quarter of a
+ * `select 1` run's store work. A key revoked through this process stops at once; one revoked by
+ * another process (the admin CLI, another node) within this bound (docs/decisions.md).
+ */
+export const KEY_REUSE_MS = 1000;
+/** Resolved keys kept at most (only keys that exist are kept, so unknown ones cannot fill it). */
+const KEYS_KEPT = 1000;
+
 /** API keys: shown once at creation, stored only as a SHA-256 hash (they are 256-bit random). */
 export class ApiKeys {
-  constructor(private readonly store: Store) {}
+  /** Recently resolved keys by their hash, with when they must be read again. */
+  private readonly recent = new Map<string, { until: number; key: ResolvedKey }>();
+  /** Revocations through this process so far: a key read while one happened is not kept. */
+  private revocations = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async create(
     contextId: number,
@@ -92,11 +113,26 @@ export class ApiKeys {
   }
 
   /**
-   * Finds the live key for a presented secret, with the account it acts in (one read), and
-   * records its use (at most once a minute).
+   * Finds the live key for a presented secret, with the account it acts in (one read, or none
+   * within KEY_REUSE_MS of the last), and records its use (at most once a minute). What it
+   * returns is frozen: requests share it.
    */
-  async resolve(secret: string): Promise<(ApiKeyInfo & { context: Account }) | undefined> {
+  async resolve(secret: string): Promise<ResolvedKey | undefined> {
     if (!secret.startsWith(KEY_PREFIX) || secret.length > 200) return undefined;
+    const hash = sha256Hex(secret);
+    const kept = this.recent.get(hash);
+    if (kept && kept.until > this.now()) return kept.key;
+    this.recent.delete(hash);
+    const revocations = this.revocations;
+    const key = await this.read(hash);
+    if (key && revocations === this.revocations) {
+      if (this.recent.size >= KEYS_KEPT) this.recent.delete(this.recent.keys().next().value!);
+      this.recent.set(hash, { until: this.now() + KEY_REUSE_MS, key });
+    }
+    return key;
+  }
+
+  private async read(hash: string): Promise<ResolvedKey | undefined> {
     const row = await this.store.db
       .selectFrom('api_keys')
       .innerJoin('accounts', 'accounts.id', 'api_keys.context_id')
@@ -108,18 +144,18 @@ export class ApiKeys {
         'accounts.created_at as context_created_at',
       ])
       .where('api_keys.revoked_at', 'is', null)
-      .where('api_keys.key_hash', '=', sha256Hex(secret))
+      .where('api_keys.key_hash', '=', hash)
       .executeTakeFirst();
     if (!row) return undefined;
     const { handle, type, display_name, context_created_at, ...info } = row;
-    const context: Account = {
+    const context: Account = Object.freeze({
       id: info.context_id,
       handle,
       type,
       display_name,
       created_at: context_created_at,
-    };
-    const now = new Date();
+    });
+    const now = new Date(this.now());
     if (!info.last_used_at || now.getTime() - Date.parse(info.last_used_at) > 60_000) {
       info.last_used_at = nowIso(now);
       await this.store.db
@@ -128,10 +164,11 @@ export class ApiKeys {
         .where('id', '=', info.id)
         .execute();
     }
-    return { ...info, context };
+    return Object.freeze({ ...info, context });
   }
 
   async revoke(id: string, contextId: number): Promise<boolean> {
+    this.revocations++;
     const r = await this.store.db
       .updateTable('api_keys')
       .set({ revoked_at: nowIso() })
@@ -139,6 +176,9 @@ export class ApiKeys {
       .where('context_id', '=', contextId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
+    // Counted before and after the update: a read overlapping it in any way is not kept.
+    this.revocations++;
+    for (const [hash, kept] of this.recent) if (kept.key.id === id) this.recent.delete(hash);
     return Number(r.numUpdatedRows) > 0;
   }
 }
