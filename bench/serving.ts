@@ -8,7 +8,8 @@
  *      (at a lower CPU priority: they stand in for clients on other machines), and while 4
  *      large-tier queries run. Goal: p99 ≤ 50 ms.
  *   3. overhead: `select 1` from execute to its first page, against the same SQL on a bare DuckDB
- *      in the client's process. Goal: ≤ 15 ms more (median).
+ *      in the client's process, once the server has run it STEADY_WARMUP times. Goal: ≤ 15 ms
+ *      more (median). Its first runs are printed too.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -20,6 +21,12 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const RESULT_ROWS = 1_000_000;
 const CLIENTS = path.join(import.meta.dirname, 'clients');
+/**
+ * Runs of select 1 before the overhead is measured: V8 compiles a server's (and the client's)
+ * code path for a statement over its first hundred or so runs, and a server serves many. The
+ * median is then of RUNS × 40 runs (~5 s): this machine's speed drifts by ±2 ms over seconds.
+ */
+const STEADY_WARMUP = 100;
 /** The nice value of the load clients (see client()). */
 const BACKGROUND_PRIORITY = 10;
 
@@ -161,23 +168,25 @@ benchWithEvents(ROWS, async ({ t, server, user }) => {
     );
   console.log(`   while 4 large-tier queries run:      ${await healthDuring(server.url, large)}`);
 
+  /** select 1's medians, API and bare, over `runs` after `warmup` runs not counted. */
+  const firstPage = async (warmup: number, runs: number) => {
+    const counts = [String(warmup), String(runs)];
+    const sql = 'SELECT 1 AS one';
+    const api = median(
+      await client<number[]>('first-page.mjs', ['api', ...counts, server.url, user.key, sql]).done,
+    );
+    const bare = median(await client<number[]>('first-page.mjs', ['bare', ...counts, sql]).done);
+    return { api, bare, over: api - bare };
+  };
+  console.log('\n3. select 1 from execute to its first page, client in its own process:');
+  // The server has run only a few statements so far: its first runs of select 1 still pay for
+  // compiling the code path (shown, not the goal); the goal is a server that has served many.
+  const early = await firstPage(10, RUNS * 3);
   console.log(
-    `\n3. select 1 from execute to its first page, client in its own process, median of ${RUNS * 3} after 10 warm-up runs:`,
+    `   its first runs (median of ${RUNS * 3} after 10): API ${early.api.toFixed(1)} ms, bare DuckDB ${early.bare.toFixed(1)} ms: ${early.over.toFixed(1)} ms of overhead`,
   );
-  const api = await client<number[]>('first-page.mjs', [
-    'api',
-    server.url,
-    user.key,
-    String(RUNS * 3),
-    'SELECT 1 AS one',
-  ]).done;
-  const bare = await client<number[]>('first-page.mjs', [
-    'bare',
-    String(RUNS * 3),
-    'SELECT 1 AS one',
-  ]).done;
-  const over = median(api) - median(bare);
+  const steady = await firstPage(STEADY_WARMUP, RUNS * 40);
   console.log(
-    `   API ${median(api).toFixed(1)} ms, bare DuckDB ${median(bare).toFixed(1)} ms: ${over.toFixed(1)} ms of overhead (goal ≤ 15 ms ${met(over <= 15)})`,
+    `   steady (median of ${RUNS * 40} after ${STEADY_WARMUP} more): API ${steady.api.toFixed(1)} ms, bare DuckDB ${steady.bare.toFixed(1)} ms: ${steady.over.toFixed(1)} ms of overhead (goal ≤ 15 ms ${met(steady.over <= 15)})`,
   );
 });

@@ -1,18 +1,17 @@
 /**
- * A client of its own process for bench/serving.ts: runs `sql` `runs` times from execute to its
- * first page (POST /sql/execute, a long-polled status, GET the results) and prints the times in
- * milliseconds as one JSON array; `bare` times the same SQL on a DuckDB of this process instead.
- *   node first-page.mjs api <base url> <api key> <runs> <sql>
- *   node first-page.mjs bare <runs> <sql>
+ * A client of its own process for bench/serving.ts: runs `sql` `warmup` times, then `runs` times
+ * counted, from execute to its first page (POST /sql/execute, a long-polled status, GET the
+ * results) and prints the counted times in milliseconds as one JSON array; `bare` times the same
+ * SQL on a DuckDB of this process instead.
+ *   node first-page.mjs api <warmup> <runs> <base url> <api key> <sql>
+ *   node first-page.mjs bare <warmup> <runs> <sql>
+ * The runs not counted come first: a server serves a statement many times, and the first runs of
+ * a process pay for compiling its code path (the same for the bare DuckDB).
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 
-const [mode, ...args] = process.argv.slice(2);
-/**
- * Runs first, not counted: a server serves a statement many times, and the first runs of a
- * process pay for compiling its code path (the same for the bare DuckDB).
- */
-const WARMUP = 10;
+const [mode, warmup, runs, ...args] = process.argv.slice(2);
+const WARMUP = Number(warmup);
 
 async function viaApi(base, key, runs, sql) {
   const headers = { 'x-service-api-key': key, 'content-type': 'application/json' };
@@ -52,6 +51,6 @@ async function viaBare(runs, sql) {
 
 const out =
   mode === 'api'
-    ? await viaApi(args[0], args[1], Number(args[2]), args[3])
-    : await viaBare(Number(args[0]), args[1]);
+    ? await viaApi(args[0], args[1], Number(runs), args[2])
+    : await viaBare(Number(runs), args[0]);
 console.log(JSON.stringify(out));
