@@ -2,10 +2,11 @@
  * A client of its own process for bench/serving.ts: reads a whole result page by page and parses
  * each page as a real client does, then prints {"rows", "ms"} as one JSON line.
  *   node read-pages.mjs api <url of the first page> <api key> [at most this many rows]
- *   node read-pages.mjs bare <result.parquet> <page rows> <total rows>
+ *   node read-pages.mjs bare <result.parquet> <page rows> <total rows> <row SQL>
  * With GATED=1 in its environment it starts when a line arrives on its standard input.
  * `bare` is the baseline: DuckDB in this process turns the same rows of the same Parquet file into
- * one JSON array text per page (the same JSON Strata serves), and the page is parsed the same way.
+ * one JSON array text per page, each row by `row SQL` (the server's own expression for a row's
+ * JSON text, `j`: the same text Strata serves), and the page is parsed the same way.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 
@@ -26,20 +27,17 @@ async function viaApi(first, key, most = Infinity) {
   return { rows, ms: performance.now() - start };
 }
 
-async function viaBare(file, pageRows, total) {
+async function viaBare(file, pageRows, total, rowSql) {
   const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
   const conn = await instance.connect();
-  const columns = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${quote(file)})`))
-    .getRowObjectsJson()
-    .map((r) => String(r.column_name));
-  const object = `json_object(${columns.map((c) => `${quote(c)}, "${c.replaceAll('"', '""')}"`).join(', ')})`;
   let rows = 0;
   const start = performance.now();
   for (let offset = 0; offset < total; offset += pageRows) {
     const reader = await conn.runAndReadAll(
-      `SELECT '[' || string_agg(${object}::VARCHAR, ',' ORDER BY file_row_number) || ']' AS j
-       FROM read_parquet(${quote(file)}, file_row_number = true)
-       WHERE file_row_number >= ${offset} AND file_row_number < ${offset + pageRows}`,
+      `SELECT '[' || string_agg(j, ',' ORDER BY n) || ']' AS j
+       FROM (SELECT ${rowSql}, file_row_number AS n
+             FROM read_parquet(${quote(file)}, file_row_number = true)
+             WHERE file_row_number >= ${offset} AND file_row_number < ${offset + pageRows})`,
     );
     rows += JSON.parse(String(reader.getRowObjectsJson()[0].j)).length;
   }
@@ -56,5 +54,5 @@ if (process.env.GATED) {
 const out =
   mode === 'api'
     ? await viaApi(args[0], args[1], args[2] ? Number(args[2]) : undefined)
-    : await viaBare(args[0], Number(args[1]), Number(args[2]));
+    : await viaBare(args[0], Number(args[1]), Number(args[2]), args[3]);
 console.log(JSON.stringify(out));
