@@ -255,20 +255,27 @@ async function main() {
     }
 
     const d = median(direct);
-    const strata = median(cold);
     const plain = median(bareCold);
-    const ratio = strata / plain;
+    // The goal is read by each page's own clock: the frame that showed every widget. Playwright's
+    // poll sees that frame only once the page's main thread is free, which on Strata's page is
+    // after the app's modules have run (one long task once the HTML is parsed), up to ~500 ms
+    // after the server's paint was on screen.
+    const strata = median(coldInPage);
+    const bareInPageMs = median(bareInPage);
+    const ratio = strata / bareInPageMs;
     const met = ratio <= GOAL_RATIO && strata < GOAL_MS;
     console.log(
       `\nDashboard of ${vizIds.length} widgets, ${RUNS} runs (API requests for its data per cold open: ${Math.max(...requests)}):`,
     );
     console.log(`  direct API call (bundle):       ${ms(d)}`);
-    console.log(`  bare page, cold open:           ${ms(plain)}`);
     console.log(
-      `  cold open to all painted:       ${ms(strata)}  ${ratio.toFixed(2)}x the bare page (goal ≤ ${GOAL_RATIO}x and < ${GOAL_MS} ms ${met ? 'met' : 'NOT met'})`,
+      `  bare page, cold open:           ${ms(bareInPageMs)} by its clock (${ms(plain)} as Playwright's poll saw it)`,
     );
     console.log(
-      `  the same, by the page's clock:  ${ms(median(coldInPage))}  ${(median(coldInPage) / median(bareInPage)).toFixed(2)}x the bare page's ${ms(median(bareInPage))} (from navigation start to the frame that showed every widget; no goal yet)`,
+      `  cold open to all painted:       ${ms(strata)}  ${ratio.toFixed(2)}x the bare page (goal ≤ ${GOAL_RATIO}x and < ${GOAL_MS} ms ${met ? 'met' : 'NOT met'}; by the page's clock: from navigation start to the frame that showed every widget)`,
+    );
+    console.log(
+      `  the same, as Playwright's poll saw it: ${ms(median(cold))}  ${(median(cold) / plain).toFixed(2)}x the bare page (it looks when the page's main thread is free)`,
     );
     console.log(
       `  server's first paint:           drawn in ${ms(drawMs)} once per result (${drawn ? `${(drawn.length / 1024).toFixed(0)} KB` : 'not drawn'}); in ${servedPaints} of ${RUNS} cold opens`,
