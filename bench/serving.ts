@@ -16,8 +16,6 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { DuckDBInstance } from '@duckdb/node-api';
-import { quoteLiteral } from '../server/engine/duck.js';
 import { jsonRowSql } from '../server/engine/results.js';
 import { benchWithEvents } from './events-table.js';
 
@@ -90,24 +88,16 @@ async function healthDuring(base: string, during: () => Promise<unknown>) {
 }
 
 /**
- * Throws unless the API's first rows of execution `id` and the baseline's text of the same rows
- * of its file (`rowSql`, as read-pages.mjs bare writes them) are the same JSON.
+ * Throws unless the API's first rows of execution `id` and the baseline's first page of its file
+ * (`rowSql`, read-pages.mjs's own query) are the same JSON.
  */
 async function sameRows(base: string, key: string, id: string, file: string, rowSql: string) {
   const res = await fetch(`${base}/api/v1/execution/${id}/results?limit=1000`, {
     headers: { 'x-service-api-key': key },
   });
-  const api = JSON.stringify(((await res.json()) as { result: { rows: unknown[] } }).result.rows);
-  const instance = await DuckDBInstance.create(':memory:');
-  const conn = await instance.connect();
-  const r = await conn.runAndReadAll(
-    `SELECT '[' || string_agg(j, ',' ORDER BY n) || ']' AS j FROM (SELECT ${rowSql}, file_row_number AS n
-     FROM read_parquet(${quoteLiteral(file)}, file_row_number = true) WHERE file_row_number < 1000)`,
-  );
-  const bare = String(r.getRowObjectsJson()[0]?.j);
-  conn.closeSync();
-  instance.closeSync();
-  if (JSON.stringify(JSON.parse(bare)) !== api)
+  const api = ((await res.json()) as { result: { rows: unknown[] } }).result.rows;
+  const bare = await client<unknown[]>('read-pages.mjs', ['first', file, '1000', rowSql]).done;
+  if (JSON.stringify(bare) !== JSON.stringify(api))
     throw new Error('the baseline and the API do not produce the same rows');
 }
 

@@ -3,6 +3,8 @@
  * each page as a real client does, then prints {"rows", "ms"} as one JSON line.
  *   node read-pages.mjs api <url of the first page> <api key> [at most this many rows]
  *   node read-pages.mjs bare <result.parquet> <page rows> <total rows> <row SQL>
+ *   node read-pages.mjs first <result.parquet> <page rows> <row SQL>: the baseline's first page
+ *     (its rows as one JSON line), to check that it is the API's
  * With GATED=1 in its environment it starts when a line arrives on its standard input.
  * `bare` is the baseline: DuckDB in this process turns the same rows of the same Parquet file into
  * one JSON array text per page, each row by `row SQL` (the server's own expression for a row's
@@ -27,25 +29,37 @@ async function viaApi(first, key, most = Infinity) {
   return { rows, ms: performance.now() - start };
 }
 
-async function viaBare(file, pageRows, total, rowSql) {
+/** One page's rows of `file` as one JSON array text, each row by `rowSql` (the baseline's work). */
+async function barePage(conn, file, rowSql, offset, pageRows) {
+  const reader = await conn.runAndReadAll(
+    `SELECT '[' || string_agg(j, ',' ORDER BY n) || ']' AS j
+     FROM (SELECT ${rowSql}, file_row_number AS n
+           FROM read_parquet(${quote(file)}, file_row_number = true)
+           WHERE file_row_number >= ${offset} AND file_row_number < ${offset + pageRows})`,
+  );
+  return String(reader.getRowObjectsJson()[0].j);
+}
+
+/** Runs `fn` with a connection to a DuckDB of this process, as the baseline has it. */
+async function withBareDuck(fn) {
   const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
   const conn = await instance.connect();
-  let rows = 0;
-  const start = performance.now();
-  for (let offset = 0; offset < total; offset += pageRows) {
-    const reader = await conn.runAndReadAll(
-      `SELECT '[' || string_agg(j, ',' ORDER BY n) || ']' AS j
-       FROM (SELECT ${rowSql}, file_row_number AS n
-             FROM read_parquet(${quote(file)}, file_row_number = true)
-             WHERE file_row_number >= ${offset} AND file_row_number < ${offset + pageRows})`,
-    );
-    rows += JSON.parse(String(reader.getRowObjectsJson()[0].j)).length;
+  try {
+    return await fn(conn);
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
   }
-  const ms = performance.now() - start;
-  conn.closeSync();
-  instance.closeSync();
-  return { rows, ms };
 }
+
+const viaBare = (file, pageRows, total, rowSql) =>
+  withBareDuck(async (conn) => {
+    let rows = 0;
+    const start = performance.now();
+    for (let offset = 0; offset < total; offset += pageRows)
+      rows += JSON.parse(await barePage(conn, file, rowSql, offset, pageRows)).length;
+    return { rows, ms: performance.now() - start };
+  });
 
 if (process.env.GATED) {
   await new Promise((resolve) => process.stdin.once('data', resolve));
@@ -54,5 +68,9 @@ if (process.env.GATED) {
 const out =
   mode === 'api'
     ? await viaApi(args[0], args[1], args[2] ? Number(args[2]) : undefined)
-    : await viaBare(args[0], Number(args[1]), Number(args[2]), args[3]);
+    : mode === 'first'
+      ? await withBareDuck(async (conn) =>
+          JSON.parse(await barePage(conn, args[0], args[2], 0, Number(args[1]))),
+        )
+      : await viaBare(args[0], Number(args[1]), Number(args[2]), args[3]);
 console.log(JSON.stringify(out));
