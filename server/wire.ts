@@ -156,7 +156,6 @@ export async function buildDeps(
     }),
     firstPaint: new FirstPaintService({
       dataDir: config.dataDir,
-      dashboards,
       executions,
       pool: renderPool,
     }),

@@ -36,6 +36,12 @@ export type DashboardVisualizationView = {
   query: QueryRecord | null;
 };
 
+/** A dashboard with its visualizations, as a viewer sees them (`shownBySlug`). */
+export type ShownDashboard = {
+  dashboard: DashboardRecord;
+  visualizations: DashboardVisualizationView[];
+};
+
 export const DASHBOARD_NOT_FOUND = 'Dashboard not found or private';
 export const PRIVATE_QUERY = 'This visualization’s query is private.';
 
@@ -227,7 +233,7 @@ export class DashboardsService {
     ownerHandle: string,
     slug: string,
     viewer: number | null,
-  ): Promise<{ dashboard: DashboardRecord; visualizations: DashboardVisualizationView[] }> {
+  ): Promise<ShownDashboard> {
     const dashboard = await this.bySlug(ownerHandle, slug, viewer);
     return { dashboard, visualizations: await this.viewsOf(dashboard, viewer) };
   }

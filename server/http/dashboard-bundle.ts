@@ -5,6 +5,7 @@ import {
   DashboardBundleResponse,
 } from '../../contract/dashboards.js';
 import type { Deps } from '../deps.js';
+import type { ShownDashboard } from '../dashboards/dashboards-service.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
 import { latestOrNone } from '../previews/preview-rows.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
@@ -21,8 +22,6 @@ import { jsonPageBody, publicBaseUrl } from './results.js';
 import { answers, newRouter } from './router.js';
 
 export type BundleRequest = {
-  ownerHandle: string;
-  slug: string;
   /** The viewer's context; null = anonymous. */
   viewer: number | null;
   /** Rows of each latest result. */
@@ -32,18 +31,18 @@ export type BundleRequest = {
 };
 
 /**
- * The body of a dashboard's bundle (DashboardBundleResponse): the dashboard, its visualizations,
- * and the first page of each readable query's latest result, read as GET
+ * The body of a dashboard's bundle (DashboardBundleResponse): the dashboard and its
+ * visualizations as the viewer sees them (`shown`, read by the caller, which may share it), and
+ * the first page of each readable query's latest result, read as GET
  * /dashboards/{id}/visualizations/{visualization_id}/results reads it (the same access rules and
  * page code; `next_uri` points there). Every page is written before the body starts, in
- * parallel; the rows stream from DuckDB's files as in every /results answer. Not found when the
- * viewer may not see the dashboard.
+ * parallel; the rows stream from DuckDB's files as in every /results answer.
  */
 export async function dashboardBundleBody(
   deps: Deps,
+  shown: ShownDashboard,
   req: BundleRequest,
 ): Promise<ReadableStream<Uint8Array>> {
-  const shown = await deps.dashboards.shownBySlug(req.ownerHandle, req.slug, req.viewer);
   const d = shown.dashboard;
   // Each readable query once, with the first visualization that shows it (for next_uri).
   const queries = new Map<number, { query: QueryRecord; visualizationId: number }>();
@@ -104,9 +103,8 @@ export function dashboardBundleRoutes(deps: Deps) {
     }),
     async (c) => {
       const { owner_handle, slug } = c.req.valid('param');
-      const body = await dashboardBundleBody(deps, {
-        ownerHandle: owner_handle,
-        slug,
+      const shown = await deps.dashboards.shownBySlug(owner_handle, slug, viewer(c));
+      const body = await dashboardBundleBody(deps, shown, {
         viewer: viewer(c),
         limit: c.req.valid('query').limit,
         base: publicBaseUrl(c, deps),

@@ -63,8 +63,11 @@ beforeAll(async () => {
   for (const schemes of [['light', 'dark'], ['dark']] as const)
     expect(
       await t.deps.firstPaint.html(
-        'paint_alice',
-        'div-script-alert-1-script-img-src-x-onerror-alert-2',
+        t.deps.dashboards.shownBySlug(
+          'paint_alice',
+          'div-script-alert-1-script-img-src-x-onerror-alert-2',
+          null,
+        ),
         [...schemes],
         60_000,
       ),
@@ -124,7 +127,6 @@ describe('the first paint of a public dashboard', () => {
   it('is left out when it is not drawn within its budget, and the page comes anyway', async () => {
     const stuck = new FirstPaintService({
       dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'strata-paint-')),
-      dashboards: t.deps.dashboards,
       executions: t.deps.executions,
       pool: { renderCharts: () => new Promise<string[]>(() => {}) },
     });
@@ -189,7 +191,11 @@ describe('the first paint of a public dashboard', () => {
       },
     });
     expect(patched.status).toBe(200);
-    const paint = await t.deps.firstPaint.html('paint_alice', d.slug, ['light'], 60_000);
+    const paint = await t.deps.firstPaint.html(
+      t.deps.dashboards.shownBySlug('paint_alice', d.slug, null),
+      ['light'],
+      60_000,
+    );
     expect(paint).toContain(`data-fp-widget="v:${widget.widget_id}"`);
     expect(paint).not.toContain('<svg width="100%"');
     expect(paint).not.toContain('data-fp-painted');

@@ -107,6 +107,37 @@ describe('a public dashboard’s page', () => {
     }
   });
 
+  it('reads its dashboard once for an anonymous visitor: for its paint, its bundle and its preloads', async () => {
+    const calls: string[] = [];
+    const service = t.deps.dashboards;
+    // Calls from outside the service are counted; its own (shownBySlug reads bySlug) are not.
+    const dashboards = new Proxy(service, {
+      get: (target, name) => {
+        const value = Reflect.get(target, name) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          calls.push(String(name));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const counted = createApp(
+      { ...t.deps, dashboards },
+      { staticDir: dist.dir, logError: () => {} },
+    );
+    const html = await (await counted.request('/page_alice/open')).text();
+    expect(inlineBundle(html)).toBeDefined();
+    expect(calls).toEqual(['shownBySlug']);
+    calls.length = 0;
+    await (await counted.request('/page_alice/closed')).text();
+    expect(calls).toEqual(['shownBySlug']);
+    calls.length = 0;
+    await (
+      await counted.request('/page_alice/open', { headers: { 'x-service-api-key': alice.key } })
+    ).text();
+    expect(calls).toEqual(['bySlug']);
+  });
+
   it('carries no data past the anonymous rate limit', async () => {
     const config = { ...t.config, rateLimit: { ...t.config.rateLimit, highPerMinute: 1 } };
     const strict = createApp({ ...t.deps, config }, { staticDir: dist.dir, logError: () => {} });

@@ -159,8 +159,10 @@ function whenWritten(written: Promise<ReadableStream<Uint8Array>>): ReadableStre
   );
 }
 
+type DashboardPath = { ownerHandle: string; slug: string };
+
 /** `/{owner}/{slug}`: the only app path shaped like a public dashboard's (others rank above it). */
-function dashboardPath(p: string): { ownerHandle: string; slug: string } | null {
+function dashboardPath(p: string): DashboardPath | null {
   const m = /^\/([^/]+)\/([^/]+)\/?$/.exec(p);
   if (!m) return null;
   try {
@@ -173,6 +175,19 @@ function dashboardPath(p: string): { ownerHandle: string; slug: string } | null 
 }
 
 const notFound = (err: unknown) => err instanceof AppError && err.kind === 'not_found';
+
+/** Whether the dashboard at `at` is public (an anonymous visitor may see it). */
+const isPublic = (deps: Deps, at: DashboardPath): Promise<boolean> =>
+  deps.dashboards.bySlug(at.ownerHandle, at.slug, null).then(
+    () => true,
+    (err: unknown) => (notFound(err) ? false : Promise.reject(err)),
+  );
+
+/** The dashboard at `at` as an anonymous visitor sees it, or null when it is not public. */
+const publicShown = (deps: Deps, at: DashboardPath) =>
+  deps.dashboards
+    .shownBySlug(at.ownerHandle, at.slug, null)
+    .catch((err: unknown) => (notFound(err) ? null : Promise.reject(err)));
 
 function cachedManifest(file: string) {
   let cache: { mtimeMs: number; manifest: ViteManifest | null } | undefined;
@@ -215,32 +230,30 @@ export function spaPage(
   return async (c: Context<AppEnv>) => {
     const at = dashboardPath(c.req.path);
     const anonymous = !getCookie(c, SESSION_COOKIE) && !presentedKey(c);
-    // The first paint of an anonymous visitor's page is looked up (or drawn) from the start, so
-    // its time budget runs beside the reads below (null, at once, when no public dashboard).
+    // An anonymous visitor's page reads its dashboard once, for its first paint, its bundle and
+    // whether it is public; the first paint is looked up (or drawn) from the start, so its time
+    // budget runs beside the reads below (null, at once, when no public dashboard).
     const schemes = schemesOf(c);
-    const paint =
-      at && anonymous && c.req.method === 'GET'
-        ? deps.firstPaint.html(at.ownerHandle, at.slug, schemes)
-        : null;
+    const shown = at && anonymous && c.req.method === 'GET' ? publicShown(deps, at) : null;
+    const paint = shown && deps.firstPaint.html(shown, schemes);
     // Read per request (it is small): a rebuilt SPA is served without restarting the server.
     // Public pages carry their link preview's tags (unfurl-meta.ts).
     const html = await withUnfurl(deps, c, fs.readFileSync(index, 'utf8'));
     const m = at && manifest();
     if (!at || !m) return c.html(html, 200, pageHeaders(html));
-    const known = await deps.dashboards.bySlug(at.ownerHandle, at.slug, null).then(
-      () => true,
-      (err: unknown) => (notFound(err) ? false : Promise.reject(err)),
-    );
+    // Others (signed in, or HEAD) only look up whether it is public.
+    const read = shown && (await shown);
+    const known = read || (!shown && (await isPublic(deps, at)));
     if (!known) return c.html(html, 200, pageHeaders(html));
     const page = withPreloads(html, preloadsOf(m, DASHBOARD_PAGE_MODULES));
     const end = page.lastIndexOf('</body>');
     // HEAD is answered without a body: nothing is read for it.
-    if (!paint || end < 0 || !(await mayInline(c))) return c.html(page, 200, pageHeaders(page));
+    if (!read || !paint || end < 0 || !(await mayInline(c)))
+      return c.html(page, 200, pageHeaders(page));
     // The head goes out at once (the browser fetches the chunks meanwhile), then the first
     // paint (charts drawn on the server, or nothing past its budget), then the bundle when its
     // pages are written. Not compressed: a compressor would hold the head back.
-    const bundle = dashboardBundleBody(deps, {
-      ...at,
+    const bundle = dashboardBundleBody(deps, read, {
       viewer: null,
       base: publicBaseUrl(c, deps),
     });

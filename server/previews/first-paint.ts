@@ -7,9 +7,8 @@ import {
   type GridItem,
 } from '../../shared/dashboards/grid-layout.js';
 import { chartProblem, readChartSpec } from '../../shared/viz/chart-spec.js';
-import type { DashboardsService } from '../dashboards/dashboards-service.js';
+import type { ShownDashboard } from '../dashboards/dashboards-service.js';
 import type { DashboardRecord } from '../dashboards/dashboard-record.js';
-import { AppError } from '../errors.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
 import { visibleState } from '../executions/execution-view.js';
 import type { ExecutionsService } from '../executions/executions-service.js';
@@ -29,7 +28,6 @@ import { latestOrNone, tileData, type ResultPages } from './preview-rows.js';
 
 export type FirstPaintDeps = {
   dataDir: string;
-  dashboards: Pick<DashboardsService, 'shownBySlug'>;
   executions: Pick<ExecutionsService, 'latestOf'> & { results: ResultPages };
   /** The render thread (shared with the link previews). */
   pool: Pick<RenderPool, 'renderCharts'>;
@@ -103,14 +101,13 @@ export class FirstPaintService {
   }
 
   /**
-   * The first paint of /{owner}/{slug} for a visitor with `schemes` (one when the page knows
-   * the visitor's, both when it does not), or null when it is not ready within `budgetMs`
-   * (the drawing goes on, and the next visitor gets it from the cache) or the dashboard is not
-   * public.
+   * The first paint of a public dashboard's page (`shown` as an anonymous visitor sees it, or
+   * null when it is not public) for a visitor with `schemes` (one when the page knows the
+   * visitor's, both when it does not), or null when it is not ready within `budgetMs` (the
+   * drawing goes on, and the next visitor gets it from the cache) or there is no dashboard.
    */
   async html(
-    ownerHandle: string,
-    slug: string,
+    shown: Promise<ShownDashboard | null>,
     schemes: Scheme[],
     budgetMs = FIRST_PAINT_LIMITS.budgetMs,
   ): Promise<string | null> {
@@ -118,7 +115,7 @@ export class FirstPaintService {
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), budgetMs);
     });
-    const paint = this.paint(ownerHandle, slug, schemes);
+    const paint = this.paint(shown, schemes);
     // A paint that fails or ends late is not the page's business: it goes without.
     paint.catch(() => undefined);
     try {
@@ -130,14 +127,9 @@ export class FirstPaintService {
     }
   }
 
-  private async paint(ownerHandle: string, slug: string, schemes: Scheme[]) {
-    let shown;
-    try {
-      shown = await this.deps.dashboards.shownBySlug(ownerHandle, slug, null);
-    } catch (err) {
-      if (err instanceof AppError && err.kind === 'not_found') return null;
-      throw err;
-    }
+  private async paint(whenShown: Promise<ShownDashboard | null>, schemes: Scheme[]) {
+    const shown = await whenShown;
+    if (!shown) return null;
     const d = shown.dashboard;
     const views = new Map(shown.visualizations.map((v) => [v.visualization.id, v]));
     const layout = new Map(widgetLayout(d).map((l) => [l.i, l]));
