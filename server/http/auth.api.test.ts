@@ -132,7 +132,7 @@ describe('sign-up disabled', () => {
       expect(r.status).toBe(403);
       expect(r.json).toEqual({ error: 'sign-up is disabled' });
       expect(await off.deps.accounts.byHandle('nosignup')).toBeUndefined();
-      off.deps.accounts.createUser('cli_made', await hashPassword(PASSWORD));
+      await off.deps.accounts.createUser('cli_made', await hashPassword(PASSWORD));
       const signin = await off.call('POST', '/api/v1/auth/signin', {
         body: { handle: 'cli_made', password: PASSWORD },
       });
