@@ -183,6 +183,15 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits fails unseen or races what follows it (a test that signed in
+    // before its user was written, on PostgreSQL): with types, for the server and its tests.
+    files: ['server/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     // Layers inside server/. Type-only imports count too. One rule config per file: add zones here.
     files: ['server/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: SERVER_ZONES }] },

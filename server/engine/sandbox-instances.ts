@@ -224,7 +224,7 @@ export class SandboxInstances {
       const next = DuckDBInstance.create(':memory:', instanceOptions(tier));
       next.catch(() => {
         const at = ready.indexOf(next);
-        if (at !== -1) ready.splice(at, 1);
+        if (at !== -1) void ready.splice(at, 1); // the removed one's failure is handled here
       });
       ready.push(next);
     }

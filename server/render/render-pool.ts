@@ -69,7 +69,7 @@ export class RenderPool {
     const id = this.nextId++;
     return new Promise<Done>((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.stop(
+        void this.stop(
           worker,
           unavailable(`rendering the preview took longer than ${this.limits.timeoutMs} ms`),
         );
