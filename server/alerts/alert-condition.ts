@@ -42,10 +42,17 @@ export function describeCondition(c: Condition): string {
   return `${c.column} ${c.op} ${typeof c.value === 'string' ? JSON.stringify(c.value) : c.value}`;
 }
 
+/**
+ * The text of a decimal number. Each part has one way to match (the digits after the point only
+ * follow a point), so text that is not one is refused in linear time: `\d+\.?\d*` could split a
+ * run of digits in quadratically many ways, hours for a few MB of digits.
+ */
+const NUMBER_TEXT = /^\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
+
 /** A cell as a number: JSON numbers, and text of one (HUGEINT comes as digits). */
 function numeric(v: unknown): number | undefined {
   if (typeof v === 'number') return v;
-  if (typeof v === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(v)) {
+  if (typeof v === 'string' && NUMBER_TEXT.test(v)) {
     const n = Number(v);
     return Number.isFinite(n) ? n : undefined;
   }
