@@ -13,7 +13,10 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-dist-'));
 const INDEX =
   '<!doctype html><html><head><title>Strata</title></head><body><div id="root"></div></body></html>';
 const EVIL = `Evil "><script>alert('x')</script> $& <!--`;
-const ids = {} as Record<'query' | 'chart' | 'counter' | 'secretQuery' | 'secretViz', number>;
+const ids = {} as Record<
+  'query' | 'chart' | 'counter' | 'secretQuery' | 'secretViz' | 'oldQuery' | 'oldViz',
+  number
+>;
 
 async function saved(name: string, sql: string, isPrivate = false): Promise<number> {
   const q = await t.call('POST', '/api/v1/query', {
@@ -104,6 +107,17 @@ beforeAll(async () => {
   });
   ids.secretQuery = await saved('Secret sauce', 'SELECT 42 AS answer', true);
   ids.secretViz = await viz(ids.secretQuery, { name: 'Hidden gem', type: 'table', options: {} });
+  // Public, with a result and a chart, then archived.
+  ids.oldQuery = await saved('Retired volume', 'SELECT 1 AS day, 2 AS volume');
+  ids.oldViz = await viz(ids.oldQuery, {
+    name: 'Retired chart',
+    type: 'chart',
+    options: { globalSeriesType: 'column', columnMapping: { day: 'x', volume: 'y' } },
+  });
+  const archive = await t.call('POST', `/api/v1/query/${ids.oldQuery}/archive`, {
+    key: alice.key,
+  });
+  expect(archive.status).toBe(200);
   await dashboard({
     name: 'Open board',
     visualization_ids: [ids.chart, ids.counter, ids.secretViz],
@@ -240,6 +254,23 @@ describe('private and unknown content', () => {
     // Signed in or not, the page is the same: a preview is what anyone may see.
     const keyed = await page('/og_alice/closed-board', { 'x-service-api-key': alice.key });
     expect(keyed).toBe(INDEX);
+  });
+
+  it('has neither tags nor an image for an archived public query', async () => {
+    for (const p of [`/queries/${ids.oldQuery}`, `/queries/${ids.oldQuery}?viz=${ids.oldViz}`]) {
+      const html = await page(p);
+      expect(html, p).toBe(INDEX);
+      expect(html, p).not.toContain('Retired');
+    }
+    for (const p of [
+      `/og/queries/${ids.oldQuery}.png`,
+      `/og/queries/${ids.oldQuery}/${ids.oldViz}.png`,
+    ])
+      for (const headers of [{}, { 'x-service-api-key': alice.key }] as Record<string, string>[]) {
+        const res = await app.request(p, { headers });
+        expect(res.status, p).toBe(404);
+        expect(res.headers.get('content-type'), p).toContain('application/json');
+      }
   });
 
   it('has no image: 404 for every private, unknown or malformed image path', async () => {

@@ -4,7 +4,7 @@ import { notFound } from '../errors.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
 import type { ExecutionsService } from '../executions/executions-service.js';
 import { visibleState } from '../executions/execution-view.js';
-import { canReadQuery, QUERY_NOT_FOUND } from '../queries/readable.js';
+import { isPubliclyShown, QUERY_NOT_FOUND } from '../queries/readable.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
 import { MAX_TILES, type Card } from '../render/card-svg.js';
 import { RenderPool } from '../render/render-pool.js';
@@ -19,7 +19,7 @@ import { latestOrNone, tileData, type ResultPages } from './preview-rows.js';
 export type PreviewsDeps = {
   dataDir: string;
   dashboards: Pick<DashboardsService, 'shownBySlug'>;
-  visualizations: Pick<VisualizationsService, 'readable'>;
+  visualizations: Pick<VisualizationsService, 'embeddable'>;
   queries: QueryLookup;
   executions: Pick<ExecutionsService, 'latestOf'> & { results: ResultPages };
   /** Where cards are rendered (default: a render thread of this service's own). */
@@ -62,8 +62,9 @@ const enc = encodeURIComponent;
 /**
  * Link previews of public pages (Open Graph and Twitter cards): a public dashboard, a public
  * query's visualization, a public query's result. Everything is read as an anonymous viewer
- * would read it: private, archived or unknown content is not found, whoever asks, and a private
- * query's widget on a public dashboard is left out. Images are rendered off the event loop
+ * would read it: private, archived or unknown content is not found, whoever asks (a query's
+ * pages by isPubliclyShown, the rule of its embeds too), and a private query's widget on a
+ * public dashboard is left out. Images are rendered off the event loop
  * (render-pool.ts) and cached on disk under DATA_DIR/previews (preview-cache.ts).
  */
 export class PreviewsService {
@@ -114,8 +115,7 @@ export class PreviewsService {
 
   /** The preview of visualization `vizId` of public query `queryId` (the query page's ?viz=). */
   async visualization(queryId: number, vizId: number): Promise<Preview> {
-    const { viz, query } = await this.deps.visualizations.readable(vizId, null);
-    if (query.id !== queryId) throw notFound('This visualization is not of this query');
+    const { viz, query } = await this.deps.visualizations.embeddable(queryId, vizId);
     return this.preview({
       subject: `v${viz.id}`,
       title: `${viz.name} · ${query.name}`,
@@ -133,7 +133,7 @@ export class PreviewsService {
   /** The preview of public query `queryId`'s page: its latest result's first rows. */
   async query(queryId: number): Promise<Preview> {
     const query = await this.deps.queries.get(queryId);
-    if (!query || !canReadQuery(query, null)) throw notFound(QUERY_NOT_FOUND);
+    if (!query || !isPubliclyShown(query)) throw notFound(QUERY_NOT_FOUND);
     const table = { id: 0, version: query.version, type: 'table' as const, options: {} };
     return this.preview({
       subject: `q${query.id}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canReadQuery, isPublicQuery } from './readable.js';
+import { canReadQuery, isPublicQuery, isPubliclyShown } from './readable.js';
 
 const q = (is_private: boolean, is_temp: boolean) => ({ owner_id: 7, is_private, is_temp });
 
@@ -21,5 +21,18 @@ describe('canReadQuery', () => {
     expect(canReadQuery(q(true, false), null)).toBe(false);
     expect(isPublicQuery(q(false, true))).toBe(false);
     expect(isPublicQuery(q(false, false))).toBe(true);
+  });
+});
+
+describe('isPubliclyShown', () => {
+  const shown = (is_private: boolean, is_archived: boolean) => ({
+    ...q(is_private, false),
+    is_archived,
+  });
+  it('shows a query’s own public pages only while it is public and not archived', () => {
+    expect(isPubliclyShown(shown(false, false))).toBe(true);
+    expect(isPubliclyShown(shown(false, true))).toBe(false);
+    expect(isPubliclyShown(shown(true, false))).toBe(false);
+    expect(isPubliclyShown({ ...q(false, true), is_archived: false })).toBe(false);
   });
 });

@@ -13,6 +13,15 @@ export const canReadQuery = (q: QueryVisibility, contextId: number | null): bool
 /** Public: readable by any context and by anonymous viewers. */
 export const isPublicQuery = (q: QueryVisibility): boolean => canReadQuery(q, null);
 
+/**
+ * The one rule of a query's own public pages, which anyone sees with no account: its link
+ * previews (the tags of `/queries/{id}` and `?viz=`, the `/og/queries/...` images) and its
+ * visualizations' embeds. They exist while the query is public and not archived: archiving
+ * withdraws them, as it does a dashboard's. Services ask this, never their own copy.
+ */
+export const isPubliclyShown = (q: QueryVisibility & { is_archived: boolean }): boolean =>
+  !q.is_archived && isPublicQuery(q);
+
 /** What a caller is told of a query it may not read, or that does not exist. */
 export const QUERY_NOT_FOUND = 'Query not found or private';
 /** What the hosted service answers to an execute of a query that is missing or not readable. */

@@ -4,7 +4,7 @@ import type {
 } from '../../contract/visualizations.js';
 import type { Caller } from '../auth/caller.js';
 import { forbidden, invalid, notFound, staleWrite } from '../errors.js';
-import { QUERY_NOT_FOUND, canReadQuery } from '../queries/readable.js';
+import { QUERY_NOT_FOUND, canReadQuery, isPubliclyShown } from '../queries/readable.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
 import type { Store } from '../store/store.js';
 import type { VisualizationRecord, VisualizationsRepo } from './visualizations-repo.js';
@@ -55,9 +55,9 @@ export class VisualizationsService {
   }
 
   /**
-   * A visualization of query `queryId` anyone may embed: the query is public (readable with no
-   * context) and not archived. Not found otherwise, with the same message whatever the reason,
-   * so an embed never tells a private visualization from a missing one.
+   * A visualization of query `queryId` anyone may see on its own (an embed, a link preview): the
+   * query is publicly shown (isPubliclyShown: public and not archived). Not found otherwise, with
+   * the same message whatever the reason, so a private visualization and a missing one look alike.
    */
   async embeddable(
     queryId: number,
@@ -65,8 +65,7 @@ export class VisualizationsService {
   ): Promise<{ viz: VisualizationRecord; query: QueryRecord }> {
     const viz = await this.deps.repo.get(id);
     const query = viz?.query_id === queryId ? await this.deps.queries.get(queryId) : undefined;
-    if (!viz || !query || query.is_archived || !canReadQuery(query, null))
-      throw notFound(VISUALIZATION_NOT_FOUND);
+    if (!viz || !query || !isPubliclyShown(query)) throw notFound(VISUALIZATION_NOT_FOUND);
     return { viz, query };
   }
 
