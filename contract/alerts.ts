@@ -110,7 +110,12 @@ export const Alert = z
     state: AlertStateSchema,
     state_changed_at: z.string().nullable(),
     last_evaluated_at: z.string().nullable(),
-    last_value: z.unknown().openapi({ description: 'The value of the latest evaluation' }),
+    last_value: z.unknown().openapi({
+      description: `The value of the latest evaluation, as kept: a cell over ${ALERT_LIMITS.keptValue} characters is cut (last_value_truncated)`,
+    }),
+    last_value_truncated: z.boolean().openapi({
+      description: `last_value is the first ${ALERT_LIMITS.keptValue} characters of a longer value (text, or a list's or object's JSON), followed by "…"`,
+    }),
     last_error: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -138,7 +143,12 @@ export const AlertEvaluation = z
     trigger: z.enum(['schedule', 'manual']),
     execution_id: z.string().nullable(),
     state: z.enum(['running', 'ok', 'triggered', 'failed']),
-    value: z.unknown(),
+    value: z.unknown().openapi({
+      description: `The value the condition looked at (the row count for any_rows/no_rows), as kept: one over ${ALERT_LIMITS.keptValue} characters is cut (value_truncated)`,
+    }),
+    value_truncated: z.boolean().openapi({
+      description: `value is the first ${ALERT_LIMITS.keptValue} characters of a longer value (text, or a list's or object's JSON), followed by "…"; the condition read it whole`,
+    }),
     error: z.string().nullable(),
     notified: z.boolean(),
     started_at: z.string(),

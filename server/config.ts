@@ -37,7 +37,10 @@ const EnvSchema = z.object({
   NODE_LEASE_SECONDS: int.min(1).max(3600).default(15),
   /** The built web app (vite build's outDir) served at `/`. */
   STATIC_DIR: z.string().default('./dist'),
-  /** Public base URL used in links (dashboard_url, next_uri). Defaults to http://HOST:PORT. */
+  /**
+   * Public base URL used in links (dashboard_url, next_uri: else the request's host; alerts: else
+   * http://HOST:PORT) and the only base link previews name (og:url, og:image: else none).
+   */
   PUBLIC_URL: z.string().url().optional(),
   SIGNUP_ENABLED: bool.default(true),
   /** Interactive executions one context may run at once; more wait in a queue. */

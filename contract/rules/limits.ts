@@ -114,6 +114,11 @@ export const ALERT_LIMITS = {
   /** Characters of a condition's column name and of a text value. */
   column: 300,
   value: 1000,
+  /**
+   * Characters of the value an evaluation found that are kept, listed and sent (a longer cell
+   * is cut to this many and marked `value_truncated`; the condition still reads it whole).
+   */
+  keptValue: 1000,
   /** Evaluations kept per alert (older ones go, with their deliveries). */
   history: 100,
   listDefault: 100,

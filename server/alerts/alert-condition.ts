@@ -1,4 +1,5 @@
 import type { AlertOperator } from '../../contract/rules/enums.js';
+import { ALERT_LIMITS } from '../../contract/rules/limits.js';
 
 /**
  * An alert's condition and how a result meets it (docs/alerts.md). A comparison looks at one
@@ -8,10 +9,15 @@ import type { AlertOperator } from '../../contract/rules/enums.js';
 
 export type Condition = { op: AlertOperator; column?: string; value?: number | string };
 
-/** What the condition found: the state, the value it looked at, and why it could not decide. */
+/**
+ * What the condition found: the state, the value it looked at (as keptValue keeps it), and why
+ * it could not decide.
+ */
 export type Outcome = {
   state: 'ok' | 'triggered' | 'failed';
   value: unknown;
+  /** `value` is the cut of a longer one (keptValue). */
+  valueTruncated: boolean;
   error: string | null;
 };
 
@@ -22,11 +28,42 @@ export type ResultHead = {
   firstRow: Record<string, unknown> | undefined;
 };
 
-const failed = (error: string, value: unknown = null): Outcome => ({
-  state: 'failed',
-  value,
-  error,
-});
+type Kept = Pick<Outcome, 'value' | 'valueTruncated'>;
+
+/** An evaluation that could not decide, and why. */
+export const failedOutcome = (
+  error: string,
+  kept: Kept = { value: null, valueTruncated: false },
+): Outcome => ({ state: 'failed', ...kept, error });
+
+/**
+ * `text` cut to its first `max` characters followed by "…", and whether it was cut. Characters
+ * are code points (as SQL's length() counts them), so no character is split in two.
+ */
+export function clipText(text: string, max: number): { text: string; cut: boolean } {
+  if (text.length <= max) return { text, cut: false };
+  let end = 0;
+  for (let n = 0; n < max && end < text.length; n++) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+  return end >= text.length ? { text, cut: false } : { text: `${text.slice(0, end)}…`, cut: true };
+}
+
+/**
+ * What an evaluation keeps of the cell it looked at: what its history stores, the alert lists as
+ * its last value and its destinations are sent. A number, a boolean, text of at most
+ * ALERT_LIMITS.keptValue characters and a list/object whose JSON text fits as many are kept as
+ * they are; a longer text is cut to its first ALERT_LIMITS.keptValue characters and "…", a longer
+ * list/object to as much of its JSON text (a string then), and marked valueTruncated. The
+ * condition reads the cell whole.
+ */
+export function keptValue(cell: unknown): Kept {
+  if (typeof cell !== 'string' && (typeof cell !== 'object' || cell === null))
+    return { value: cell, valueTruncated: false };
+  const text = typeof cell === 'string' ? cell : JSON.stringify(cell);
+  const clipped = clipText(text, ALERT_LIMITS.keptValue);
+  return clipped.cut
+    ? { value: clipped.text, valueTruncated: true }
+    : { value: cell, valueTruncated: false };
+}
 
 /** Why `columns` cannot meet the condition (a column it lacks), or undefined. */
 export function missingColumn(c: Condition, columns: readonly string[]): string | undefined {
@@ -81,28 +118,37 @@ function compare(op: AlertOperator, a: number | string, b: number | string): boo
 export function evaluate(c: Condition, r: ResultHead): Outcome {
   if (c.op === 'any_rows' || c.op === 'no_rows') {
     const triggered = c.op === 'any_rows' ? r.rowCount > 0 : r.rowCount === 0;
-    return { state: triggered ? 'triggered' : 'ok', value: r.rowCount, error: null };
+    return {
+      state: triggered ? 'triggered' : 'ok',
+      value: r.rowCount,
+      valueTruncated: false,
+      error: null,
+    };
   }
   const missing = missingColumn(c, r.columns);
-  if (missing) return failed(`cannot evaluate ${describeCondition(c)}: ${missing}`);
-  if (!r.firstRow) return failed(`cannot evaluate ${describeCondition(c)}: the result has no rows`);
+  if (missing) return failedOutcome(`cannot evaluate ${describeCondition(c)}: ${missing}`);
+  if (!r.firstRow)
+    return failedOutcome(`cannot evaluate ${describeCondition(c)}: the result has no rows`);
   const cell = r.firstRow[c.column!];
   if (cell === null || cell === undefined)
-    return failed(
+    return failedOutcome(
       `cannot evaluate ${describeCondition(c)}: "${c.column}" is null in the first row`,
     );
+  // The condition reads the whole cell (a Redash user compares the value, not a preview of it);
+  // only what is kept of it is cut.
+  const kept = keptValue(cell);
   let triggered: boolean;
   if (typeof c.value === 'number') {
     const n = numeric(cell);
     if (n === undefined)
-      return failed(
-        `cannot evaluate ${describeCondition(c)}: "${c.column}" is ${JSON.stringify(cell).slice(0, 100)}, not a number`,
-        cell,
+      return failedOutcome(
+        `cannot evaluate ${describeCondition(c)}: "${c.column}" is ${clipText(JSON.stringify(cell), 100).text}, not a number`,
+        kept,
       );
     triggered = compare(c.op, n, c.value);
   } else {
     const text = typeof cell === 'string' ? cell : JSON.stringify(cell);
     triggered = compare(c.op, text, c.value!);
   }
-  return { state: triggered ? 'triggered' : 'ok', value: cell, error: null };
+  return { state: triggered ? 'triggered' : 'ok', ...kept, error: null };
 }

@@ -21,6 +21,7 @@ export type EvaluationRecord = {
   executionId: string | null;
   state: EvaluationState;
   value: unknown;
+  valueTruncated: boolean;
   error: string | null;
   notified: boolean;
   startedAt: string;
@@ -34,6 +35,7 @@ type EvaluationRow = {
   execution_id: string | null;
   state: EvaluationState;
   value: string | null;
+  value_truncated: number;
   error: string | null;
   notified: number;
   started_at: string;
@@ -47,6 +49,7 @@ const toEvaluation = (r: EvaluationRow): EvaluationRecord => ({
   executionId: r.execution_id,
   state: r.state,
   value: parseJson<unknown>(r.value, null),
+  valueTruncated: isSet(r.value_truncated),
   error: r.error,
   notified: isSet(r.notified),
   startedAt: r.started_at,
@@ -99,6 +102,7 @@ export class AlertHistoryRepo {
       .set({
         state: o.state,
         value: o.value === undefined ? null : JSON.stringify(o.value),
+        value_truncated: flag(o.valueTruncated),
         error: o.error?.slice(0, 4000) ?? null,
         evaluated_at: at,
       })

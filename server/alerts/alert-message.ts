@@ -1,5 +1,5 @@
 import type { AlertState } from '../../contract/rules/enums.js';
-import { describeCondition, type Outcome } from './alert-condition.js';
+import { clipText, describeCondition, type Outcome } from './alert-condition.js';
 import type { AlertRecord } from './alerts-repo.js';
 
 /**
@@ -21,6 +21,7 @@ export type WebhookBody = {
   query: { id: number; name: string; url: string };
   context: string;
   value: unknown;
+  value_truncated: boolean;
   error: string | null;
   execution_id: string | null;
   evaluated_at: string;
@@ -45,10 +46,8 @@ const HEADLINE: Record<Outcome['state'], string> = {
   failed: 'FAILED',
 };
 
-const shown = (v: unknown) => {
-  const text = typeof v === 'string' ? v : JSON.stringify(v);
-  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
-};
+/** A value in a line of text: its first 200 characters. */
+const shown = (v: unknown) => clipText(typeof v === 'string' ? v : JSON.stringify(v), 200).text;
 
 /** The value line: "volume = 1234", "12 rows". */
 function valueLine(m: MessageInput): string {
@@ -82,6 +81,7 @@ export function buildMessage(m: MessageInput): AlertMessage {
     query: { id: query.id, name: query.name, url },
     context: m.context,
     value: outcome.value ?? null,
+    value_truncated: outcome.valueTruncated,
     error: outcome.error,
     execution_id: m.executionId,
     evaluated_at: m.evaluatedAt,

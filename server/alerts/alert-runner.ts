@@ -4,7 +4,7 @@ import type { Caller } from '../auth/caller.js';
 import { STATES, TERMINAL } from '../executions/execution-record.js';
 import { canReadQuery } from '../queries/readable.js';
 import { nowIso } from '../store/db.js';
-import { evaluate, type Outcome } from './alert-condition.js';
+import { evaluate, failedOutcome, type Outcome } from './alert-condition.js';
 import { deliver } from './alert-delivery.js';
 import { AlertHistoryRepo } from './alert-history-repo.js';
 import { buildMessage } from './alert-message.js';
@@ -15,7 +15,6 @@ import type { AlertRecord, AlertsRepo } from './alerts-repo.js';
 const LOST_AFTER_MS = 5 * 60_000;
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
-const failed = (error: string): Outcome => ({ state: 'failed', value: null, error });
 
 /** Why an ended run gave no result to evaluate. */
 function runEnd(e: AlertRun): string {
@@ -90,7 +89,7 @@ export class AlertRunner {
       await this.history.setExecution(evaluationId, executionId);
     } catch (err) {
       this.track(evaluationId, () =>
-        this.conclude(alert.id, evaluationId, null, failed(errorText(err))),
+        this.conclude(alert.id, evaluationId, null, failedOutcome(errorText(err))),
       );
       return { evaluationId, executionId: null };
     }
@@ -159,16 +158,16 @@ export class AlertRunner {
     if (!alert) return;
     let outcome: Outcome;
     const e = ev.executionId ? await this.deps.executions.get(ev.executionId) : undefined;
-    if (!ev.executionId) outcome = failed('the service stopped before the run started');
-    else if (!e) outcome = failed(`the run ${ev.executionId} is gone`);
+    if (!ev.executionId) outcome = failedOutcome('the service stopped before the run started');
+    else if (!e) outcome = failedOutcome(`the run ${ev.executionId} is gone`);
     else if (!TERMINAL.has(e.state)) return;
     else if (e.state === STATES.completed || e.state === STATES.partial) {
       try {
         outcome = evaluate(alert.condition, await this.deps.executions.head(e.id));
       } catch (err) {
-        outcome = failed(`the result could not be read: ${errorText(err)}`);
+        outcome = failedOutcome(`the result could not be read: ${errorText(err)}`);
       }
-    } else outcome = failed(runEnd(e));
+    } else outcome = failedOutcome(runEnd(e));
     await this.conclude(alert.id, evaluationId, ev.executionId, outcome);
   }
 

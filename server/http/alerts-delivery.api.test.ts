@@ -72,6 +72,7 @@ describe('messages', () => {
       query: { id: q, name: 'Daily volume', url: link },
       context: 'alice',
       value: 1234,
+      value_truncated: false,
       error: null,
       execution_id: run.execution_id,
       evaluated_at: expect.any(String),
@@ -280,7 +281,11 @@ describe('history', () => {
         trigger: 'schedule',
         startedAt: `${i}`,
       });
-      await repo.finishEvaluation(id, { state: 'ok', value: i, error: null }, `${i}`);
+      await repo.finishEvaluation(
+        id,
+        { state: 'ok', value: i, valueTruncated: false, error: null },
+        `${i}`,
+      );
     }
     const run = await runAlert(t, alice.key, a.id);
     const page = await t.call('GET', `${ALERTS}/${a.id}/history?limit=1000`, { key: alice.key });
@@ -288,5 +293,68 @@ describe('history', () => {
     expect(page.json.next_offset).toBeUndefined();
     expect(page.json.evaluations[0].id).toBe(run.evaluation_id);
     expect(page.json.evaluations.at(-1).value).toBe(6); // 0..5 went
+  });
+});
+
+describe('a value too long to keep', () => {
+  it('a 3 MB cell is stored, listed and sent as its first characters, marked cut; the condition reads it whole', async () => {
+    const r = await webhookReceiver();
+    try {
+      // 3,000,000 zeros then a 5: the number 5, whose text no alert should keep or send whole
+      const q = await createQuery(t, alice.key, "SELECT repeat('0', 3000000) || '5' AS v");
+      const a = await alert(q, {
+        condition: { column: 'v', op: '>', value: 1 },
+        destinations: [webhook(r.url), { type: 'email', to: 'big@example.com' }],
+      });
+      await runAlert(t, alice.key, a.id);
+      const kept = `${'0'.repeat(ALERT_LIMITS.keptValue)}…`;
+      // the condition compared the whole cell (5 > 1), not its cut (not a number)
+      const [ev] = await history(t, alice.key, a.id);
+      expect(ev).toMatchObject({
+        state: 'triggered',
+        value: kept,
+        value_truncated: true,
+        error: null,
+      });
+      const row = await t.deps.store.db
+        .selectFrom('alert_evaluations')
+        .select(['value', 'value_truncated'])
+        .where('id', '=', ev!.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ value: JSON.stringify(kept), value_truncated: 1 });
+      const one = await t.call('GET', `${ALERTS}/${a.id}`, { key: alice.key });
+      expect(one.json).toMatchObject({ last_value: kept, last_value_truncated: true });
+      const list = await t.call('GET', `${ALERTS}?query_id=${q}`, { key: alice.key });
+      expect(list.json.alerts).toEqual([
+        expect.objectContaining({ id: a.id, last_value: kept, last_value_truncated: true }),
+      ]);
+      expect(list.text.length).toBeLessThan(5000);
+      expect(r.hits).toHaveLength(1);
+      const body = r.hits[0]!.body;
+      expect(body).toMatchObject({ value: kept, value_truncated: true });
+      expect(body.text).toContain(`v = ${'0'.repeat(200)}…; condition: v > 1.`);
+      expect(Number(r.hits[0]!.headers['content-length'])).toBeLessThan(5000);
+      const mail = smtp.mails.find((m) => m.to.includes('big@example.com'))!;
+      expect(mail.text).toContain(`v = ${'0'.repeat(200)}…; condition: v > 1.`);
+      expect(mail.text.length).toBeLessThan(5000);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('a value that fits is kept whole and not marked', async () => {
+    const q = await createQuery(
+      t,
+      alice.key,
+      `SELECT repeat('0', ${ALERT_LIMITS.keptValue - 1}) || '5' AS v`,
+    );
+    const a = await alert(q, { condition: { column: 'v', op: '>', value: 1 } });
+    await runAlert(t, alice.key, a.id);
+    const [ev] = await history(t, alice.key, a.id);
+    expect(ev).toMatchObject({
+      state: 'triggered',
+      value: `${'0'.repeat(ALERT_LIMITS.keptValue - 1)}5`,
+      value_truncated: false,
+    });
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../auth/sessions.js';
+import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import type { AppEnv } from './app-env.js';
@@ -94,10 +95,15 @@ export function earlyLinks(html: string): string | undefined {
   return links.length ? links.join(', ') : undefined;
 }
 
-/** The headers of an HTML page of the app: its `Link` (earlyLinks), when it links anything. */
-function pageHeaders(html: string): Record<string, string> {
+/**
+ * The headers of an HTML page of the app: its `Link` (earlyLinks), when it links anything, and
+ * `Vary: Host` when PUBLIC_URL is unset: the links of a dashboard's bundle then follow the
+ * request's `Host` (publicBaseUrl), which a client may forge, so a cache keeps one copy per host
+ * and never serves one host's page to another.
+ */
+function pageHeaders(html: string, config: Pick<Config, 'publicUrl'>): Record<string, string> {
   const link = earlyLinks(html);
-  return link ? { link } : {};
+  return { ...(link ? { link } : {}), ...(config.publicUrl ? {} : { vary: 'Host' }) };
 }
 
 const LT = '<'.charCodeAt(0);
@@ -240,16 +246,16 @@ export function spaPage(
     // Public pages carry their link preview's tags (unfurl-meta.ts).
     const html = await withUnfurl(deps, c, fs.readFileSync(index, 'utf8'));
     const m = at && manifest();
-    if (!at || !m) return c.html(html, 200, pageHeaders(html));
+    if (!at || !m) return c.html(html, 200, pageHeaders(html, deps.config));
     // Others (signed in, or HEAD) only look up whether it is public.
     const read = shown && (await shown);
     const known = read || (!shown && (await isPublic(deps, at)));
-    if (!known) return c.html(html, 200, pageHeaders(html));
+    if (!known) return c.html(html, 200, pageHeaders(html, deps.config));
     const page = withPreloads(html, preloadsOf(m, DASHBOARD_PAGE_MODULES));
     const end = page.lastIndexOf('</body>');
     // HEAD is answered without a body: nothing is read for it.
     if (!read || !paint || end < 0 || !(await mayInline(c)))
-      return c.html(page, 200, pageHeaders(page));
+      return c.html(page, 200, pageHeaders(page, deps.config));
     // The head goes out at once (the browser fetches the chunks meanwhile), then the first
     // paint (charts drawn on the server, or nothing past its budget), then the bundle when its
     // pages are written. Not compressed: a compressor would hold the head back.
@@ -268,7 +274,7 @@ export function spaPage(
     return c.body(body, 200, {
       'content-type': 'text/html; charset=UTF-8',
       'cache-control': 'no-transform',
-      ...pageHeaders(page),
+      ...pageHeaders(page, deps.config),
     });
   };
 }

@@ -26,6 +26,13 @@ describe('unfurl tags', () => {
     expect(tags).toContain('<meta property="og:image:width" content="1200">');
   });
 
+  it('name no URL without a configured base: a text card, no image', () => {
+    const tags = unfurlTags(preview('Board'), undefined);
+    expect(tags).toContain('<meta property="og:title" content="Board">');
+    expect(tags).toContain('<meta name="twitter:card" content="summary">');
+    expect(tags).not.toMatch(/og:url|og:image|twitter:image|:\/\//);
+  });
+
   it('escape every value, and a title’s `$&` is not a replacement pattern', () => {
     const evil = `"><script>alert(1)</script> $& $1 '`;
     const html = withUnfurlTags(INDEX, preview(evil, evil), 'https://x.test');

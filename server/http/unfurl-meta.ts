@@ -6,7 +6,6 @@ import { AppError } from '../errors.js';
 import { CARD_PX } from '../render/card-svg.js';
 import { PreviewsService, type Preview } from '../previews/previews-service.js';
 import { presentedKey } from './principal.js';
-import { publicBaseUrl } from './results.js';
 
 /** Text safe inside an HTML element or a double-quoted attribute. */
 export const escapeHtml = (s: string): string =>
@@ -40,31 +39,39 @@ function pageOf(
   return (s) => s.dashboard(owner, slug);
 }
 
-/** The Open Graph and Twitter card tags of a preview, every value escaped. */
-export function unfurlTags(p: Preview, base: string): string {
-  const image = `${base}${p.imagePath}?v=${PreviewsService.version(p)}`;
+/**
+ * The Open Graph and Twitter card tags of a preview, every value escaped. The tags that name an
+ * absolute URL (`og:url`, `og:image` and its details, `twitter:image`) come only with `base`,
+ * the configured PUBLIC_URL: without it the card is the page's title and description alone.
+ */
+export function unfurlTags(p: Preview, base: string | undefined): string {
   const tags: [string, string, string][] = [
     ['name', 'description', p.description],
     ['property', 'og:type', 'website'],
     ['property', 'og:site_name', 'Strata'],
     ['property', 'og:title', p.title],
     ['property', 'og:description', p.description],
-    ['property', 'og:url', `${base}${p.pagePath}`],
-    ['property', 'og:image', image],
-    ['property', 'og:image:type', 'image/png'],
-    ['property', 'og:image:width', String(CARD_PX.width)],
-    ['property', 'og:image:height', String(CARD_PX.height)],
-    ['property', 'og:image:alt', `${p.title}: charts on Strata`],
-    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:card', base ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', p.title],
     ['name', 'twitter:description', p.description],
-    ['name', 'twitter:image', image],
   ];
+  if (base) {
+    const image = `${base}${p.imagePath}?v=${PreviewsService.version(p)}`;
+    tags.push(
+      ['property', 'og:url', `${base}${p.pagePath}`],
+      ['property', 'og:image', image],
+      ['property', 'og:image:type', 'image/png'],
+      ['property', 'og:image:width', String(CARD_PX.width)],
+      ['property', 'og:image:height', String(CARD_PX.height)],
+      ['property', 'og:image:alt', `${p.title}: charts on Strata`],
+      ['name', 'twitter:image', image],
+    );
+  }
   return tags.map(([k, n, v]) => `<meta ${k}="${n}" content="${escapeHtml(v)}">`).join('\n    ');
 }
 
 /** `html` with the preview's title in `<title>` and its tags before `</head>`. */
-export function withUnfurlTags(html: string, p: Preview, base: string): string {
+export function withUnfurlTags(html: string, p: Preview, base: string | undefined): string {
   // A function, so no `$&` in a title is read as a replacement pattern.
   const titled = html.replace(
     /<title>[^<]*<\/title>/,
@@ -81,6 +88,10 @@ export function withUnfurlTags(html: string, p: Preview, base: string): string {
  * no script, so the tags are in the HTML itself. Anything private, archived or unknown keeps
  * the generic page: nothing of it is named. For an anonymous visitor the image is rendered
  * meanwhile, off this request (it is not awaited).
+ *
+ * Absolute URLs come from PUBLIC_URL only, never from the request: its `Host` is whatever the
+ * client sent, and a page naming a forged host could be kept by a cache and served to others.
+ * Without PUBLIC_URL the tags carry no URL (and no image: Open Graph takes no relative one).
  */
 export async function withUnfurl(deps: Deps, c: Context, html: string): Promise<string> {
   const page = pageOf(c.req.path, c.req.query('viz'));
@@ -92,9 +103,10 @@ export async function withUnfurl(deps: Deps, c: Context, html: string): Promise<
     if (err instanceof AppError && err.kind === 'not_found') return html;
     throw err;
   }
+  const base = deps.config.publicUrl;
   // A crawler (no session, no key) asks for the image next: its render starts now, in the
   // background, and the image's request waits for the same render if it is not done.
-  if (c.req.method === 'GET' && !getCookie(c, SESSION_COOKIE) && !presentedKey(c))
+  if (base && c.req.method === 'GET' && !getCookie(c, SESSION_COOKIE) && !presentedKey(c))
     void deps.previews.image(preview).catch(() => undefined);
-  return withUnfurlTags(html, preview, publicBaseUrl(c, deps));
+  return withUnfurlTags(html, preview, base);
 }

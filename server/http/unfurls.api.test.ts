@@ -1,10 +1,14 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { fakeDist } from '../test/spa-dist.js';
+import { createNodeServer, listen } from './node-server.js';
+import { DASHBOARD_PAGE_MODULES } from './spa-page.js';
 
 let t: TestServer;
 let app: ReturnType<typeof createApp>;
@@ -17,6 +21,8 @@ const ids = {} as Record<
   'query' | 'chart' | 'counter' | 'secretQuery' | 'secretViz' | 'oldQuery' | 'oldViz',
   number
 >;
+/** The PUBLIC_URL of the app most tests ask: absolute links in tags come from it alone. */
+const ORIGIN = 'http://strata.test';
 
 async function saved(name: string, sql: string, isPrivate = false): Promise<number> {
   const q = await t.call('POST', '/api/v1/query', {
@@ -83,13 +89,53 @@ function pngSize(png: Buffer) {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
+/** `a` served on a loopback port, as main.ts serves the app. */
+async function served(a: ReturnType<typeof createApp>) {
+  const server = createNodeServer(a.fetch, t.config);
+  const port = await listen(server, 0, '127.0.0.1');
+  const close = () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    });
+  return { port, close };
+}
+
+/** GET `p` over a socket with the `Host` header a client chose (fetch sends the URL's own). */
+function withHost(port: number, p: string, host: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port, path: p, headers: { host } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      });
+      req.on('error', reject);
+    },
+  );
+}
+
+/** Every start tag of a page, with what they say; the bundle's JSON (data, not a tag) left out. */
+const tagsOf = (html: string): string[] =>
+  html
+    .replace(/(<script type="application\/json"[^>]*>)[^]*?<\/script>/g, '$1</script>')
+    .match(/<[a-z][^>]*>/gi) ?? [];
+
 const previewFiles = () =>
   fs.existsSync(path.join(t.dir, 'previews')) ? fs.readdirSync(path.join(t.dir, 'previews')) : [];
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   t = await createTestServer();
-  app = createApp(t.deps, { staticDir: dist, logError: () => {} });
+  const config = { ...t.config, publicUrl: ORIGIN };
+  app = createApp({ ...t.deps, config }, { staticDir: dist, logError: () => {} });
   alice = await t.createUser('og_alice');
   ids.query = await saved(
     'Daily volume',
@@ -288,6 +334,63 @@ describe('private and unknown content', () => {
       const res = await app.request(p, { headers: { 'x-service-api-key': alice.key } });
       expect(res.status, p).toBe(404);
       expect(res.headers.get('content-type'), p).toContain('application/json');
+    }
+  });
+});
+
+describe('a forged Host header', () => {
+  const FORGED = 'evil.example';
+  // With the chunks' manifest, so a dashboard's page also carries its bundle and first paint.
+  const built = fakeDist(INDEX, {
+    'index.html': { file: 'assets/index-1.js', isEntry: true },
+    [DASHBOARD_PAGE_MODULES[0]!]: { file: 'assets/slug-1.js' },
+  });
+  const pages = () => [
+    '/og_alice/open-board',
+    `/queries/${ids.query}`,
+    `/queries/${ids.query}?viz=${ids.chart}`,
+  ];
+  afterAll(() => built.remove());
+
+  it('names no foreign origin without PUBLIC_URL: a text card, and Vary: Host', async () => {
+    const bare = await served(createApp(t.deps, { staticDir: built.dir, logError: () => {} }));
+    try {
+      for (const p of pages()) {
+        const res = await withHost(bare.port, p, FORGED);
+        expect(res.status, p).toBe(200);
+        for (const tag of tagsOf(res.body)) expect(tag, p).not.toContain(FORGED);
+        const meta = metaOf(res.body);
+        expect(meta['og:title'], p).toBeTruthy();
+        expect(meta['twitter:card'], p).toBe('summary');
+        for (const [name, content] of Object.entries(meta))
+          expect(content, `${p} ${name}`).not.toMatch(/:\/\//);
+        // The bundle's links follow the request's host (as the API's): one copy per host.
+        expect(res.headers.vary, p).toMatch(/\bHost\b/i);
+      }
+      const board = await withHost(bare.port, '/og_alice/open-board', FORGED);
+      expect(board.body).toContain('id="dashboard-bundle"');
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('is ignored with PUBLIC_URL: every URL in the tags is on PUBLIC_URL', async () => {
+    const config = { ...t.config, publicUrl: ORIGIN };
+    const site = await served(
+      createApp({ ...t.deps, config }, { staticDir: built.dir, logError: () => {} }),
+    );
+    try {
+      for (const p of pages()) {
+        const res = await withHost(site.port, p, FORGED);
+        expect(res.status, p).toBe(200);
+        expect(res.body, p).not.toContain(FORGED);
+        const meta = metaOf(res.body);
+        expect(meta['og:url'], p).toBe(`${ORIGIN}${p}`);
+        expect(meta['og:image'], p).toMatch(new RegExp(`^${ORIGIN}/og/`));
+        expect(meta['twitter:image'], p).toBe(meta['og:image']);
+      }
+    } finally {
+      await site.close();
     }
   });
 });

@@ -338,6 +338,7 @@ export interface AlertEvaluationsTable {
   execution_id: string | null;
   state: 'running' | 'ok' | 'triggered' | 'failed';
   value: string | null;
+  value_truncated: Generated<Flag>;
   error: string | null;
   notified: Generated<Flag>;
   started_at: string;
