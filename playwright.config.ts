@@ -65,6 +65,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // Link previews name URLs from PUBLIC_URL only, never from the request's Host.
+      PUBLIC_URL: BASE_URL,
       DATA_DIR: PORT === 8181 ? '.tmp/e2e-data' : `.tmp/e2e-data-${PORT}`,
       STATIC_DIR,
       DEMO_SCALE: '0.02',
