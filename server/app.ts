@@ -40,7 +40,7 @@ import { bodyGuard } from './http/body-guard.js';
 import { sameOriginWrites } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
 import { releaseHeadBodies } from './http/head-requests.js';
-import { STATUS_OF } from './http/error-status.js';
+import { RETRY_AFTER_SECONDS_OF, STATUS_OF } from './http/error-status.js';
 import { crossOriginImages, documentOgImages, ogImageRoutes } from './http/og-images.js';
 
 export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
@@ -51,13 +51,14 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const logError = options.logError ?? ((err: unknown) => console.error(err));
 
   app.onError((err, c) => {
-    if (err instanceof AppError)
-      // A body refused before it was read whole: the rest of it is not awaited.
-      return c.json(
-        { error: err.message },
-        STATUS_OF[err.kind],
-        err.kind === 'timeout' || err.kind === 'too_large' ? { connection: 'close' } : undefined,
-      );
+    if (err instanceof AppError) {
+      const retryAfter = RETRY_AFTER_SECONDS_OF[err.kind];
+      return c.json({ error: err.message }, STATUS_OF[err.kind], {
+        // A body refused before it was read whole: the rest of it is not awaited.
+        ...(err.kind === 'timeout' || err.kind === 'too_large' ? { connection: 'close' } : {}),
+        ...(retryAfter ? { 'retry-after': String(retryAfter) } : {}),
+      });
+    }
     if (err instanceof HTTPException) {
       const status = err.status;
       const message =

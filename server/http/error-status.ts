@@ -14,3 +14,12 @@ export const STATUS_OF: Record<ErrorKind, ContentfulStatusCode> = {
   rate_limited: 429,
   unavailable: 503,
 };
+
+/**
+ * Seconds a client is told to wait before it tries again (`Retry-After`), by the kinds that pass
+ * by themselves: a server busy for now (a full render queue) or a part restarting (a render
+ * thread past its time). Every such answer carries it; app.onError adds it, a route never does.
+ */
+export const RETRY_AFTER_SECONDS_OF: Partial<Record<ErrorKind, number>> = {
+  unavailable: 5,
+};

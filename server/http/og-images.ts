@@ -127,9 +127,13 @@ export function documentOgImages(registry: OpenAPIHono['openAPIRegistry']): void
       tags: ['link previews'],
       summary: r.summary,
       description:
-        'Anonymous, whatever key or session comes with the request: private, archived and unknown content answers 404 alike. Counts against the anonymous rate limit of the address (429 with Retry-After). `If-None-Match` with the ETag answers 304; a `?v=` in the URL is ignored.',
+        'Anonymous, whatever key or session comes with the request: private, archived and unknown content answers 404 alike. Counts against the anonymous rate limit of the address (429 with Retry-After). 503 with Retry-After while too many previews wait to be drawn. `If-None-Match` with the ETag answers 304; a `?v=` in the URL is ignored.',
       security: [{}],
       parameters: r.params,
-      responses: { 200: png, 304: { description: 'Not modified' }, ...errorResponses(404, 429) },
+      responses: {
+        200: png,
+        304: { description: 'Not modified' },
+        ...errorResponses(404, 429, 503),
+      },
     });
 }

@@ -48,6 +48,7 @@ export function errorResponses(...statuses: number[]) {
     413: 'Too large',
     429: 'Rate limited',
     500: 'Internal error',
+    503: 'Unavailable for now (busy): retry after Retry-After seconds',
   };
   return Object.fromEntries(
     statuses.map((s) => [

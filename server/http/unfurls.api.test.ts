@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
+import { PreviewsService } from '../previews/previews-service.js';
+import { DEFAULT_RENDER_LIMITS, RenderPool } from '../render/render-pool.js';
 import { waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import { fakeDist } from '../test/spa-dist.js';
@@ -405,10 +407,38 @@ describe('limits', () => {
     expect(second.status).toBe(429);
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+  it('answers 503 with Retry-After while the render queue is full', async () => {
+    // A queue with no room left: every render is refused, as when maxQueue renders wait.
+    const pool = new RenderPool({ ...DEFAULT_RENDER_LIMITS, maxQueue: 0 });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-previews-'));
+    const previews = new PreviewsService({
+      dataDir,
+      dashboards: t.deps.dashboards,
+      visualizations: t.deps.visualizations,
+      queries: t.deps.queries,
+      executions: t.deps.executions,
+      pool,
+    });
+    const busy = createApp({ ...t.deps, previews }, { staticDir: dist, logError: () => {} });
+    const urls = [
+      `/og/queries/${ids.query}.png`,
+      `/og/queries/${ids.query}/${ids.chart}.png`,
+      `/og/queries/${ids.query}/${ids.counter}.png`,
+      '/og/dashboards/og_alice/open-board.png',
+    ];
+    const answers = await Promise.all(urls.map((u) => busy.request(u)));
+    for (const [i, res] of answers.entries()) {
+      expect(res.status, urls[i]).toBe(503);
+      expect(res.headers.get('retry-after'), urls[i]).toMatch(/^[1-9]\d*$/);
+      expect(((await res.json()) as { error: string }).error).toMatch(/too many previews/);
+    }
+    await previews.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 });
 
 describe('the OpenAPI document', () => {
-  it('lists the image routes as Strata extensions, anonymous, PNG or 404/429', async () => {
+  it('lists the image routes as Strata extensions, anonymous, PNG or 404/429/503', async () => {
     const doc = (await (await app.request('/api/v1/openapi.json')).json()) as {
       paths: Record<string, { get?: { summary: string; security: unknown[]; responses: object } }>;
     };
@@ -420,7 +450,7 @@ describe('the OpenAPI document', () => {
       const get = doc.paths[p]?.get;
       expect(get?.summary, p).toMatch(/Strata extension/);
       expect(get?.security).toEqual([{}]);
-      expect(Object.keys(get!.responses)).toEqual(['200', '304', '404', '429']);
+      expect(Object.keys(get!.responses)).toEqual(['200', '304', '404', '429', '503']);
     }
   });
 });
