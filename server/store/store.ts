@@ -11,6 +11,7 @@ import {
   type Driver,
   type Transaction,
 } from 'kysely';
+import { sqliteErrorWithRoomChecked } from '../disk-full.js';
 import type { Db } from './db.js';
 import type { Database } from './schema.js';
 
@@ -88,10 +89,29 @@ export class Store {
 /**
  * SQLite ends a transaction itself on some errors (a full disk: SQLITE_FULL); the rollback that
  * follows then fails and would hide the error that matters. It is skipped when none is open.
+ * A write SQLite reports as a bare I/O error is told apart when the disk refused it for want of
+ * room (a quota, a file-size limit): it then reads as a full disk (disk-full.ts).
  */
 class SqliteStoreDriver extends SqliteDriver {
+  private connection?: DatabaseConnection;
+
   constructor(private readonly sqlite: Db) {
     super({ database: withStatementCache(sqlite) });
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await super.acquireConnection();
+    // SQLite has one connection, so one wrapper serves every acquisition.
+    return (this.connection ??= {
+      executeQuery: async (query) => {
+        try {
+          return await inner.executeQuery(query);
+        } catch (err) {
+          throw sqliteErrorWithRoomChecked(err, this.sqlite.name);
+        }
+      },
+      streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
+    });
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
