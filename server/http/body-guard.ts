@@ -83,7 +83,11 @@ async function readCapped(
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The refusal, on a connection that closes after it (the rest of the body is never read). */
+/**
+ * The refusal, on a connection that closes after it. The rest of the body is never read here: the
+ * Node server drops a bounded part of it before closing, so a client still sending reads the
+ * answer (node-server.ts).
+ */
 const refuse = (c: Context, err: BodyRejected) =>
   c.json({ error: err.message }, err.status, { connection: 'close' });
 

@@ -1,7 +1,10 @@
+import net from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import { rawRequest } from '../test/raw-http.js';
 import { createTable } from '../test/uploads-helpers.js';
+import { createNodeServer, LINGER_BYTES, listen } from './node-server.js';
 
 /**
  * Request bounds, tried over a real socket as an attacker would: declared and streamed bodies
@@ -13,7 +16,11 @@ let alice: TestUser;
 const MAX = 64 * 1024;
 
 beforeAll(async () => {
-  t = await createTestServer({ maxJsonBodyBytes: MAX, bodyTimeoutMs: 1000 });
+  t = await createTestServer({
+    maxJsonBodyBytes: MAX,
+    maxUploadBytes: 1024 ** 2,
+    bodyTimeoutMs: 1000,
+  });
   alice = await t.createUser('alice');
   server = await t.listen();
 });
@@ -115,6 +122,155 @@ describe('JSON bodies', () => {
   });
 });
 
+/**
+ * Node's fetch, run in a worker thread: a client with its own event loop, as a separate program
+ * is (in the test's own loop, the server's close and the client's writes take turns in an order
+ * that hides a reset). Each request sends `size` bytes, declared or chunked, and the worker
+ * answers with what each fetch read: its status and body, or its error.
+ */
+const FETCH_CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const chunk = new Uint8Array(64 * 1024).fill(0x20);
+const body = (size) => {
+  let sent = 0;
+  return new ReadableStream({
+    pull(c) {
+      if (sent >= size) return c.close();
+      sent += chunk.length;
+      c.enqueue(chunk);
+    },
+  });
+};
+const send = async ({ url, method, headers, size, declared }) => {
+  try {
+    const res = await fetch(url, {
+      method,
+      headers: declared ? { ...headers, 'content-length': String(size) } : headers,
+      body: body(size),
+      duplex: 'half',
+    });
+    return { status: res.status, body: await res.text() };
+  } catch (err) {
+    return { error: err.message + ': ' + (err.cause && (err.cause.code || err.cause.message)) };
+  }
+};
+Promise.all(workerData.map(send)).then((answers) => parentPort.postMessage(answers));
+`;
+
+type FetchRequest = {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  size: number;
+  declared: boolean;
+};
+
+function fetchInWorker(requests: FetchRequest[]): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(FETCH_CLIENT, { eval: true, workerData: requests });
+    worker.once('message', (answers: unknown[]) => {
+      resolve(answers);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+describe('bodies refused before they are read', () => {
+  const tooLarge = {
+    status: 413,
+    body: JSON.stringify({ error: `the request body is larger than the limit of ${MAX} bytes` }),
+  };
+
+  it('answer a 413 that Node fetch reads, declared or chunked, while it still sends', async () => {
+    const routes = [
+      ['POST', '/api/v1/sql/execute'],
+      ['POST', '/api/v1/usage'],
+      ['POST', '/api/v1/auth/signup'],
+      ['PATCH', '/api/v1/visualizations/1'],
+    ];
+    const requests = routes.flatMap(([method, path]) =>
+      [true, false].map((declared) => ({
+        url: `${server.url}${path}`,
+        method: method!,
+        headers: { 'content-type': 'application/json', 'x-service-api-key': alice.key },
+        size: 10 * 1024 ** 2,
+        declared,
+      })),
+    );
+    // A reset loses the race to the answer now and then: eight rounds of eight at once.
+    for (let round = 0; round < 8; round++)
+      expect(await fetchInWorker(requests)).toEqual(requests.map(() => tooLarge));
+  });
+
+  it('answer an anonymous 300 MB body with a 413 that Node fetch reads', async () => {
+    const answers = await fetchInWorker(
+      Array.from({ length: 4 }, (_, i) => ({
+        url: `${server.url}/api/v1/auth/signup`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        size: 300 * 1024 ** 2,
+        declared: i % 2 === 0,
+      })),
+    );
+    expect(answers).toEqual(answers.map(() => tooLarge));
+  });
+
+  it('read and drop a bounded part of the rest, then close, from a client that never stops', async () => {
+    // A server of its own, to read how many bytes its socket took.
+    const node = createNodeServer(t.app.fetch, t.config);
+    const sockets: net.Socket[] = [];
+    node.on('connection', (s: net.Socket) => sockets.push(s));
+    const port = await listen(node, 0, '127.0.0.1');
+    try {
+      for (const declared of [true, false]) {
+        const size = 300 * 1024 ** 2;
+        const headers = head('POST', '/api/v1/auth/signup', {
+          'content-type': 'application/json',
+          ...(declared ? { 'content-length': size } : { 'transfer-encoding': 'chunked' }),
+        });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        const piece = declared
+          ? chunk
+          : Buffer.concat([
+              Buffer.from(`${chunk.length.toString(16)}\r\n`),
+              chunk,
+              Buffer.from('\r\n'),
+            ]);
+        // Sends until the server closes, never reading the answer's end as a reason to stop.
+        const answer = await new Promise<string>((resolve) => {
+          let received = '';
+          let sent = 0;
+          // Half-open: the server's end of sending does not end the client's.
+          const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () => {
+            socket.write(headers);
+            const pump = () => {
+              while (sent < size && !socket.destroyed) {
+                sent += chunk.length;
+                if (!socket.write(piece)) return socket.once('drain', pump);
+              }
+              socket.end(); // all of it sent: only when the server read it all
+            };
+            pump();
+          });
+          socket.on('data', (d: Buffer) => (received += d.toString()));
+          socket.on('error', () => {});
+          socket.on('close', () => resolve(received));
+        });
+        expect(answer).toMatch(/^HTTP\/1\.1 413 .*connection: close.*larger than the limit/is);
+        const serverSide = sockets.at(-1)!;
+        if (!serverSide.destroyed) await new Promise((r) => serverSide.once('close', r));
+        // What the server took: the part it refused at (the limit, for a chunked body), the
+        // bounded part it dropped after answering, and a read's worth more.
+        expect(serverSide.bytesRead).toBeLessThan(MAX + LINGER_BYTES + 1024 ** 2);
+      }
+    } finally {
+      node.closeAllConnections();
+      await new Promise((r) => node.close(r));
+    }
+  });
+});
+
 describe('upload bodies', () => {
   it('keep their own limit, and answer 408 when the upload stops arriving', async () => {
     await createTable(t, alice.key, 'alice', 'stalled');
@@ -138,6 +294,22 @@ describe('upload bodies', () => {
     });
     expect(big.status).toBe(200);
     expect(big.json.rows_written).toBe(5000);
+  });
+
+  it('answer a 413 past their limit that Node fetch reads, while it still sends', async () => {
+    await createTable(t, alice.key, 'alice', 'oversized');
+    const requests = [true, false, true, false].map((declared) => ({
+      url: `${server.url}/api/v1/uploads/alice/oversized/insert`,
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', 'x-service-api-key': alice.key },
+      size: 30 * 1024 ** 2,
+      declared,
+    }));
+    const error = 'the upload is larger than the limit of 1048576 bytes (MAX_UPLOAD_BYTES)';
+    expect(await fetchInWorker(requests)).toEqual(
+      requests.map(() => ({ status: 413, body: JSON.stringify({ error }) })),
+    );
+    expect((await t.deps.lake.get('dune', 'alice', 'oversized'))!.row_count).toBe(0);
   });
 });
 

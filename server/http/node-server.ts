@@ -1,10 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import http, { type IncomingMessage } from 'node:http';
+import { Socket, type AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 
 export type ServerLimits = {
   /** Largest request line plus headers; more is 431. */
   maxHeaderBytes: number;
+  /** Longest the rest of a body answered early (a 413) is awaited before the connection closes. */
+  bodyTimeoutMs: number;
 };
 
 const jsonError = (status: number, error: string) =>
@@ -48,9 +50,53 @@ function answerClientError(limits: ServerLimits) {
   };
 }
 
+/** Most of a request body the server reads, and drops, after it has answered the request. */
+export const LINGER_BYTES = 8 * 1024 ** 2;
+
 /**
- * The Node HTTP server of an app: the header limit, timeouts for headers, and JSON bodies for
- * every error that happens before the app sees a request.
+ * Once an answer is written before its request's body has all come (a 413 or 408 of the body
+ * guard, an upload refused before it is read), the rest of the body is read and dropped, at most
+ * LINGER_BYTES of it, then no more is read; the connection is closed if the body has not ended
+ * within `bodyTimeoutMs`. A client still sending (Node's fetch) reads the answer only when its
+ * writes block, so the server must neither close at once (a reset: it fails with EPIPE without
+ * the answer) nor read without end. The readers the app left (a body stream buffers what it is
+ * given; an abandoned iterator holds the request paused) are detached first, so nothing of the
+ * body is kept.
+ */
+function dropRestOfBody(incoming: IncomingMessage, socket: Socket, bodyTimeoutMs: number): void {
+  const timer = setTimeout(() => socket.destroy(), bodyTimeoutMs);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  incoming.once('end', done);
+  socket.once('close', done);
+  let dropped = 0;
+  incoming.removeAllListeners('data');
+  incoming.removeAllListeners('readable');
+  incoming.on('data', (chunk: Buffer) => {
+    dropped += chunk.byteLength;
+    // Paused, the request stops the socket's reads once its own small buffer is full.
+    if (dropped > LINGER_BYTES) incoming.pause();
+  });
+  incoming.resume();
+}
+
+/**
+ * Closes a connection after a `connection: close` answer, the way nginx's lingering close does:
+ * when the body has not all come, only the sending side ends at once, and the socket closes when
+ * the body ends, the client closes, or dropRestOfBody gives up.
+ */
+function closeAfterBody(incoming: IncomingMessage, socket: Socket): void {
+  const close = () => Socket.prototype.destroySoon.call(socket);
+  if (incoming.complete) return close();
+  socket.destroySoon = () => {}; // closing already
+  socket.end();
+  incoming.once('end', close);
+}
+
+/**
+ * The Node HTTP server of an app: the header limit, timeouts for headers, JSON bodies for every
+ * error that happens before the app sees a request, and a lingering close after an answer that
+ * came before the request's body.
  */
 export function createNodeServer(
   fetch: (req: Request, env: unknown) => Response | Promise<Response>,
@@ -62,7 +108,17 @@ export function createNodeServer(
   });
   const server = http.createServer(
     { maxHeaderSize: limits.maxHeaderBytes, headersTimeout: 20_000, requestTimeout: 0 },
-    listener,
+    (incoming, outgoing) => {
+      const socket = incoming.socket;
+      // 'prefinish': the answer is written, and Node has not yet dropped the body its own way.
+      outgoing.once('prefinish', () => {
+        if (!incoming.complete) dropRestOfBody(incoming, socket, limits.bodyTimeoutMs);
+      });
+      // Node ends a `connection: close` answer with the socket's destroySoon(), and so does the
+      // adapter once it gives up draining a body.
+      socket.destroySoon = () => closeAfterBody(incoming, socket);
+      return listener(incoming, outgoing);
+    },
   );
   // Idle keep-alive connections stay open for 30 s (Node's 5 s default races clients that reuse a
   // connection just as the server closes it: their request fails with ECONNRESET).
