@@ -52,9 +52,6 @@ const COMMANDS: Record<string, Command> = {
     options: { password: { type: 'string' }, 'display-name': { type: 'string' } },
     run: async ({ accounts }, [handle], opts, io) => {
       const password = text(opts, 'password');
-      if (password !== undefined && (password.length < 8 || password.length > 200)) {
-        throw new CliError('a password is 8 to 200 characters');
-      }
       const problem = password !== undefined && (await passwordProblem(password, handle!));
       if (problem) throw new CliError(problem);
       const hash = password !== undefined ? await hashPassword(password) : null;

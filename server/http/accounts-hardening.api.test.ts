@@ -23,20 +23,45 @@ const signin = (handle: string, password: string, cookie?: string) =>
   });
 
 describe('sign-up passwords', () => {
-  it.each(['12345678', 'password', 'PassWord', 'iloveyou', 'qwertyuiop', 'password1'])(
-    'refuses the common password %s with 400',
-    async (password) => {
-      const r = await signup(`common_${password.toLowerCase()}`, password);
-      expect(r.status).toBe(400);
-      expect(r.json).toEqual({
-        error: 'this password is one of the most used ones and easy to guess; choose another',
-      });
-    },
-  );
-  it('refuses the handle as the password, and takes a rare one', async () => {
+  const common = 'this password is one of the most used ones and easy to guess; choose another';
+  const sequence = 'the password is a sequence such as 12345678 or abcdefgh; choose another';
+  it.each([
+    ['aaaaaaaa', 'the password is one character repeated; choose another'],
+    ['abababab', 'the password repeats a short part, such as abcabcabc; choose another'],
+    ['12345678', sequence],
+    ['87654321', sequence],
+    ['abcdefgh', sequence],
+    ['qwertyuiop', 'the password is a row of keys such as qwertyui; choose another'],
+    [
+      '1234abcd',
+      'the password is made only of sequences, rows of keys or repeated characters, such as 1234abcd; choose another',
+    ],
+    ['password', common],
+    ['PassWord', common],
+    ['iloveyou', common],
+    ['password1', common],
+    [
+      'Dragon2024',
+      'this password is one of the most used ones with a few digits or symbols added, and easy to guess; choose another',
+    ],
+  ])('refuses %s with 400 and the reason', async (password, error) => {
+    const handle = `weak_${password.toLowerCase()}`;
+    const r = await signup(handle, password);
+    expect([r.status, r.json]).toEqual([400, { error }]);
+    expect(await t.deps.accounts.byHandle(handle)).toBeUndefined();
+  });
+  it('refuses the handle as the password, or with little added, and takes a rare one', async () => {
     const same = await signup('samehandle', 'SameHandle');
     expect(same.status).toBe(400);
     expect(same.json).toEqual({ error: 'the password may not be the handle' });
+    const added = await signup('samehandle', 'samehandle2024');
+    expect([added.status, added.json]).toEqual([
+      400,
+      {
+        error:
+          'the password is the handle with only a few characters added; choose one that does not contain it',
+      },
+    ]);
     expect(await t.deps.accounts.byHandle('samehandle')).toBeUndefined();
     expect((await signup('rare_pw', PASSWORD)).status).toBe(200);
   });

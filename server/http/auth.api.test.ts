@@ -113,8 +113,8 @@ describe('POST /api/v1/auth/signup', () => {
 
   it('accepts a password of exactly 8 and 200 characters', async () => {
     for (const [handle, password] of [
-      ['pw_min', 'p'.repeat(8)],
-      ['pw_max', 'p'.repeat(200)],
+      ['pw_min', 'kq7!mZ2p'],
+      ['pw_max', `${PASSWORD} battery staple `.repeat(7).slice(0, 200)],
     ] as const) {
       const r = await t.call('POST', '/api/v1/auth/signup', { body: { handle, password } });
       expect(r.status).toBe(200);
