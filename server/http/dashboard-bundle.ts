@@ -18,7 +18,7 @@ import {
   viewer,
 } from './dashboards-public.js';
 import { concatBodies, type BodyPart } from './file-stream.js';
-import { jsonPageBody, publicBaseUrl } from './results.js';
+import { jsonPageBody, pageUri, publicBaseUrl } from './results.js';
 import { answers, newRouter } from './router.js';
 
 export type BundleRequest = {
@@ -60,7 +60,7 @@ export async function dashboardBundleBody(
         deps,
         e,
         { limit },
-        (offset, size) => `${results}?offset=${offset}&limit=${size}`,
+        (offset, size) => pageUri(results, offset, size),
         { readAhead: false },
       );
       return { queryId: query.id, body: page.body };

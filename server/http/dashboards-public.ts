@@ -149,7 +149,7 @@ export function dashboardPublicRoutes(deps: Deps) {
       const { dashboard_id, visualization_id } = c.req.valid('param');
       const query = await deps.dashboards.visualizationQuery(dashboard_id, visualization_id, ctx);
       const e = await latestExecutionOf(deps, c, query, ctx);
-      return jsonResponse(c, deps, e, c.req.valid('query')) as never;
+      return jsonResponse(c, deps, e, c.req.valid('query'), 'latest') as never;
     },
   );
 

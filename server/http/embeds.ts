@@ -63,7 +63,7 @@ export function embedRoutes(deps: Deps) {
       const { query_id, visualization_id } = c.req.valid('param');
       const { query } = await deps.visualizations.embeddable(query_id, visualization_id);
       const e = await latestExecutionOf(deps, c, query, null);
-      return jsonResponse(c, deps, e, c.req.valid('query')) as never;
+      return jsonResponse(c, deps, e, c.req.valid('query'), 'latest') as never;
     },
   );
 

@@ -326,6 +326,90 @@ describe('GET /query/{id}/results (latest result)', () => {
   });
 });
 
+describe('next_uri', () => {
+  let server: { url: string; close: () => Promise<void> };
+  beforeAll(async () => {
+    server = await t.listen();
+  });
+  afterAll(() => server.close());
+
+  const junk = 'j'.repeat(200 * 1024);
+  const entries = (uri: string | null) => [...new URL(uri!).searchParams];
+  const get = (
+    path: string,
+    headers: Record<string, string> = { 'x-service-api-key': alice.key },
+  ) => fetch(`${server.url}${path}`, { headers });
+  /** Every header of an answer is under 8 KB (Node's fetch takes 16 KB of headers in all). */
+  const headersFit = (res: Response) => {
+    for (const [name, value] of res.headers) expect(value.length, name).toBeLessThan(8 * 1024);
+  };
+
+  it('carries only the parameters that shape the page, not a 200 KB unknown one', async () => {
+    const shape =
+      'limit=3&columns=n,x&filters=n+>+5&sort_by=n+desc&allow_partial_results=true' +
+      '&ignore_max_datapoints_per_request=true';
+    const expected = [
+      ['limit', '3'],
+      ['columns', 'n,x'],
+      ['filters', 'n > 5'],
+      ['sort_by', 'n desc'],
+      ['allow_partial_results', 'true'],
+      ['ignore_max_datapoints_per_request', 'true'],
+      ['offset', '12'],
+    ];
+    // params.<name> picks a latest result: a read by id does not take it.
+    const query = `?junk=${junk}&${shape}&offset=9&params.n=5`;
+    const csv = await get(`/api/v1/execution/${big}/results/csv${query}`);
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toBe('n,x\n990,\n989,1483.5\n988,1482.0\n');
+    headersFit(csv);
+    for (const prefix of ['x-service', 'x-dune'])
+      expect(entries(csv.headers.get(`${prefix}-next-uri`))).toEqual(expected);
+    const json = await get(`/api/v1/execution/${big}/results${query}`);
+    expect(json.status).toBe(200);
+    headersFit(json);
+    const body = (await json.json()) as { next_uri: string };
+    expect(entries(body.next_uri)).toEqual(expected);
+  });
+
+  it('keeps params.<name> of a latest result, and api_key only when it is the key used', async () => {
+    const created = await t.call('POST', '/api/v1/query', {
+      key: alice.key,
+      body: {
+        name: 'paged latest',
+        query_sql: 'SELECT range + {{n}} AS v FROM range(10)',
+        parameters: [{ key: 'n', type: 'number', value: '0' }],
+      },
+    });
+    const id = created.json.query_id;
+    const e = await t.call('POST', `/api/v1/query/${id}/execute`, {
+      key: alice.key,
+      body: { query_parameters: { n: 5 } },
+    });
+    await waitFinished(t, alice.key, e.json.execution_id);
+    // By the key in the URL: the next page needs it.
+    const byQueryKey = await get(
+      `/api/v1/query/${id}/results/csv?params.n=5&limit=2&junk=${junk}&api_key=${alice.key}`,
+      {},
+    );
+    expect(await byQueryKey.text()).toBe('v\n5\n6\n');
+    headersFit(byQueryKey);
+    expect(entries(byQueryKey.headers.get('x-service-next-uri'))).toEqual([
+      ['params.n', '5'],
+      ['limit', '2'],
+      ['api_key', alice.key],
+      ['offset', '2'],
+    ]);
+    // By a header key: an api_key in the URL was not used, and is not carried.
+    const byHeader = await get(`/api/v1/query/${id}/results?params.n=5&limit=2&api_key=${junk}`);
+    expect(entries(((await byHeader.json()) as { next_uri: string }).next_uri)).toEqual([
+      ['params.n', '5'],
+      ['limit', '2'],
+      ['offset', '2'],
+    ]);
+  });
+});
+
 describe('expiry and restart', () => {
   it('expires results after expires_at and deletes their files', async () => {
     const { id, status } = await runSql(t, alice.key, 'SELECT 1 AS one');

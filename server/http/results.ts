@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ExecutionResultSchema, ResultParamsSchema } from '../../contract/executions.js';
-import { requireScope } from './principal.js';
+import { presentedKey, requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
 import { resultsBody } from '../executions/execution-view.js';
@@ -30,13 +30,50 @@ export function publicBaseUrl(c: Context, deps: Pick<Deps, 'config'>): string {
   return deps.config.publicUrl ?? `${url.protocol}//${url.host}`;
 }
 
-/** The URL of the next page: every original parameter kept, offset and limit set. */
-function nextUri(c: Context<AppEnv>, deps: Deps, offset: number, limit: number): string {
+/** The query parameters of a results read (compat-reference 2.3): the page's shape. */
+const PAGE_PARAMETERS: ReadonlySet<string> = new Set(Object.keys(ResultParamsSchema.shape));
+
+/** How a results read found its execution: by id, or as the latest one `params.<name>` pick. */
+export type ResultRead = 'by_id' | 'latest';
+
+/** `url` (a results read, no query string) at the page of `limit` rows from `offset`. */
+export function pageUri(
+  url: string,
+  offset: number,
+  limit: number,
+  kept = new URLSearchParams(),
+): string {
+  const params = new URLSearchParams(kept);
+  params.set('offset', String(offset));
+  params.set('limit', String(limit));
+  return `${url}?${params.toString()}`;
+}
+
+/**
+ * The URL of the next page: the request's parameters that shape the page (validated, so each is
+ * bounded), `params.<name>` of a latest read (each names a parameter of the query, checked by
+ * latestOf), `api_key` only when it is the key that authenticated the request, then offset and
+ * limit. Nothing else the request had is carried: an unknown parameter would be copied, whatever
+ * its size, into every next_uri and x-service-next-uri header.
+ */
+function nextUri(
+  c: Context<AppEnv>,
+  deps: Deps,
+  read: ResultRead,
+  offset: number,
+  limit: number,
+): string {
   const url = new URL(c.req.url);
-  const base = publicBaseUrl(c, deps);
-  url.searchParams.set('offset', String(offset));
-  url.searchParams.set('limit', String(limit));
-  return `${base}${url.pathname}?${url.searchParams.toString()}`;
+  const keyGiven = c.req.query('api_key');
+  const kept = new URLSearchParams();
+  for (const [name, value] of url.searchParams) {
+    const carried =
+      name === 'api_key'
+        ? keyGiven !== undefined && presentedKey(c) === keyGiven
+        : PAGE_PARAMETERS.has(name) || (read === 'latest' && name.startsWith('params.'));
+    if (carried) kept.append(name, value);
+  }
+  return pageUri(`${publicBaseUrl(c, deps)}${url.pathname}`, offset, limit, kept);
 }
 
 /** The link to a page at `offset` of `limit` rows: `next_uri` of the page before it. */
@@ -75,20 +112,27 @@ export async function jsonResponse(
   deps: Deps,
   e: ExecutionRecord,
   q: ResultQuery,
+  read: ResultRead,
 ) {
   const { body, limit } = await jsonPageBody(deps, e, q, (offset, size) =>
-    nextUri(c, deps, offset, size),
+    nextUri(c, deps, read, offset, size),
   );
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (limit !== undefined) headers['x-service-page-limit'] = String(limit);
   return c.body(body, 200, headers);
 }
 
-async function csvResponse(c: Context<AppEnv>, deps: Deps, e: ExecutionRecord, q: ResultQuery) {
+async function csvResponse(
+  c: Context<AppEnv>,
+  deps: Deps,
+  e: ExecutionRecord,
+  q: ResultQuery,
+  read: ResultRead,
+) {
   const out = await deps.executions.results.csvPage(e, pageParams(q));
   const headers: Record<string, string> = { 'content-type': 'text/csv; charset=utf-8' };
   if (out.nextOffset !== undefined) {
-    const uri = nextUri(c, deps, out.nextOffset, out.limit);
+    const uri = nextUri(c, deps, read, out.nextOffset, out.limit);
     for (const prefix of ['x-service', 'x-dune']) {
       headers[`${prefix}-next-offset`] = String(out.nextOffset);
       headers[`${prefix}-next-uri`] = uri;
@@ -154,6 +198,7 @@ export function resultRoutes(deps: Deps) {
     {
       path: '/execution/{execution_id}/results',
       params: ExecutionIdParam,
+      read: 'by_id' as const,
       summaries: ['A page of an execution’s result', 'An execution’s result as CSV'],
       find: (c: Context<AppEnv>) =>
         deps.executions.readable(
@@ -164,6 +209,7 @@ export function resultRoutes(deps: Deps) {
     {
       path: '/query/{query_id}/results',
       params: QueryIdParam,
+      read: 'latest' as const,
       summaries: ['The latest result of a query', 'The latest result of a query as CSV'],
       find: (c: Context<AppEnv>) => latestExecution(deps, c, requireScope(c, 'read').context.id),
     },
@@ -178,7 +224,8 @@ export function resultRoutes(deps: Deps) {
           csv,
           source.summaries[csv ? 1 : 0]!,
         ),
-        async (c) => respond(c, deps, await source.find(c), c.req.valid('query')) as never,
+        async (c) =>
+          respond(c, deps, await source.find(c), c.req.valid('query'), source.read) as never,
       );
     }
   }
