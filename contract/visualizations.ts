@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { colorOptionProblem } from './rules/css-color.js';
 import { VISUALIZATION_TYPES } from './rules/enums.js';
 import { VISUALIZATION_LIMITS } from './rules/limits.js';
 
@@ -16,7 +17,16 @@ const Options = z
     (o) => JSON.stringify(o).length <= VISUALIZATION_LIMITS.optionsBytes,
     `options must be at most ${VISUALIZATION_LIMITS.optionsBytes} bytes of JSON`,
   )
-  .openapi({ description: 'Free-form; stored and returned as given' });
+  .superRefine((o, ctx) => {
+    // What reaches a drawn chart is checked against a grammar: its colors (chart-spec.ts reads
+    // them with the same rule).
+    const problem = colorOptionProblem(o);
+    if (problem) ctx.addIssue({ code: 'custom', ...problem });
+  })
+  .openapi({
+    description:
+      'Free-form; stored and returned as given. Colors (`seriesOptions[key].color`, `valuesOptions[label].color`) must be CSS colors: hex, rgb(), rgba(), hsl(), hsla() or a name',
+  });
 
 export const CreateVisualizationRequest = z
   .object({

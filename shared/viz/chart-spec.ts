@@ -1,3 +1,4 @@
+import { isCssColor } from '../../contract/rules/css-color';
 import { isChartSeriesType, type ChartSeriesType } from '../../contract/rules/enums';
 import { bool, isObj, num, obj, str, type Obj } from './read';
 
@@ -20,7 +21,7 @@ export type ChartSpec = {
   ys: string[];
   groupBy: string | null;
   seriesOptions: Record<string, SeriesSpec>;
-  /** Pie slice colors by label (Redash's `valuesOptions[label].color`). */
+  /** Pie slice colors by label (Redash's `valuesOptions[label].color`). Colors are CSS colors. */
   valueColors: Record<string, string>;
   /**
    * `sortX`: true sorts x values, false keeps the result's order, null (unset) is automatic:
@@ -62,10 +63,19 @@ function scale(v: unknown): AxisScale | null {
   }
 }
 
+/** A color of the options' grammar (contract/rules/css-color.ts); anything else is unset. */
+const color = (v: unknown): string | undefined => (isCssColor(v) ? v.trim() : undefined);
+
 const title = (axis: unknown) => str(obj(obj(axis).title).text) ?? null;
 
+/**
+ * A map keyed by what options or results name (a column, a label): no prototype, so a key such as
+ * `constructor` or `__proto__` is an entry like any other, never an inherited member.
+ */
+const keyed = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 function readSeriesOptions(v: unknown): Record<string, SeriesSpec> {
-  const out: Record<string, SeriesSpec> = {};
+  const out = keyed<SeriesSpec>();
   for (const [key, raw] of Object.entries(obj(v))) {
     const o = obj(raw);
     out[key] = {
@@ -73,17 +83,17 @@ function readSeriesOptions(v: unknown): Record<string, SeriesSpec> {
       yAxis: o.yAxis === 1 || o.yAxis === '1' ? 1 : 0,
       zIndex: num(o.zIndex),
       name: str(o.name),
-      color: str(o.color),
+      color: color(o.color),
     };
   }
   return out;
 }
 
 function readValueColors(v: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = keyed<string>();
   for (const [key, raw] of Object.entries(obj(v))) {
-    const color = str(obj(raw).color);
-    if (color) out[key] = color;
+    const c = color(obj(raw).color);
+    if (c) out[key] = c;
   }
   return out;
 }

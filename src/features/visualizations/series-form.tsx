@@ -2,6 +2,7 @@ import '@mantine/core/styles/ColorInput.css';
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { ColorInput, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { CSS_COLOR_RULE, isCssColor } from '../../../contract/rules/css-color';
 import { obj, type Obj } from '../../../shared/viz/read';
 import { setIn } from './editor-model';
 import { orUnset, Section, text } from './form-bits';
@@ -50,6 +51,8 @@ export function SeriesForm(props: {
                 size="xs"
                 placeholder="Theme"
                 value={text(s.color)}
+                // The service refuses other colors on save; the preview ignores them.
+                error={text(s.color) && !isCssColor(s.color) ? CSS_COLOR_RULE : undefined}
                 onChange={(v) => set(col, 'color', orUnset(v))}
               />
             </Group>
