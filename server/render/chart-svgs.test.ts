@@ -44,3 +44,35 @@ describe('chartSvgs', () => {
     }
   });
 });
+
+describe('a text that names a member of Object.prototype', () => {
+  it('leaves every object of the thread as it was (ECharts caches widths keyed by text)', () => {
+    const rows = ['__proto__', 'constructor', 'toString', 'a'].map((label, i) => ({
+      label,
+      v: i + 1,
+    }));
+    for (const kind of ['column', 'pie', 'line'])
+      chartSvgs([
+        {
+          options: {
+            globalSeriesType: kind,
+            columnMapping: { label: 'x', v: 'y' },
+            seriesOptions: { v: { name: '__proto__' } },
+            xAxis: { title: { text: '__proto__' } },
+            showDataLabels: true,
+          },
+          rows: { columns: ['label', 'v'], types: ['varchar', 'bigint'], rows },
+          scheme: 'light',
+          size,
+        },
+      ]);
+    const inherited: string[] = [];
+    for (const key in {}) inherited.push(key);
+    // Undone before asserting, so a failure here does not break the tests after it.
+    for (const key of inherited) delete (Object.prototype as Record<string, unknown>)[key];
+    expect(inherited).toEqual([]);
+    // Nor were built-ins named by a label threaded into ECharts' caches.
+    expect(Object.hasOwn(Object, 'prev')).toBe(false);
+    expect(Object.hasOwn(Object.prototype.toString, 'next')).toBe(false);
+  });
+});

@@ -5,6 +5,7 @@ import { groupRows, type ChartRows } from './chart-data';
 import { pieSeries } from './chart-pie';
 import { cartesianSeries, LARGE_SERIES } from './chart-series';
 import { readChartSpec } from './chart-spec';
+import { withSafeTexts } from './echarts-text';
 import { chartPalette } from './palette';
 import type { Obj } from './read';
 
@@ -21,7 +22,8 @@ const legendOf = (show: boolean) =>
  * A chart visualization's options and its rows as an ECharts option. Pure: options are read with
  * the hosted service's names (see docs/visualizations.md), so charts made by its clients render.
  * The color scheme picks the series palette (see palette.ts) and details the ECharts theme does
- * not (slice borders); `size`, the chart's box, decides how category labels are laid out.
+ * not (slice borders); `size`, the chart's box, decides how category labels are laid out. Texts
+ * that would pollute Object.prototype through ECharts are made safe (echarts-text.ts).
  */
 export function chartOption(
   options: Obj,
@@ -33,19 +35,19 @@ export function chartOption(
   const top = spec.legend ? 36 : 12;
   const color = chartPalette(scheme);
   if (spec.kind === 'pie') {
-    return {
+    return withSafeTexts<EChartsOption>({
       color,
       legend: legendOf(spec.legend),
       tooltip: { trigger: 'item' },
       series: [pieSeries(spec, data, scheme)],
-    };
+    });
   }
   const grouped = groupRows(spec, data);
   const series = cartesianSeries(spec, grouped);
   const zoom = grouped.xs.length > ZOOM_FROM;
   const axisKey = spec.swapped ? 'yAxisIndex' : 'xAxisIndex';
   const onlyScatter = series.every((s) => s.type === 'scatter');
-  return {
+  return withSafeTexts({
     color,
     useUTC: true,
     animation: grouped.xs.length <= LARGE_SERIES,
@@ -72,5 +74,5 @@ export function chartOption(
         }
       : {}),
     series,
-  } as EChartsOption;
+  } as EChartsOption);
 }
