@@ -120,12 +120,17 @@ describe('chartBox', () => {
 describe('scalableSvg', () => {
   it('makes ECharts’ document fill its box, and drops anything that could run', () => {
     const doc =
-      '<svg width="400" height="300" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect/></svg>';
-    expect(scalableSvg(doc)).toBe(
-      '<svg width="100%" height="100%" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect/></svg>',
-    );
-    for (const bad of ['<script>x</script>', '<rect onload="x"/>', '<a href="javascript:x"/>'])
-      expect(scalableSvg(doc.replace('<rect/>', bad))).toBe('');
+      '<svg width="400" height="300" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><g><rect/></g></svg>';
+    const filled =
+      '<svg width="100%" height="100%" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300">';
+    expect(scalableSvg(doc)).toBe(`${filled}<g><rect/></g></svg>`);
+    const bad = {
+      '<script>x</script>': '<g/>',
+      '<rect onload="x"/>': '<g><rect/></g>',
+      '<a href="javascript:x"><rect/></a>': '<g/>',
+    };
+    for (const [part, kept] of Object.entries(bad))
+      expect(scalableSvg(doc.replace('<rect/>', part))).toBe(`${filled}${kept}</svg>`);
     expect(scalableSvg('<div>')).toBe('');
   });
 });

@@ -53,8 +53,11 @@ export const FIRST_PAINT_LIMITS = {
   cacheBytes: 32 * 1024 * 1024,
 };
 
-/** Bumped when the markup changes, so first paints of the old markup are not served. */
-const PAINT_VERSION = 2;
+/**
+ * Bumped when the markup changes, so first paints of the old markup are not served (3: the SVG
+ * written anew from the allowlist; a paint drawn before could hold what a color smuggled in).
+ */
+const PAINT_VERSION = 3;
 
 type Shown = {
   widget: DashboardRecord['visualization_widgets'][number];

@@ -54,8 +54,11 @@ export type Preview = {
   key: string;
 };
 
-/** Bumped when the drawing changes, so cached images of the old drawing are not served. */
-const RENDER_VERSION = 1;
+/**
+ * Bumped when the drawing changes, so cached images of the old drawing are not served (2: colors
+ * checked, the SVG written anew from the allowlist; an image drawn before could hold a file).
+ */
+const RENDER_VERSION = 2;
 
 const enc = encodeURIComponent;
 

@@ -1,11 +1,21 @@
 /** Text in SVG made by hand: escaping and widths, for the preview cards (card-svg.ts). */
 
-/** Text safe inside an SVG element or a double-quoted attribute. */
+/** Characters XML 1.0 does not allow anywhere (C0 controls but tab and line ends, lone surrogates). */
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- the control characters are what it finds
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text safe inside an SVG (or HTML) element or a double-quoted attribute: markup characters
+ * escaped, characters XML does not allow left out (one would make the whole document unreadable).
+ */
 export const escapeXml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
+  s
+    .replace(NOT_XML, '')
+    .replace(
+      /[&<>"']/g,
+      (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+    );
 
 /**
  * The approximate width of `text` at `px` in the cards' font (Arimo, metric-compatible with

@@ -5,6 +5,7 @@ import { counterModel, type Tone } from '../../shared/viz/counter.js';
 import type { Obj } from '../../shared/viz/read.js';
 import { tableColumns } from '../../shared/viz/table-columns.js';
 import { renderChartSvg } from './echarts-ssr.js';
+import { cleanSvg } from './svg-allowlist.js';
 import { r, svgText, textWidth } from './svg-text.js';
 
 /** What one visualization shows, with the rows it needs (read by server/previews). */
@@ -29,18 +30,23 @@ function message(text: string, box: Box): string {
 }
 
 /**
- * A standalone SVG document (ECharts' answer) as an element nested in the card: placed at the
- * box and scaled to it (its viewBox stays, its own width and height give way to the box's).
+ * A standalone SVG document (ECharts' answer) as an element nested in the card, written anew
+ * from the allowlist (svg-allowlist.ts): placed at the box and scaled to it (its viewBox stays,
+ * its own width and height give way to the box's). Empty when it is not well-formed.
  */
-export function placeSvg(svg: string, box: Box): string {
-  const open = /^<svg\b[^>]*>/.exec(svg);
-  if (!open) return '';
-  const attrs = open[0].slice(4, -1).replace(/\s(width|height|x|y)="[^"]*"/g, '');
-  const at = `x="${r(box.x)}" y="${r(box.y)}" width="${r(box.width)}" height="${r(box.height)}"`;
-  return `<svg ${at}${attrs}>${svg.slice(open[0].length)}`;
-}
+export const placeSvg = (svg: string, box: Box): string =>
+  cleanSvg(svg, {
+    x: `${r(box.x)}`,
+    y: `${r(box.y)}`,
+    width: `${r(box.width)}`,
+    height: `${r(box.height)}`,
+  });
 
-/** A chart: the app's ECharts option for this box, drawn by ECharts as SVG, placed in the box. */
+/**
+ * A chart: the app's ECharts option for this box, drawn by ECharts as SVG, placed in the box. A
+ * chart ECharts cannot draw (it throws on some values, such as denormal numbers) is a message,
+ * so the rest of the card is still drawn.
+ */
 function chartSvg(options: Obj, rows: ChartRows, box: Box): string {
   const problem = chartProblem(readChartSpec(options), rows.columns);
   if (problem) return message(problem, box);
@@ -48,8 +54,13 @@ function chartSvg(options: Obj, rows: ChartRows, box: Box): string {
   // A small box is drawn larger and scaled down, so axes keep room for their labels.
   const k = box.width < 500 ? 1.3 : 1;
   const size = { width: Math.round(box.width * k), height: Math.round(box.height * k) };
-  const svg = renderChartSvg(chartOption(options, rows, 'light', size), size);
-  return placeSvg(svg, box);
+  let placed = '';
+  try {
+    placed = placeSvg(renderChartSvg(chartOption(options, rows, 'light', size), size), box);
+  } catch {
+    // left as a message, below
+  }
+  return placed || message('This chart could not be drawn.', box);
 }
 
 /** A counter: the value big and centered (toned as in the app), its target and label below. */
