@@ -74,7 +74,11 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
         'retry-after': String(STORE_RETRY_AFTER_SECONDS),
       });
     }
-    if (isDiskFull(err)) return c.json({ error: DISK_FULL_MESSAGE }, 507);
+    if (isDiskFull(err)) {
+      // The caller is told to retry later; the operator must learn that the disk is full.
+      logError(`${DISK_FULL_MESSAGE}: ${err instanceof Error ? err.message : String(err)}`);
+      return c.json({ error: DISK_FULL_MESSAGE }, 507);
+    }
     logError(err);
     return c.json({ error: 'An internal error occurred' }, 500);
   });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.js';
 import { DISK_FULL_MESSAGE, isDiskFull, withoutServerPaths } from './disk-full.js';
 import { runSql } from './test/executions-helpers.js';
 import { createTestServer, type TestServer } from './test/harness.js';
@@ -273,5 +274,19 @@ describe.skipIf(!canLimit)('past the file-size limit of the server process', () 
     // Bodies of ~1 MB, written up to 256 KiB before the limit refuses the rest.
     await withFileSizeLimit(256 * 1024, () => expectUploadsRefused(t, key, objects));
     await expectWritesAgain(t, key, objects);
+  });
+
+  it('tells the operator in the log, with what the store said', async () => {
+    const logged: unknown[] = [];
+    const app = createApp(t.deps, { logError: (err) => logged.push(err) });
+    await withFileSizeLimit(0, async () => {
+      const r = await app.request('/api/v1/query', {
+        method: 'POST',
+        headers: { 'x-service-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'logged', query_sql: 'SELECT 1' }),
+      });
+      expect(r.status).toBe(507);
+    });
+    expect(logged).toEqual([expect.stringMatching(/^the server is out of disk space; .+: .+/)]);
   });
 });
