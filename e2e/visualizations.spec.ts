@@ -132,7 +132,13 @@ test.describe('visualizations', () => {
     await expect(editor.getByTestId('series-sol')).toBeVisible();
     await expect(editor.getByTestId('series-volume')).toHaveCount(0);
     await editor.getByLabel('Name of sol').fill('Solana');
+    // A value that is not a color is named as such (the service would refuse it on save).
+    await editor.getByLabel('Color of eth').fill('red"/onmouseover="x');
+    await expect(
+      editor.getByText(/Not a color: #1f77b4, rgb\(\), hsl\(\) or a name/),
+    ).toBeVisible();
     await editor.getByLabel('Color of eth').fill('#ff0000');
+    await expect(editor.getByText(/Not a color/)).toHaveCount(0);
     await expect(chartBox(page)).toHaveAttribute('data-painted', 'true');
     await editor.getByRole('button', { name: 'Save visualization' }).click();
     await expect(page).toHaveURL(/[?&]viz=\d+/);

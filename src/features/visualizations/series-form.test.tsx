@@ -23,10 +23,12 @@ describe('SeriesForm', () => {
     render(<Form />);
     const color = screen.getByLabelText('Color of eth');
     await userEvent.type(color, 'red"/onmouseover="x');
-    expect(await screen.findByText(/a color is a hex color such as #1f77b4/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Not a color: #1f77b4, rgb\(\), hsl\(\) or a name/),
+    ).toBeInTheDocument();
     await userEvent.clear(color);
     await userEvent.type(color, '#ff0000');
-    expect(screen.queryByText(/a color is a hex color/)).toBeNull();
+    expect(screen.queryByText(/Not a color/)).toBeNull();
     expect(screen.getByTestId('options')).toHaveTextContent(
       '{"seriesOptions":{"eth":{"color":"#ff0000"}}}',
     );

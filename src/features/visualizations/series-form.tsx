@@ -2,10 +2,13 @@ import '@mantine/core/styles/ColorInput.css';
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { ColorInput, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
-import { CSS_COLOR_RULE, isCssColor } from '../../../contract/rules/css-color';
+import { isCssColor } from '../../../contract/rules/css-color';
 import { obj, type Obj } from '../../../shared/viz/read';
 import { setIn } from './editor-model';
 import { orUnset, Section, text } from './form-bits';
+
+/** The field's short form of the color rule (contract/rules/css-color.ts). */
+const NOT_A_COLOR = 'Not a color: #1f77b4, rgb(), hsl() or a name';
 
 const TYPES = [
   { value: 'column', label: 'Bar' },
@@ -38,7 +41,7 @@ export function SeriesForm(props: {
             <Text size="sm" fw={600} mb={4}>
               {col}
             </Text>
-            <Group gap="xs" grow align="flex-end">
+            <Group gap="xs" grow align="flex-start">
               <TextInput
                 label={`Name of ${col}`}
                 size="xs"
@@ -52,7 +55,7 @@ export function SeriesForm(props: {
                 placeholder="Theme"
                 value={text(s.color)}
                 // The service refuses other colors on save; the preview ignores them.
-                error={text(s.color) && !isCssColor(s.color) ? CSS_COLOR_RULE : undefined}
+                error={text(s.color) && !isCssColor(s.color) ? NOT_A_COLOR : undefined}
                 onChange={(v) => set(col, 'color', orUnset(v))}
               />
             </Group>
