@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cleanColumnName,
+  cleanColumnNames,
+  cleanName,
   handleProblem,
+  headerDescription,
   MATVIEW_NAME_PATTERN,
   matviewNameProblem,
   SLUG_PATTERN,
@@ -33,6 +37,62 @@ describe('uploadNameProblem', () => {
     expect(uploadNameProblem('Sales')).toBe('Only lower-case letters, digits and _');
     expect(uploadNameProblem('a'.repeat(128))).toBeNull();
     expect(uploadNameProblem('a'.repeat(129))).toBe('At most 128 characters');
+  });
+});
+
+describe('cleanName and cleanColumnNames', () => {
+  it('turn spreadsheet headers into names', () => {
+    expect(cleanName('City Name')).toBe('city_name');
+    expect(cleanName('Cost Total $')).toBe('cost_total');
+    expect(cleanName('  Crème brûlée  (€) ')).toBe('creme_brulee');
+    expect(cleanName('Größe / Maße')).toBe('grosse_masse');
+    expect(cleanName('a_ - _b')).toBe('a_b');
+    expect(cleanName('2024 sales')).toBe('_2024_sales');
+  });
+  it('keep a name that already follows the rule, in lower case', () => {
+    for (const name of ['_id', 'a__b', 'Value', 'block_number'])
+      expect(cleanName(name)).toBe(name.toLowerCase());
+  });
+  it('name an empty or unspellable header by its position', () => {
+    expect(cleanColumnName('', 3)).toBe('column_3');
+    expect(cleanColumnName('€€€', 2)).toBe('column_2');
+    expect(cleanColumnName('日本語', 1)).toBe('column_1');
+  });
+  it('cut at 128 characters without a trailing "_"', () => {
+    expect(cleanName(`${'b'.repeat(127)} c`)).toBe('b'.repeat(127));
+    expect(cleanName('x'.repeat(300))).toHaveLength(128);
+  });
+  it('make names of one header distinct', () => {
+    expect(cleanColumnNames(['a b', 'a_b', 'A B', '', 'Name', 'name'])).toEqual([
+      'a_b',
+      'a_b_2',
+      'a_b_3',
+      'column_4',
+      'name',
+      'name_2',
+    ]);
+    const long = cleanColumnNames(['y'.repeat(200), `${'y'.repeat(200)}!`]);
+    expect(long).toEqual(['y'.repeat(128), `${'y'.repeat(126)}_2`]);
+  });
+  it('always give valid names', () => {
+    const headers = [
+      'ID',
+      '9',
+      '__',
+      '_',
+      'Ünïcödé',
+      'a b c',
+      '日本語',
+      'x'.repeat(500),
+      '"q"',
+      ' ',
+    ];
+    for (const name of cleanColumnNames(headers))
+      expect([name, uploadNameProblem(name)]).toEqual([name, null]);
+  });
+  it('keep the original header as a description only when it says more than the name', () => {
+    expect(headerDescription('City Name', 'city_name')).toBe('City Name');
+    expect(headerDescription(' Value ', 'value')).toBe('');
   });
 });
 

@@ -38,6 +38,72 @@ export function uploadNameProblem(name: string): string | null {
   return null;
 }
 
+/** Letters NFKD does not split into a base letter and accents, spelled as ASCII. */
+const ASCII_SPELLING: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  þ: 'th',
+  ı: 'i',
+};
+
+/**
+ * Free text (a CSV header, a file name) as a name that follows UPLOAD_NAME_RULE, or '' when
+ * nothing usable is left. A valid name stays as it is (lower-cased); otherwise accents are
+ * dropped, every run of other characters (with the "_" around it) becomes one "_", none is kept
+ * at either end, a leading digit gets "_" before it, and the name is cut at 128. "City Name" → "city_name",
+ * "Cost Total $" → "cost_total". One rule for every door that turns headers into columns (the
+ * upload wizard, POST /uploads/csv, imported datasets), so a file gets the same names in each.
+ */
+export function cleanName(raw: string): string {
+  const lower = raw.trim().toLowerCase();
+  if (uploadNameProblem(lower) === null) return lower;
+  const base = lower
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[ßæœøđðłþı]/g, (c) => ASCII_SPELLING[c]!)
+    .replace(/[^a-z0-9]*[^a-z0-9_][^a-z0-9]*/g, '_')
+    .replace(/^_+|_+$/g, '');
+  const name = /^[0-9]/.test(base) ? `_${base}` : base;
+  return name.slice(0, UPLOAD_LIMITS.name).replace(/_+$/, '');
+}
+
+/** The column name for the header at `position` (1-based): cleanName, else `column_<position>`. */
+export function cleanColumnName(header: string, position = 1): string {
+  return cleanName(header) || `column_${position}`;
+}
+
+/**
+ * Column names for a whole header line: cleanColumnName of each, made distinct with _2, _3, …
+ * ("a b" and "a_b" become "a_b" and "a_b_2"; "ID" and "id", "id" and "id_2").
+ */
+export function cleanColumnNames(header: readonly string[]): string[] {
+  const used = new Set<string>();
+  return header.map((raw, i) => {
+    const base = cleanColumnName(raw, i + 1);
+    let name = base;
+    for (let n = 2; used.has(name); n++) {
+      const suffix = `_${n}`;
+      name = base.slice(0, UPLOAD_LIMITS.name - suffix.length) + suffix;
+    }
+    used.add(name);
+    return name;
+  });
+}
+
+/**
+ * The original header to keep as a column's description: the header when cleaning changed more
+ * than its case ("City Name" for city_name), else '' (nothing to say for "Value" → value).
+ */
+export function headerDescription(header: string, name: string): string {
+  const h = header.trim();
+  return h.toLowerCase() === name ? '' : h;
+}
+
 /** Short names of materialized views: `result_`, then letters, digits and `_`. */
 export const MATVIEW_NAME_PREFIX = 'result_';
 export const MATVIEW_NAME_PATTERN = new RegExp(

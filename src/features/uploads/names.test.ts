@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uploadNameProblem as nameError } from '../../../contract/rules/names';
-import { columnNameErrors, sanitizeName, suggestColumnNames, tableNameFromFile } from './names';
+import { columnNameErrors, suggestColumnNames, tableNameFromFile } from './names';
 
 describe('nameError', () => {
   it('accepts names that follow the rule', () => {
@@ -15,27 +15,6 @@ describe('nameError', () => {
     expect(nameError('User')).toBe('Only lower-case letters, digits and _');
     expect(nameError('first name')).toBe('Only lower-case letters, digits and _');
     expect(nameError('a-b')).toBe('Only lower-case letters, digits and _');
-  });
-});
-
-describe('sanitizeName', () => {
-  it('lower-cases, drops accents and joins other characters with one underscore', () => {
-    expect(sanitizeName('First Name', 'x')).toBe('first_name');
-    expect(sanitizeName('  Crème brûlée  (€) ', 'x')).toBe('creme_brulee');
-    expect(sanitizeName('a--b..c', 'x')).toBe('a_b_c');
-    expect(sanitizeName('already_ok', 'x')).toBe('already_ok');
-  });
-
-  it('prefixes a leading digit, falls back when nothing is left, and cuts at 128', () => {
-    expect(sanitizeName('2024 sales', 'x')).toBe('_2024_sales');
-    expect(sanitizeName('€€€', 'column_3')).toBe('column_3');
-    expect(sanitizeName('', 'column_1')).toBe('column_1');
-    expect(sanitizeName('b'.repeat(300), 'x')).toHaveLength(128);
-  });
-
-  it('always gives a valid name', () => {
-    for (const raw of ['ID', '9', '__', 'Ünïcödé', 'a b c', '日本語', 'x'.repeat(500)])
-      expect(nameError(sanitizeName(raw, 'fallback'))).toBeNull();
   });
 });
 
