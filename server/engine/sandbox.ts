@@ -6,7 +6,12 @@ import { hasNul, SQL_NUL_RULE } from '../../contract/rules/sql-text.js';
 import { parquetTotals } from './parquet-footer.js';
 import { snapshotRead } from './snapshot-read.js';
 import { guard, SqlError } from './sql-errors.js';
-import { checkStatement, serializeSql } from './statement-check.js';
+import {
+  checkExplain,
+  checkStatement,
+  explainedStatement,
+  serializeSql,
+} from './statement-check.js';
 import { lexRegions } from './sql-lexer.js';
 import {
   leaseOf,
@@ -159,11 +164,18 @@ export async function runInSandbox(
       repeat = setInterval(() => conn.interrupt(), 50);
     }, lease.out);
     cancelled();
+    // An EXPLAIN of a SELECT is a read too: its plan is the result (writePlan).
+    const explained = explainedStatement(opts.sql);
     // The same SQL checked before on this instance (same views) checks the same.
-    const columns = lease.checked.get(opts.sql) ?? (await checkStatement(conn, opts.sql, parsed));
+    const columns =
+      lease.checked.get(opts.sql) ??
+      (explained === null
+        ? await checkStatement(conn, opts.sql, parsed)
+        : await checkExplain(conn, opts.sql, explained));
     remember(lease.checked, opts.sql, columns);
     cancelled();
-    const body = stripTrailingSemicolon(opts.sql);
+    const body =
+      explained === null ? stripTrailingSemicolon(opts.sql) : await planSql(conn, opts.sql);
     const names = uniqueNames(columns);
     // Columns are renamed by position (t(c0, c1, ...)), so duplicate names stay unambiguous.
     const select =
@@ -252,6 +264,21 @@ async function exposeTables(
   );
   const [json] = await firstColumn(conn, statements.join(';\n'));
   return String(json ?? '{}');
+}
+
+/**
+ * The plan an EXPLAIN gives (always a row or more), as a SELECT of its rows, so it is written as
+ * any result: COPY takes no EXPLAIN. A plan is a few rows of text; EXPLAIN ANALYZE runs the
+ * statement here, interruptible like any run.
+ */
+async function planSql(conn: DuckDBConnection, sql: string): Promise<string> {
+  const reader = await guard(() => conn.runAndReadAll(sql), sql);
+  const rows = reader
+    .getRows()
+    .map(
+      (row) => `(${row.map((v) => (v === null ? 'NULL' : quoteLiteral(String(v)))).join(', ')})`,
+    );
+  return `SELECT * FROM (VALUES ${rows.join(', ')}) AS t(${reader.columnNames().map(quoteIdent).join(', ')})`;
 }
 
 /** Column names made unique as Parquet needs them: case-insensitively, `a, A` → `a, A_1`. */

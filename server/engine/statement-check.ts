@@ -1,9 +1,12 @@
 import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { firstColumn } from './duck.js';
 import { guard, SqlError } from './sql-errors.js';
+import { lexRegions } from './sql-lexer.js';
 
 // The check every statement passes before it runs in a sandbox (engine/sandbox.ts) or is bound
 // to its tables (engine/bound-tables.ts): DuckDB's own parser and binder decide.
+
+const NOT_A_READ = 'only read statements (SELECT, or EXPLAIN of one) can run';
 
 /** DuckDB's parser serializing `literal` (the SQL as a literal or a parameter) as JSON, as `j`. */
 export const serializeSql = (literal: string) =>
@@ -32,14 +35,22 @@ export async function checkStatement(conn: DuckDBConnection, sql: string, serial
         `only one statement can run at a time; found ${extracted.count}`,
       );
     }
-    throw new SqlError('FAILED_TYPE_NOT_ALLOWED', 'only read statements (SELECT) can run');
+    throw new SqlError('FAILED_TYPE_NOT_ALLOWED', NOT_A_READ);
   }
+  return preparedColumns(conn, sql, StatementType.SELECT);
+}
+
+/**
+ * The columns of `sql` as DuckDB prepares it, when it is a statement of `type` without SQL
+ * parameters; else a FAILED_TYPE_NOT_ALLOWED error that says what it is.
+ */
+async function preparedColumns(conn: DuckDBConnection, sql: string, type: StatementType) {
   const prepared = await guard(() => conn.prepare(sql), sql);
   try {
-    if (prepared.statementType !== StatementType.SELECT) {
+    if (prepared.statementType !== type) {
       throw new SqlError(
         'FAILED_TYPE_NOT_ALLOWED',
-        `only read statements (SELECT) can run; this is a ${StatementType[prepared.statementType]} statement`,
+        `${NOT_A_READ}; this is a ${StatementType[prepared.statementType]} statement`,
       );
     }
     if (prepared.parameterCount > 0) {
@@ -56,4 +67,34 @@ export async function checkStatement(conn: DuckDBConnection, sql: string, serial
   } finally {
     prepared.destroySync();
   }
+}
+
+/**
+ * `EXPLAIN`, `EXPLAIN ANALYZE` or `EXPLAIN (ANALYZE, FORMAT json)` (DuckDB's options) at the
+ * start of `sql`, after any blanks and comments: the statement it explains; null otherwise (also
+ * for options this does not know, and a parenthesized statement, which read as options).
+ */
+const EXPLAIN_PREFIX =
+  /^EXPLAIN(?:\s+ANALYZE|\s*\(\s*(?:ANALYZE|FORMAT\s+(?:TEXT|JSON|HTML|GRAPHVIZ))(?:\s*,\s*(?:ANALYZE|FORMAT\s+(?:TEXT|JSON|HTML|GRAPHVIZ)))*\s*\))?\s+(?!\()/i;
+
+export function explainedStatement(sql: string): string | null {
+  const first = lexRegions(sql).find(
+    (r) =>
+      r.kind !== 'line-comment' && r.kind !== 'block-comment' && sql.slice(r.start, r.end).trim(),
+  );
+  if (first?.kind !== 'code') return null;
+  const code = sql.slice(first.start);
+  const from = first.start + code.length - code.trimStart().length;
+  const prefix = EXPLAIN_PREFIX.exec(sql.slice(from));
+  return prefix ? sql.slice(from + prefix[0].length) : null;
+}
+
+/**
+ * An EXPLAIN (or EXPLAIN ANALYZE, which runs the statement and discards its rows) of exactly one
+ * SELECT, as checkStatement checks it; returns the plan's columns. Analysts read a plan to see
+ * what a query scans (the files a partition filter leaves out: "Scanning Files: 1/3").
+ */
+export async function checkExplain(conn: DuckDBConnection, sql: string, explained: string) {
+  await checkStatement(conn, explained);
+  return preparedColumns(conn, sql, StatementType.EXPLAIN);
 }
