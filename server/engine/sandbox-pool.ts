@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import { layoutOf, type LakeTable } from '../lake/lake-table.js';
+import { fullName, layoutOf, type LakeTable } from '../lake/lake-table.js';
 import { tablesNamedIn } from './named-tables.js';
-import type { SandboxRequest, SandboxRun } from './sandbox.js';
+import type { ExposedTable, SandboxRequest, SandboxRun } from './sandbox.js';
+import { missingLinkedFile } from './snapshot-read.js';
 import { SqlError } from './sql-errors.js';
 
 /** A failure as it crosses threads: user SQL's (a SqlError) or anything else. */
@@ -69,6 +70,12 @@ export class SandboxPool {
       this.pending.set(id, { resolve, reject, onStart });
       worker.ref();
       worker.postMessage({ kind: 'run', id, request: { ...request, tables } } satisfies ToWorker);
+    }).catch((err: unknown) => {
+      // a statement refused before it ran is refused whatever it reads
+      const refused =
+        err instanceof SqlError &&
+        (err.type === 'syntax_error' || err.type === 'FAILED_TYPE_NOT_ALLOWED');
+      throw (!refused && missingFileError(request.lakeRoot, tables)) || err;
     });
   }
 
@@ -119,6 +126,29 @@ export class SandboxPool {
     if (m.kind === 'done') p.resolve(m.run);
     else p.reject(toError(m.error));
   }
+}
+
+/**
+ * A run that failed while a linked table it reads has lost a file (moved or deleted after it was
+ * linked) fails for that reason: DuckDB's own error ("No files found", or "Permission Error" from
+ * an instance set up before the file went) shows the server path and not the dataset.
+ */
+function missingFileError(lakeRoot: string, tables: ExposedTable[]): SqlError | undefined {
+  const missing = (x: ExposedTable) => {
+    try {
+      return x.snapshot !== null && missingLinkedFile(lakeRoot, x.snapshot, x.layout) !== undefined;
+    } catch {
+      return false; // the snapshot itself is gone (replaced meanwhile): DuckDB's error stands
+    }
+  };
+  const t = tables.find(missing);
+  return (
+    t &&
+    new SqlError(
+      'FAILED_TYPE_EXECUTION_FAILED',
+      `a file of dataset ${fullName(t)} is missing (moved or deleted after it was linked); an operator must restore it or re-import the dataset`,
+    )
+  );
 }
 
 function toError(failure: RunFailure): Error {

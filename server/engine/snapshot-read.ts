@@ -48,6 +48,19 @@ export function linkedFiles(dir: string): string[] {
   return parsed.files as string[];
 }
 
+/**
+ * The first file of a linked snapshot that is no longer where the table says (moved or deleted
+ * after it was linked), or undefined: what a failed read of a linked table is checked for.
+ */
+export function missingLinkedFile(
+  lakeRoot: string,
+  snapshot: string,
+  layout: SnapshotLayout = FLAT,
+): string | undefined {
+  if (!layout.linked) return undefined;
+  return linkedFiles(path.join(lakeRoot, snapshot)).find((f) => !fs.existsSync(f));
+}
+
 /** Writes the list of a linked snapshot (its folder must exist). */
 export function writeLinkedFiles(dir: string, files: string[]): void {
   fs.writeFileSync(path.join(dir, LINKED_FILES), JSON.stringify({ files }));
