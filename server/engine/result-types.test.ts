@@ -121,6 +121,8 @@ const COLUMNS: [string, string][] = [
   ['ts_ms', "'2024-03-05 20:50:59.123'::TIMESTAMP_MS"],
   ['ts_ns', "'2024-03-05 20:50:59.987654321'::TIMESTAMP_NS"],
   ['tstz', "'2024-03-05 22:50:59.5+02'::TIMESTAMPTZ"],
+  // an instant's wall time in a zone: a naive TIMESTAMP in DuckDB
+  ['wall', "'2024-03-05 20:50:59.5+00'::TIMESTAMPTZ AT TIME ZONE 'America/New_York'"],
   ['bl', "'\\x00\\xff'::BLOB"],
   ['li', '[1, 2, NULL]::INTEGER[]'],
   ['arr', '[3, 4]::INTEGER[2]'],
@@ -166,11 +168,12 @@ const EXPECTED_JSON: Record<string, unknown> = {
   tm: '01:02:03.123456',
   ttz: '01:02:03+02',
   dt: '2024-03-05',
-  ts: '2024-03-05 20:50:59.123 UTC',
-  ts_s: '2024-03-05 20:50:59.000 UTC',
-  ts_ms: '2024-03-05 20:50:59.123 UTC',
-  ts_ns: '2024-03-05 20:50:59.987 UTC',
+  ts: '2024-03-05 20:50:59.123',
+  ts_s: '2024-03-05 20:50:59.000',
+  ts_ms: '2024-03-05 20:50:59.123',
+  ts_ns: '2024-03-05 20:50:59.987',
   tstz: '2024-03-05 20:50:59.500 UTC',
+  wall: '2024-03-05 15:50:59.500',
   bl: '0x00ff',
   li: [1, 2, null],
   arr: [3, 4],
@@ -178,7 +181,7 @@ const EXPECTED_JSON: Record<string, unknown> = {
   mp: { k: 1, z: null },
   js: { a: [1, 2.5, null], b: 't' },
   nested: [
-    { t: '2024-01-02 03:04:05.678 UTC', x: 'NaN', h: '12345678901234567890123', bl: '0xab' },
+    { t: '2024-01-02 03:04:05.678', x: 'NaN', h: '12345678901234567890123', bl: '0xab' },
     null,
   ],
   mpd: { '1': 'Infinity', '2': 2.5 },
@@ -202,9 +205,10 @@ const EXPECTED_CSV: Record<string, string> = {
   v: `he said "hi"\n€ \\ '`,
   iv: '1 day 02:00:00',
   dt: '2024-03-05',
-  ts: '2024-03-05 20:50:59.123 UTC',
-  ts_ns: '2024-03-05 20:50:59.987 UTC',
+  ts: '2024-03-05 20:50:59.123',
+  ts_ns: '2024-03-05 20:50:59.987',
   tstz: '2024-03-05 20:50:59.500 UTC',
+  wall: '2024-03-05 15:50:59.500',
   bl: '0x00ff',
   li: '[1,2,null]',
   arr: '[3,4]',
@@ -212,7 +216,7 @@ const EXPECTED_CSV: Record<string, string> = {
   mp: '{"k":1,"z":null}',
   js: '{"a": [1, 2.5, null], "b": "t"}', // the JSON text as stored
   nested:
-    '[{"t":"2024-01-02 03:04:05.678 UTC","x":"NaN","h":"12345678901234567890123","bl":"0xab"},null]',
+    '[{"t":"2024-01-02 03:04:05.678","x":"NaN","h":"12345678901234567890123","bl":"0xab"},null]',
   mpd: '{"1":"Infinity","2":2.5}',
 };
 
@@ -259,6 +263,7 @@ describe('jsonValueSql', () => {
   it('the table has the DuckDB types the wire contract covers', () => {
     expect(types.get('vi')).toMatch(/^(VARINT|BIGNUM)$/);
     expect(types.get('tstz')).toBe('TIMESTAMP WITH TIME ZONE');
+    expect(types.get('wall')).toBe('TIMESTAMP');
     expect(types.get('nested')).toBe('STRUCT(t TIMESTAMP, x DOUBLE, h HUGEINT, bl BLOB)[]');
   });
 
@@ -346,7 +351,7 @@ describe('csvValueSql', () => {
     );
     expect(fs.readFileSync(file, 'utf8').split('\n')).toEqual([
       'ts,bl,st,dnan',
-      '2024-03-05 20:50:59.123 UTC,0x00ff,"{""a"":1,""b c"":""x""}",nan',
+      '2024-03-05 20:50:59.123,0x00ff,"{""a"":1,""b c"":""x""}",nan',
       ',,,',
       '',
     ]);

@@ -16,9 +16,12 @@ import { quoteIdent, quoteLiteral } from './duck.js';
  * - VARCHAR, ENUM, UUID, BIT, INTERVAL ("1 day 02:00:00"), TIME, TIME WITH TIME ZONE, UNION
  *   and any type not listed → a string (DuckDB's cast to VARCHAR).
  * - DATE → "YYYY-MM-DD" (DuckDB's rendering: "infinity", "0045-03-15 (BC)" at the edges).
- * - TIMESTAMP, TIMESTAMP_S/MS/NS → "YYYY-MM-DD hh:mm:ss.SSS UTC" (truncated to milliseconds);
- *   TIMESTAMP WITH TIME ZONE → the same, converted to UTC whatever the session time zone.
- *   "infinity"/"-infinity" stay as such.
+ * - TIMESTAMP, TIMESTAMP_S/MS/NS → "YYYY-MM-DD hh:mm:ss.SSS" (truncated to milliseconds), with
+ *   no zone: a naive timestamp is a wall time in no zone (such as `ts AT TIME ZONE
+ *   'America/New_York'` of an instant), as the hosted service's Trino renders `timestamp(3)`.
+ *   TIMESTAMP WITH TIME ZONE (an instant) → converted to UTC whatever the session time zone,
+ *   and labelled so: "YYYY-MM-DD hh:mm:ss.SSS UTC", the hosted service's rendering of
+ *   `timestamp(3) with time zone`. "infinity"/"-infinity" stay as such.
  * - BLOB → "0x" + lowercase hex.
  * - JSON → the JSON value itself (text that is not valid JSON → a JSON string of it).
  * - LIST/ARRAY → array; named STRUCT → object (field order kept); unnamed STRUCT → array;
@@ -263,7 +266,10 @@ function wireOf(t: DuckType): string {
 /** The wire (`column_types`) name of a DuckDB type, e.g. `DECIMAL(38,0)` → `decimal(38,0)`. */
 export const wireTypeName = (duckType: string) => wireOf(parseDuckType(duckType));
 
-const TS_FORMAT = quoteLiteral('%Y-%m-%d %H:%M:%S.%g UTC');
+/** A naive timestamp's text: its wall time, no zone. */
+const TS_FORMAT = quoteLiteral('%Y-%m-%d %H:%M:%S.%g');
+/** An instant's text: its UTC time, labelled UTC. */
+const TSTZ_FORMAT = quoteLiteral('%Y-%m-%d %H:%M:%S.%g UTC');
 const TIMESTAMPS = new Set(['TIMESTAMP', 'TIMESTAMP_S', 'TIMESTAMP_MS', 'TIMESTAMP_NS']);
 const PLAIN_JSON = new Set([
   'BOOLEAN',
@@ -282,7 +288,8 @@ const PLAIN_JSON = new Set([
 function formattedText(e: string, t: DuckType): string | null {
   if (t.kind !== 'scalar') return null;
   if (TIMESTAMPS.has(t.name)) return `strftime(${e}, ${TS_FORMAT})`;
-  if (t.name === 'TIMESTAMP WITH TIME ZONE') return `strftime(timezone('UTC', ${e}), ${TS_FORMAT})`;
+  if (t.name === 'TIMESTAMP WITH TIME ZONE')
+    return `strftime(timezone('UTC', ${e}), ${TSTZ_FORMAT})`;
   if (t.name === 'BLOB') return `('0x' || lower(hex(${e})))`;
   return null;
 }

@@ -162,7 +162,7 @@ describe('JSON values of every type', () => {
       huge: '170141183460469231731687303715884105727',
       dec: 12.5,
       nan: 'NaN',
-      ts: '2024-03-05 20:50:59.123 UTC',
+      ts: '2024-03-05 20:50:59.123',
       d: '2024-03-05',
       bin: '0x01ff',
       list: [1, 2],
@@ -186,6 +186,33 @@ describe('JSON values of every type', () => {
       'varchar',
       'varchar',
     ]);
+  });
+});
+
+describe('timestamps', () => {
+  it('labels only instants UTC: a naive TIMESTAMP and a wall time AT TIME ZONE carry no zone', async () => {
+    const { id } = await runSql(
+      t,
+      alice.key,
+      `SELECT TIMESTAMP '2024-03-05 20:50:59.123' AS naive,
+        TIMESTAMPTZ '2024-03-05 22:50:59.5+02' AS instant,
+        TIMESTAMPTZ '2024-03-05 20:50:59.5+00' AT TIME ZONE 'America/New_York' AS wall`,
+    );
+    const r = await results(id);
+    expect(r.json.result.rows[0]).toEqual({
+      naive: '2024-03-05 20:50:59.123',
+      instant: '2024-03-05 20:50:59.500 UTC',
+      wall: '2024-03-05 15:50:59.500',
+    });
+    expect(r.json.result.metadata.column_types).toEqual([
+      'timestamp(3)',
+      'timestamp(3) with time zone',
+      'timestamp(3)',
+    ]);
+    const csv = await t.call('GET', `/api/v1/execution/${id}/results/csv`, { key: alice.key });
+    expect(csv.text).toBe(
+      'naive,instant,wall\n2024-03-05 20:50:59.123,2024-03-05 20:50:59.500 UTC,2024-03-05 15:50:59.500\n',
+    );
   });
 });
 

@@ -131,6 +131,8 @@ describe('toTime', () => {
   it("reads the service's dates and timestamps as UTC", () => {
     expect(toTime('2024-03-05')).toBe(Date.UTC(2024, 2, 5));
     expect(toTime('2024-03-05 20:50:59.123 UTC')).toBe(Date.UTC(2024, 2, 5, 20, 50, 59, 123));
+    // a naive timestamp (no zone): its wall time, drawn on the charts' UTC axis as written
+    expect(toTime('2024-03-05 15:50:59.500')).toBe(Date.UTC(2024, 2, 5, 15, 50, 59, 500));
     expect(toTime('2024-03-05T20:50:59+02:00')).toBe(Date.UTC(2024, 2, 5, 18, 50, 59));
     expect(toTime('2024-03-05 20:50:59+02')).toBe(Date.UTC(2024, 2, 5, 18, 50, 59));
     expect(toTime('March 5')).toBeNull();

@@ -17,8 +17,10 @@ const STAMP =
 
 /**
  * Milliseconds since the epoch of a date or timestamp as the service writes them
- * (`2024-03-05`, `2024-03-05 20:50:59.123 UTC`, ISO 8601); a value without a zone is UTC.
- * Null when the value is not one.
+ * (`2024-03-05`, an instant `2024-03-05 20:50:59.123 UTC`, a naive `2024-03-05 20:50:59.123`,
+ * ISO 8601). A value without a zone is read as UTC: charts draw their time axes in UTC, so a
+ * naive timestamp (a wall time) is plotted and labelled as it is written. Null when the value is
+ * not one.
  */
 export function toTime(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
