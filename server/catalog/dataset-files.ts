@@ -1,19 +1,62 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { invalid } from '../errors.js';
+import { AppError, invalid } from '../errors.js';
 import { quoteIdent, quoteLiteral } from '../engine/duck.js';
 import type { DatasetFormat } from './dataset-sources.js';
 
 /** A column as a file (or the table) has it. */
 export type FileColumn = { name: string; type: string };
 
-/** DuckDB's reader of one file; with `hive`, `key=value/` folders of its path are columns. */
+/**
+ * DuckDB's reader of one file; with `hive`, `key=value/` folders of its path are columns. JSON
+ * (`ndjson`) is read as an array of objects or as one object per line, whichever the file is
+ * (jsonLayout); each value must be an object, so a file never becomes one row holding a list.
+ */
 export function readerSql(format: DatasetFormat, file: string, hive: boolean): string {
   const opts = `hive_partitioning = ${hive}`;
   const f = quoteLiteral(file);
   if (format === 'parquet') return `read_parquet(${f}, ${opts})`;
   if (format === 'csv') return `read_csv(${f}, ${opts})`;
-  return `read_json(${f}, format = 'newline_delimited', ${opts})`;
+  return `read_json(${f}, format = '${jsonLayout(file)}', records = 'true', ${opts})`;
+}
+
+/** What a JSON source should look like, for its errors. */
+const JSON_SHAPES = 'a JSON array of objects ([{...}, {...}]) or one object per line (NDJSON)';
+
+/**
+ * How a JSON file holds its rows, by its first character that is not blank: `[` an array,
+ * `{` one object per line; a file that starts otherwise (a string, a number) is refused. A
+ * zstd-compressed file (which Node cannot open here) is left to DuckDB's detection.
+ */
+export function jsonLayout(file: string): 'array' | 'newline_delimited' | 'auto' {
+  const first = firstCharacter(file);
+  if (first === '[') return 'array';
+  if (first === '{' || first === '') return 'newline_delimited';
+  if (first === undefined) return 'auto';
+  throw invalid(`${file} is not ${JSON_SHAPES}: its top level starts with "${first}"`);
+}
+
+/**
+ * The first character of a file (gzip-compressed when its name says so) that is not blank or a
+ * byte order mark: '' when there is none in its first 64 KiB, undefined when it cannot be read
+ * here (zstd).
+ */
+function firstCharacter(file: string): string | undefined {
+  if (/\.zst$/i.test(file)) return undefined;
+  const fd = fs.openSync(file, 'r');
+  let head: Buffer;
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    head = buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, 0));
+  } finally {
+    fs.closeSync(fd);
+  }
+  // a part of a gzip stream inflates as far as it goes
+  if (/\.gz$/i.test(file))
+    head = zlib.gunzipSync(head, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  return /[^\s\uFEFF]/.exec(head.toString('utf8'))?.[0] ?? '';
 }
 
 /** The columns of one file as `format`; an `invalid` error naming the file when it is not one. */
@@ -29,8 +72,23 @@ export async function describeFile(
       .getRowObjectsJson()
       .map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
   } catch (err) {
+    if (format === 'ndjson') throw jsonProblem(file, err);
     throw invalid(`${file} is not a readable ${format} file: ${firstLine(err)}`);
   }
+}
+
+/** Why DuckDB could not read a JSON file, in the terms of what the import reads. */
+function jsonProblem(file: string, err: unknown) {
+  if (err instanceof AppError) return err;
+  const message = firstLine(err);
+  if (/expected records/.test(message))
+    return invalid(`${file} is not ${JSON_SHAPES}: it holds values that are not objects, or none`);
+  const at = /at byte \d+ in line (\d+): ([^.]*)/.exec(message);
+  if (at)
+    return invalid(
+      `${file} is not ${JSON_SHAPES}: line ${at[1]}: ${at[2]} (with one object per line, each object must be whole on its line)`,
+    );
+  return invalid(`${file} is not ${JSON_SHAPES}: ${message}`);
 }
 
 /**
