@@ -119,6 +119,7 @@ export function fitProblem(
  * Copies one file's rows into a snapshot folder as Parquet, columns in the table's order and
  * types: as `<name>.parquet`, or, with partition `keys`, into `key=value/` folders under it
  * (files named `<name>-<n>.parquet`). DuckDB streams the file, so memory stays bounded.
+ * Returns the number of rows.
  */
 export async function copyFile(
   conn: DuckDBConnection,
@@ -131,7 +132,7 @@ export async function copyFile(
     dir: string;
     name: string;
   },
-): Promise<void> {
+): Promise<number> {
   const types = new Map(opts.got.map((c) => [c.name.toLowerCase(), c.type]));
   const select = opts.columns
     .map((c) =>
@@ -148,7 +149,8 @@ export async function copyFile(
           .join(', ')}), FILENAME_PATTERN ${quoteLiteral(`${opts.name}-{i}`)}, OVERWRITE_OR_IGNORE)`
       : `${quoteLiteral(path.join(opts.dir, `${opts.name}.parquet`))} (FORMAT parquet, COMPRESSION zstd)`;
   try {
-    await conn.run(`COPY (SELECT ${select} FROM ${from}) TO ${target}`);
+    const r = await conn.runAndReadAll(`COPY (SELECT ${select} FROM ${from}) TO ${target}`);
+    return Number(r.getRowObjectsJson()[0]?.Count ?? 0);
   } catch (err) {
     throw invalid(`${opts.file} could not be copied: ${firstLine(err)}`);
   }

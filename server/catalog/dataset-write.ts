@@ -6,17 +6,26 @@ import { invalid } from '../errors.js';
 import { filesUnder } from '../engine/parquet-stats.js';
 import { linkedFiles, writeLinkedFiles } from '../engine/snapshot-read.js';
 import { copyFile, describeFile, fitProblem, type FileColumn } from './dataset-files.js';
-import { readSourceRecord, writeSourceRecord } from './dataset-source-record.js';
+import {
+  contentHash,
+  duplicateProblem,
+  readSourceRecord,
+  writeSourceRecord,
+} from './dataset-source-record.js';
 import type { SourceFiles } from './dataset-sources.js';
 import { SOURCE_FILES } from '../lake/lake-table.js';
+import { nowIso } from '../store/db.js';
 
 /**
  * What goes into a dataset's new snapshot folder: the source's files checked against the
  * table's columns (the first file's on a first import), then copied as Parquet one file at a
  * time, or, for a linked table, only listed; with `previous`, the previous snapshot's files come
  * first (hard links, or the previous list). Either way the folder records the source files its
- * rows came from (dataset-source-record.ts). Returns the table's columns and how many partition
- * folders the data is in.
+ * rows came from (dataset-source-record.ts). A copied file's content is hashed while it is
+ * copied, and a file with rows whose content the table already holds (or that the source gives
+ * twice) is refused unless `allowDuplicate`: a retried append must not add a day twice. (A
+ * linked table refuses a file it already lists, by path, and is never read whole.) Returns the
+ * table's columns and how many partition folders the data is in.
  */
 export async function writeSnapshot(
   conn: DuckDBConnection,
@@ -28,6 +37,7 @@ export async function writeSnapshot(
     keys: string[];
     columns?: FileColumn[];
     previous?: { dir: string; linked: boolean };
+    allowDuplicate?: boolean;
   },
 ): Promise<{ partitions: number; columns: FileColumn[] }> {
   const hive = opts.keys.length > 0;
@@ -41,9 +51,9 @@ export async function writeSnapshot(
     described.push(got);
   }
   const recorded = opts.previous ? readSourceRecord(opts.previous.dir) : [];
-  writeSourceRecord(opts.dir, recorded, opts.src.files);
   const before = opts.previous?.linked ? linkedFiles(opts.previous.dir) : [];
   if (opts.linked) {
+    writeSourceRecord(opts.dir, recorded, opts.src.files, [], nowIso());
     const taken = new Set(before);
     const again = opts.linked.find((f) => taken.has(f));
     if (again) throw invalid(`${again} is already part of the table`);
@@ -55,9 +65,13 @@ export async function writeSnapshot(
     };
   }
   if (opts.previous) carryOver(opts.previous.dir, opts.dir);
+  // hashed one file after the other while DuckDB copies them
+  const hashing = hashAll(opts.src.files, opts.keys.length);
+  hashing.catch(() => {}); // awaited below, unless a copy fails first
+  const rows: number[] = [];
   const prefix = ulid();
   for (const [i, file] of opts.src.files.entries()) {
-    await copyFile(conn, {
+    rows[i] = await copyFile(conn, {
       format: opts.src.format,
       file,
       columns: columns!,
@@ -67,11 +81,28 @@ export async function writeSnapshot(
       name: `${prefix}-${String(i).padStart(6, '0')}`,
     });
   }
+  const hashes = await hashing;
+  if (!opts.allowDuplicate) {
+    const problem = duplicateProblem(
+      recorded,
+      opts.src.files.map((f, i) => ({ path: f, sha256: hashes[i]!, rows: rows[i]! })),
+    );
+    if (problem) throw invalid(problem);
+  }
+  writeSourceRecord(opts.dir, recorded, opts.src.files, hashes, nowIso());
   const written = filesUnder(opts.dir).filter((f) => f.endsWith('.parquet'));
   return {
     partitions: hive ? new Set(written.map((f) => path.dirname(f))).size : 0,
     columns: columns!,
   };
+}
+
+/** The content hashes of files, one after the other; with `keys`, with their partition folders. */
+async function hashAll(files: string[], keys: number): Promise<string[]> {
+  const out: string[] = [];
+  for (const f of files)
+    out.push(await contentHash(f, keys ? path.dirname(f).split(path.sep).slice(-keys) : []));
+  return out;
 }
 
 /** Hard links (copies where linking fails) to every data file of a snapshot, at the same places. */

@@ -38,6 +38,8 @@ export type ImportRequest = {
   blockchains?: string[];
   /** Docs of columns by name (Markdown); a name the data has not is refused. */
   columns?: Record<string, string>;
+  /** Import files of the same content (with rows) though they add the same rows twice. */
+  allowDuplicate?: boolean;
 };
 
 const KIND_LABEL: Record<LakeTableKind, string> = {
@@ -80,7 +82,9 @@ export class DatasetsAdmin {
       target,
       existing,
       (dir) =>
-        this.deps.duck.withConnection((conn) => writeSnapshot(conn, { dir, src, linked, keys })),
+        this.deps.duck.withConnection((conn) =>
+          writeSnapshot(conn, { dir, src, linked, keys, allowDuplicate: req.allowDuplicate }),
+        ),
       {
         description: req.description ?? existing?.description ?? '',
         blockchains: req.blockchains?.length ? req.blockchains : (existing?.blockchains ?? []),
@@ -91,18 +95,26 @@ export class DatasetsAdmin {
     );
   }
 
-  /** Adds the rows of `source`'s files to an imported table, all of them or none. */
+  /**
+   * Adds the rows of `source`'s files to an imported table, all of them or none; a file whose
+   * content the table already holds is refused unless `allowDuplicate` (dataset-write.ts).
+   */
   async append(
     text: string,
     source: string,
     format?: DatasetFormat,
+    opts: { allowDuplicate?: boolean } = {},
   ): Promise<{ table: LakeTable; added: number }> {
     const t = await this.imported(text);
-    return this.appendFiles(t, await sourceFiles(this.deps.duck, source, format));
+    return this.appendFiles(t, await sourceFiles(this.deps.duck, source, format), opts);
   }
 
   /** Adds the rows of some files to an imported table (append and sync), all of them or none. */
-  async appendFiles(t: LakeTable, src: SourceFiles): Promise<{ table: LakeTable; added: number }> {
+  async appendFiles(
+    t: LakeTable,
+    src: SourceFiles,
+    opts: { allowDuplicate?: boolean } = {},
+  ): Promise<{ table: LakeTable; added: number }> {
     const layout = layoutOf(t);
     const keys = (t.metadata.partition_columns as string[] | undefined) ?? [];
     if (layout.hive) checkTrailingKeys(src.files, keys);
@@ -120,6 +132,7 @@ export class DatasetsAdmin {
             keys,
             columns: t.columns.map((c) => ({ name: c.name, type: c.type })),
             previous: { dir: previousDir, linked: layout.linked },
+            allowDuplicate: opts.allowDuplicate,
           }),
         ),
       { description: t.description, blockchains: t.blockchains, layout: { ...layout, keys } },

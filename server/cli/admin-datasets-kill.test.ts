@@ -105,7 +105,13 @@ describe('a killed import or append', { timeout: 120_000 }, () => {
     if (afterAppend.snapshot === t.snapshot) expect(afterAppend.row_count).toBe(5);
     else expect(afterAppend.row_count).toBe(5 + FILES * 1000);
     expect(filesUnder(path.join(dataDir, 'lake', afterAppend.snapshot!)).length).toBeGreaterThan(0);
-    const again = await run('append-dataset', 'big.rows', path.join(src, 'first'));
+    // the file the table was imported from, again on purpose
+    const again = await run(
+      'append-dataset',
+      'big.rows',
+      path.join(src, 'first'),
+      '--allow-duplicate',
+    );
     expect(again.err).toBe('');
     const last = (await table())!;
     expect(last.row_count).toBe(afterAppend.row_count + 5);

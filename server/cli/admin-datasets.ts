@@ -10,8 +10,10 @@ import { layoutOf } from '../lake/lake-table.js';
 
 export const DATASET_USAGE = `  import-dataset <schema>.<table> <source> [--format parquet|csv|ndjson] [--hive] [--link]
                [--description TEXT] [--column NAME=TEXT]... [--blockchain NAME]... [--replace]
+               [--allow-duplicate]
                <source> is a file, a folder or a glob; see docs/datasets.md
-  append-dataset <schema>.<table> <source> [--format parquet|csv|ndjson]
+  append-dataset <schema>.<table> <source> [--format parquet|csv|ndjson] [--allow-duplicate]
+               a file whose content the table already holds is refused without --allow-duplicate
   describe-dataset <schema>.<table> [--description TEXT] [--column NAME=TEXT]...
   drop-dataset <schema>.<table>
   list-datasets
@@ -35,6 +37,7 @@ const str = (opts: Opts, name: string) =>
 const list = (opts: Opts, name: string) => (opts[name] as string[] | undefined) ?? [];
 const FORMAT = { format: { type: 'string' } } as const;
 const COLUMN = { column: { type: 'string', multiple: true } } as const;
+const DUPLICATE = { 'allow-duplicate': { type: 'boolean' } } as const;
 
 /** The `--column NAME=TEXT` options, by column name. */
 function columnDocs(opts: Opts): Record<string, string> {
@@ -58,6 +61,7 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
       description: { type: 'string' },
       blockchain: { type: 'string', multiple: true },
       ...COLUMN,
+      ...DUPLICATE,
     },
     run: async ({ admin: datasets }, [name, source], opts, out) => {
       const t = await datasets.import({
@@ -70,15 +74,18 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
         description: str(opts, 'description'),
         blockchains: list(opts, 'blockchain'),
         columns: columnDocs(opts),
+        allowDuplicate: opts['allow-duplicate'] === true,
       });
       out(`imported ${summary(t)}`);
     },
   },
   'append-dataset': {
     positionals: 2,
-    options: FORMAT,
+    options: { ...FORMAT, ...DUPLICATE },
     run: async ({ admin: datasets }, [name, source], opts, out) => {
-      const r = await datasets.append(name!, source!, parseFormat(str(opts, 'format')));
+      const r = await datasets.append(name!, source!, parseFormat(str(opts, 'format')), {
+        allowDuplicate: opts['allow-duplicate'] === true,
+      });
       out(`appended ${r.added} rows to ${summary(r.table)}`);
     },
   },
