@@ -18,6 +18,10 @@ export const TableColumn = z
     name: name.openapi({ description: NAME_RULE }),
     type: z.unknown().openapi({ type: 'string', enum: [...COLUMN_TYPES] }),
     nullable: z.boolean().nullish().openapi({ description: 'Default true' }),
+    description: z.string().max(UPLOAD_LIMITS.columnDescription).nullish().openapi({
+      description:
+        "Strata addition: what the column holds, shown in the dataset browser and as `metadata.description` in the list (the upload wizard keeps a CSV header's original text here, e.g. 'City Name' for city_name)",
+    }),
   })
   .openapi('TableColumn');
 

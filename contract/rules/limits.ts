@@ -76,6 +76,8 @@ export const UPLOAD_LIMITS = {
   /** Characters of a table or column name. */
   name: 128,
   columns: 1000,
+  /** Characters of a column's description (a CSV upload keeps the header's first ones). */
+  columnDescription: 1000,
   listDefault: 50,
   listMax: 10_000,
 } as const;

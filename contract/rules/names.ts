@@ -101,7 +101,7 @@ export function cleanColumnNames(header: readonly string[]): string[] {
  */
 export function headerDescription(header: string, name: string): string {
   const h = header.trim();
-  return h.toLowerCase() === name ? '' : h;
+  return h.toLowerCase() === name ? '' : h.slice(0, UPLOAD_LIMITS.columnDescription);
 }
 
 /** Short names of materialized views: `result_`, then letters, digits and `_`. */

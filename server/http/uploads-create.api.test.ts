@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
-import { FAMILIES, SCHEMA, createTable } from '../test/uploads-helpers.js';
+import { FAMILIES, SCHEMA, createTable, insertCsv } from '../test/uploads-helpers.js';
 import { SUNSET } from './uploads.js';
 
 let t: TestServer;
@@ -155,6 +155,45 @@ describe('column types', () => {
         metadata: {},
       })),
     );
+  });
+});
+
+describe('column descriptions (a Strata addition)', () => {
+  it('keeps a declared description through inserts and clears, and lists it as metadata', async () => {
+    const schema = [
+      { name: 'city_name', type: 'varchar', description: 'City Name' },
+      { name: 'cost_total', type: 'double' },
+    ];
+    await createTable(t, alice.key, 'alice', 'described', { schema });
+    const ins = await insertCsv(
+      t,
+      alice.key,
+      'alice',
+      'described',
+      'City Name,cost_total\nParis,2.5\n',
+    );
+    expect(ins.status, ins.text).toBe(200);
+    await t.call('POST', FAMILIES[0]!.clear('alice', 'described'), { key: alice.key });
+    const list = await t.call('GET', FAMILIES[0]!.list, { key: alice.key });
+    const entry = list.json.tables.find(
+      (x: { full_name: string }) => x.full_name === 'dune.alice.described',
+    );
+    expect(entry.columns.map((c: { metadata: unknown }) => c.metadata)).toEqual([
+      { description: 'City Name' },
+      {},
+    ]);
+  });
+
+  it('answers 400 for a description past 1000 characters', async () => {
+    const r = await t.call('POST', FAMILIES[0]!.create, {
+      key: alice.key,
+      body: {
+        namespace: 'alice',
+        table_name: 'too_described',
+        schema: [{ name: 'x', type: 'bigint', description: 'd'.repeat(1001) }],
+      },
+    });
+    expect(r.status).toBe(400);
   });
 });
 

@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 const rowsOf = async (key: string, sql: string) => {
   const { id, status } = await runSql(t, key, sql);
-  expect(status.state).toBe('QUERY_STATE_COMPLETED');
+  expect(status.state, JSON.stringify(status.error)).toBe('QUERY_STATE_COMPLETED');
   return (await t.call('GET', `/api/v1/execution/${id}/results`, { key })).json.result.rows;
 };
 
@@ -71,9 +71,9 @@ describe.each(FAMILIES)('CSV upload, clear, delete and list ($name paths)', (f) 
     expect(bad.status).toBe(400);
     const badName = await t.call('POST', f.csv, {
       key: alice.key,
-      body: { table_name: 'x', data: 'a b\n1\n' },
+      body: { table_name: 'a-b', data: 'a\n1\n' },
     });
-    expect(badName.json.error).toMatch(/invalid column name "a b"/);
+    expect(badName.json.error).toMatch(/invalid table name "dataset_a-b"/);
     expect((await t.call('POST', f.csv, { key: alice.key, body: { data: 'a\n1\n' } })).status).toBe(
       400,
     );
@@ -141,6 +141,144 @@ describe.each(FAMILIES)('CSV upload, clear, delete and list ($name paths)', (f) 
     ).toHaveLength(3);
     expect((await t.call('GET', `${f.list}?limit=abc`, { key: u.key })).status).toBe(400);
     expect((await t.call('GET', f.list)).status).toBe(401);
+  });
+});
+
+describe.each(FAMILIES)('CSV upload of real-shaped data ($name paths)', (f) => {
+  const MAX_UINT256 = (2n ** 256n - 1n).toString();
+  /** Token transfers as a block explorer exports them: wei values past 64 bits, hex hashes. */
+  const TRANSFERS = [
+    ['Block Number', 'Tx Hash', 'Token', 'Value (wei)', 'Cost Total $'],
+    [
+      '18000000',
+      '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060',
+      '0xaa',
+      '7786596450288373164569331648084',
+      '12.5',
+    ],
+    [
+      '18000017',
+      '0x2c7536e3605d9c16a7a3d7b1898e529396a65c23a39a8d3c4b1c2d1ad1d1f0aa',
+      '0x1f',
+      '100000000000000000000000000000',
+      '0.75',
+    ],
+    [
+      '18000034',
+      '0x0b0b5c7f2b2d0a0a3c4e7f9e0d1c2b3a49586776655443322110ffeeddccbbaa',
+      '0x00',
+      MAX_UINT256,
+      '',
+    ],
+    [
+      '18000051',
+      '0xffee000000000000000000000000000000000000000000000000000000000001',
+      '0xaa',
+      '1',
+      '3',
+    ],
+  ];
+  const data = TRANSFERS.map((r) => r.join(',')).join('\n') + '\n';
+  const table = `dataset_transfers_${f.name}`;
+
+  it('keeps wei values exact (uint256), takes hex as varbinary and cleans the headers', async () => {
+    const r = await t.call('POST', f.csv, {
+      key: alice.key,
+      body: { table_name: `transfers_${f.name}`, data },
+    });
+    expect(r.status, r.text).toBe(200);
+    const list = await t.call('GET', f.list, { key: alice.key });
+    const entry = list.json.tables.find(
+      (x: { full_name: string }) => x.full_name === `dune.alice.${table}`,
+    );
+    expect(entry.columns).toEqual([
+      {
+        name: 'block_number',
+        type: 'bigint',
+        nullable: true,
+        metadata: { description: 'Block Number' },
+      },
+      { name: 'tx_hash', type: 'varbinary', nullable: true, metadata: { description: 'Tx Hash' } },
+      { name: 'token', type: 'varbinary', nullable: true, metadata: {} },
+      {
+        name: 'value_wei',
+        type: 'uint256',
+        nullable: true,
+        metadata: { description: 'Value (wei)' },
+      },
+      {
+        name: 'cost_total',
+        type: 'double',
+        nullable: true,
+        metadata: { description: 'Cost Total $' },
+      },
+    ]);
+    const rows = await rowsOf(
+      alice.key,
+      `select tx_hash, token, value_wei, cost_total from dune.alice.${table} order by block_number`,
+    );
+    expect(rows.map((x: Record<string, unknown>) => x.value_wei)).toEqual(
+      TRANSFERS.slice(1).map((x) => x[3]),
+    );
+    expect(rows.map((x: Record<string, unknown>) => x.tx_hash)).toEqual(
+      TRANSFERS.slice(1).map((x) => x[1]),
+    );
+    expect(rows.map((x: Record<string, unknown>) => x.token)).toEqual([
+      '0xaa',
+      '0x1f',
+      '0x00',
+      '0xaa',
+    ]);
+    const [sum] = await rowsOf(
+      alice.key,
+      `select sum(value_wei::HUGEINT) as total from dune.alice.${table} where length(value_wei) < 40`,
+    );
+    expect(String(sum.total)).toBe('7886596450288373164569331648085');
+  });
+
+  it('shows the original headers as column descriptions in the dataset browser', async () => {
+    const r = await t.call('GET', `/api/v1/datasets/dune.alice.${table}`, { key: alice.key });
+    expect(r.status, r.text).toBe(200);
+    const cols = r.json.columns as { name: string; metadata: { description: string } }[];
+    expect(cols.map((c) => [c.name, c.metadata.description])).toEqual([
+      ['block_number', 'Block Number'],
+      ['tx_hash', 'Tx Hash'],
+      ['token', ''],
+      ['value_wei', 'Value (wei)'],
+      ['cost_total', 'Cost Total $'],
+    ]);
+  });
+
+  it('loads the same export again through insert, its headers naming the cleaned columns', async () => {
+    const r = await t.call('POST', f.insert('alice', table), {
+      key: alice.key,
+      raw: { body: data, contentType: 'text/csv' },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.rows_written).toBe(4);
+    const entry = await t.deps.lake.get('dune', 'alice', table);
+    expect(entry!.columns.map((c) => c.description)).toEqual([
+      'Block Number',
+      'Tx Hash',
+      '',
+      'Value (wei)',
+      'Cost Total $',
+    ]);
+  });
+
+  it('gives colliding, empty and long headers distinct valid names', async () => {
+    const long = 'Ünïcödé '.repeat(20);
+    const r = await t.call('POST', f.csv, {
+      key: alice.key,
+      body: { table_name: `odd_${f.name}`, data: `a b,a_b,,${long}\n1,2,3,4\n` },
+    });
+    expect(r.status, r.text).toBe(200);
+    const entry = await t.deps.lake.get('dune', 'alice', `dataset_odd_${f.name}`);
+    const names = entry!.columns.map((c) => c.name);
+    expect(names.slice(0, 3)).toEqual(['a_b', 'a_b_2', 'column_3']);
+    expect(names[3]).toMatch(/^unicode_unicode_/);
+    expect(names[3]!.length).toBeLessThanOrEqual(128);
+    expect(entry!.columns[3]!.description).toBe(long.trim());
   });
 });
 

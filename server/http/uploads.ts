@@ -111,7 +111,7 @@ export function uploadRoutes(deps: Deps) {
         method: 'post',
         path,
         summary: 'Append rows from CSV or NDJSON',
-        description: `The raw body is \`text/csv\` (comma-separated; the header line names the columns, in any order; missing nullable columns are NULL) or \`application/x-ndjson\` (one JSON object per line, keys = column names). Any other Content-Type is 400. All or nothing: the first row that does not fit fails the whole insert with 400 naming its line (1-based; in CSV the header is line 1) and column, and the table is unchanged. Bodies over MAX_UPLOAD_BYTES are 413; an insert that would exceed the plan's storage is 402. ${OWNER_RULE}`,
+        description: `The raw body is \`text/csv\` (comma-separated; the header line names the columns, in any order, as written or as POST /uploads/csv would clean them (\`City Name\` names \`city_name\`); missing nullable columns are NULL) or \`application/x-ndjson\` (one JSON object per line, keys = column names). Any other Content-Type is 400. All or nothing: the first row that does not fit fails the whole insert with 400 naming its line (1-based; in CSV the header is line 1) and column, and the table is unchanged. Bodies over MAX_UPLOAD_BYTES are 413; an insert that would exceed the plan's storage is 402. ${OWNER_RULE}`,
         ...common(deprecated, 'read_write'),
         request: {
           params: TableParams,
@@ -171,7 +171,7 @@ export function uploadRoutes(deps: Deps) {
         path,
         summary: 'Upload a CSV as a table (schema inferred)',
         description:
-          "Creates (or replaces, schema and rows) the table `dune.<context handle>.dataset_<table_name>` (the prefix is not doubled when table_name already starts with `dataset_`). Column names come from the header line (lower-cased; they must be valid names) and types from DuckDB's CSV sniffer over the whole file: bigint, double, boolean, date, timestamp or varchar. Bodies over MAX_UPLOAD_BYTES are 413.",
+          "Creates (or replaces, schema and rows) the table `dune.<context handle>.dataset_<table_name>` (the prefix is not doubled when table_name already starts with `dataset_`). Column names come from the header line, cleaned into valid names (`City Name` → `city_name`, `Cost Total $` → `cost_total`; repeats get `_2`, an empty header `column_<n>`); a header written otherwise is kept as the column's description. Types are inferred over the whole file, and only as types every value loads as: integers within 64 bits are bigint, larger ones uint256 (or int256 with negatives), kept as exact digits and never double; `0x` hex of even length is varbinary; then double, boolean, date, timestamp, else varchar. Bodies over MAX_UPLOAD_BYTES are 413.",
         ...common(deprecated, 'read_write', limitBody),
         request: { body: jsonBody(CSVUploadRequest) },
         responses: answers(CSVUploadResponse, 'Uploaded', 400, 401, 402, 403, 409, 413),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
-import { checkName, checkSchema, checkType, sqlName, typeOfInferred } from './column-types.js';
+import { checkName, checkSchema, checkType, sqlName } from './column-types.js';
 
 const message = (fn: () => unknown) => {
   try {
@@ -62,12 +62,7 @@ describe('schemas', () => {
   });
 });
 
-describe('inferred types and SQL names', () => {
-  it('maps the sniffer types', () => {
-    expect(
-      ['BIGINT', 'DOUBLE', 'BOOLEAN', 'DATE', 'TIMESTAMP', 'VARCHAR', 'TIME'].map(typeOfInferred),
-    ).toEqual(['bigint', 'double', 'boolean', 'date', 'timestamp', 'varchar', 'varchar']);
-  });
+describe('SQL names', () => {
   it('quotes only names that need it', () => {
     expect(sqlName('alice')).toBe('alice');
     expect(sqlName('21co')).toBe('"21co"');

@@ -30,7 +30,13 @@ export const STORAGE_TYPE: Record<ColumnType, string> = {
   int256: 'VARCHAR',
 };
 
-export type UploadColumn = { name: string; type: ColumnType; nullable: boolean };
+/** `description`: what the column holds (for a CSV upload, the header it was named from). */
+export type UploadColumn = {
+  name: string;
+  type: ColumnType;
+  nullable: boolean;
+  description?: string;
+};
 
 /** A table or column name, lower-cased; 400 naming the rule when it breaks it. */
 export function checkName(kind: 'table' | 'column', raw: string): string {
@@ -56,7 +62,12 @@ export function checkType(column: string, raw: unknown): ColumnType {
 
 /** Checks a declared schema: 1..1000 columns, valid unique names, known types. */
 export function checkSchema(
-  schema: readonly { name: string; type: unknown; nullable?: boolean | null }[],
+  schema: readonly {
+    name: string;
+    type: unknown;
+    nullable?: boolean | null;
+    description?: string | null;
+  }[],
 ): UploadColumn[] {
   if (schema.length === 0) throw invalid('schema: a table needs at least one column');
   if (schema.length > MAX_COLUMNS)
@@ -66,33 +77,10 @@ export function checkSchema(
     const name = checkName('column', c.name);
     if (seen.has(name)) throw invalid(`schema: duplicate column "${name}"`);
     seen.add(name);
-    return { name, type: checkType(name, c.type), nullable: c.nullable ?? true };
+    const column = { name, type: checkType(name, c.type), nullable: c.nullable ?? true };
+    return c.description ? { ...column, description: c.description } : column;
   });
 }
-
-/**
- * The column type of a type DuckDB's CSV sniffer inferred (its candidates are limited to
- * BOOLEAN, BIGINT, DOUBLE, DATE, TIMESTAMP and VARCHAR; anything else is read as varchar).
- */
-export function typeOfInferred(duckType: string): ColumnType {
-  switch (duckType.toUpperCase()) {
-    case 'BOOLEAN':
-      return 'boolean';
-    case 'BIGINT':
-      return 'bigint';
-    case 'DOUBLE':
-      return 'double';
-    case 'DATE':
-      return 'date';
-    case 'TIMESTAMP':
-      return 'timestamp';
-    default:
-      return 'varchar';
-  }
-}
-
-/** Types that DuckDB's CSV sniffer may choose for /uploads/csv. */
-export const INFERRED_CANDIDATES = ['BOOLEAN', 'BIGINT', 'DOUBLE', 'DATE', 'TIMESTAMP', 'VARCHAR'];
 
 export const UINT256_MAX = (2n ** 256n - 1n).toString();
 export const INT256_MAX = (2n ** 255n - 1n).toString();

@@ -1,4 +1,5 @@
 import { quoteLiteral } from '../engine/duck.js';
+import { FACTS, VALUE_PATTERNS, type ValueFacts } from '../../contract/rules/column-inference.js';
 import {
   INT256_MAX,
   INT256_MIN_ABS,
@@ -62,6 +63,32 @@ export function fromText(type: ColumnType, s: string): string {
         WHEN ${atMost(d, INT256_MAX)} THEN ${d} END`;
     }
   }
+}
+
+/**
+ * The facts of text `s` (contract/rules/column-inference.ts) as SQL booleans, for inferring a
+ * column's type over a whole file. Each is the value's shape AND the conversion its type's
+ * insert applies (`fromText`), so a proposed type is one every value loads as.
+ */
+export function valueFactsSql(s: string): Record<keyof ValueFacts, string> {
+  const shape = (p: string) => `regexp_full_match(${s}, ${quoteLiteral(p)})`;
+  const loads = (type: ColumnType) => `(${fromText(type, s)}) IS NOT NULL`;
+  const integer = shape(VALUE_PATTERNS.integer);
+  const facts: Record<keyof ValueFacts, string> = {
+    integer,
+    bigint: `${integer} AND ${loads('bigint')}`,
+    uint256: `${integer} AND ${loads('uint256')}`,
+    int256: `${integer} AND ${loads('int256')}`,
+    hex: `${shape(VALUE_PATTERNS.hex)} AND ${loads('varbinary')}`,
+    double: `${shape(VALUE_PATTERNS.double)} AND ${loads('double')}`,
+    boolean: `${shape(VALUE_PATTERNS.boolean)} AND ${loads('boolean')}`,
+    date: `${shape(VALUE_PATTERNS.date)} AND ${loads('date')}`,
+    timestamp: `${shape(VALUE_PATTERNS.timestamp)} AND ${loads('timestamp')}`,
+  };
+  return Object.fromEntries(FACTS.map((f) => [f, `(${facts[f]})`])) as Record<
+    keyof ValueFacts,
+    string
+  >;
 }
 
 /** What each type accepts, for error messages. */

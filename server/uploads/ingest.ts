@@ -1,16 +1,19 @@
-import fs from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
 import { quoteIdent, quoteLiteral } from '../engine/duck.js';
 import { AppError, invalid } from '../errors.js';
+import { FACTS, chooseType, type ValueFacts } from '../../contract/rules/column-inference.js';
+import { cleanColumnNames, headerDescription } from '../../contract/rules/names.js';
+import { MAX_COLUMNS, STORAGE_TYPE, type UploadColumn } from './column-types.js';
+import { csvHeader } from './csv-header.js';
 import {
-  INFERRED_CANDIDATES,
-  STORAGE_TYPE,
-  checkName,
-  typeOfInferred,
-  type UploadColumn,
-} from './column-types.js';
-import { EXPECTED, INVALID_MARKER, csvReadType, fromText, needsConversion } from './ingest-sql.js';
+  EXPECTED,
+  INVALID_MARKER,
+  csvReadType,
+  fromText,
+  needsConversion,
+  valueFactsSql,
+} from './ingest-sql.js';
 
 /**
  * Reads an uploaded file with DuckDB (on the trusted side) into one Parquet file of the table's
@@ -21,7 +24,6 @@ import { EXPECTED, INVALID_MARKER, csvReadType, fromText, needsConversion } from
  * from the record number, so it is exact unless an earlier quoted value spans several lines.
  */
 
-const HEADER_LIMIT = 1024 * 1024;
 const CSV_DIALECT = `delim=',', quote='"', escape='"', header=true, auto_detect=false`;
 
 /** A row that does not fit: 400 with its line (of the file read) and column. */
@@ -40,49 +42,22 @@ export const fail = (line: number, column: string | null, reason: string) =>
 
 export const shown = (v: string) => (v.length > 80 ? `"${v.slice(0, 80)}…"` : `"${v}"`);
 
-/** The column names of a CSV file's header line (lower case). */
-export function csvHeader(file: string): string[] {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const buf = Buffer.alloc(64 * 1024);
-    let text = '';
-    for (let pos = 0; ;) {
-      const n = fs.readSync(fd, buf, 0, buf.length, pos);
-      if (n === 0) break;
-      pos += n;
-      text += buf.subarray(0, n).toString('utf8');
-      if (text.includes('\n')) break;
-      if (pos > HEADER_LIMIT) throw fail(1, null, 'the header line is longer than 1 MB');
-    }
-    const line = text
-      .split('\n', 1)[0]!
-      .replace(/^\uFEFF/, '')
-      .replace(/\r$/, '');
-    if (line.trim() === '') throw invalid('the CSV is empty: its first line must name the columns');
-    // Names are identifiers (no commas or quotes inside), so the header splits on commas.
-    return line.split(',').map((raw) => {
-      const name = raw.trim().replace(/^"(.*)"$/, '$1');
-      try {
-        return checkName('column', name);
-      } catch (err) {
-        throw fail(1, null, (err as Error).message);
-      }
-    });
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** Matches a header to the declared columns: unknown, repeated or missing required → 400. */
+/**
+ * Matches a header to the declared columns. A field names its column as POST /uploads/csv would
+ * name it (cleanColumnNames: a valid name in any case is itself, "City Name" is city_name), so
+ * a file loads into the table its upload made. Unknown, repeated, or a missing required column
+ * → 400.
+ */
 function matchHeader(header: string[], columns: UploadColumn[]): UploadColumn[] {
   const byName = new Map(columns.map((c) => [c.name, c]));
+  const cleaned = cleanColumnNames(header);
   const seen = new Set<string>();
-  const ordered = header.map((name) => {
-    const col = byName.get(name);
+  const ordered = header.map((field, i) => {
+    const col = byName.get(cleaned[i]!) ?? byName.get(field.toLowerCase());
     if (!col)
-      throw fail(1, name, `not a column of the table (${columns.map((c) => c.name).join(', ')})`);
-    if (seen.has(name)) throw fail(1, name, 'named twice in the header');
-    seen.add(name);
+      throw fail(1, field, `not a column of the table (${columns.map((c) => c.name).join(', ')})`);
+    if (seen.has(col.name)) throw fail(1, col.name, 'named twice in the header');
+    seen.add(col.name);
     return col;
   });
   for (const c of columns)
@@ -223,35 +198,36 @@ async function locateInvalid(
 }
 
 /**
- * The columns of a CSV file as DuckDB's sniffer infers them over the whole file (header names
- * lower-cased; types among boolean, bigint, double, date, timestamp, varchar; all nullable).
+ * The columns of a CSV file for POST /uploads/csv: names cleaned from its header (the header as
+ * written kept as the column's description when it says more), types inferred over every row
+ * by the rule the wizard follows too (contract/rules/column-inference.ts), all nullable. Rows
+ * that do not parse are skipped here; loading the file then fails on the first of them.
  */
 export async function inferCsvColumns(
   conn: DuckDBConnection,
   file: string,
 ): Promise<UploadColumn[]> {
   const header = csvHeader(file);
-  let described: { column_name: string; column_type: string }[];
-  try {
-    described = await rows(
-      conn,
-      `DESCRIBE SELECT * FROM read_csv(${quoteLiteral(file)}, delim = ',', quote = '"', escape = '"',
-         header = true, sample_size = -1,
-         auto_type_candidates = [${INFERRED_CANDIDATES.map(quoteLiteral).join(', ')}])`,
-    );
-  } catch (err) {
-    throw invalid(`the CSV could not be read: ${(err as Error).message.split('\n')[0]}`);
-  }
-  if (described.length !== header.length)
-    throw fail(
-      1,
-      null,
-      `the header names ${header.length} columns, the rows have ${described.length}`,
-    );
-  const seen = new Set<string>();
-  return header.map((name, i) => {
-    if (seen.has(name)) throw fail(1, name, 'named twice in the header');
-    seen.add(name);
-    return { name, type: typeOfInferred(described[i]!.column_type), nullable: true };
+  if (header.length > MAX_COLUMNS)
+    throw fail(1, null, `at most ${MAX_COLUMNS} columns (the header names ${header.length})`);
+  const names = cleanColumnNames(header);
+  const read = `read_csv(${quoteLiteral(file)}, ${CSV_DIALECT},
+    columns = {${names.map((n) => `${quoteLiteral(n)}: 'VARCHAR'`).join(', ')}},
+    ignore_errors = true)`;
+  const facts = valueFactsSql('v');
+  const found = await rows<Record<keyof ValueFacts, boolean> & { name: string; n: string }>(
+    conn,
+    `SELECT name, count(*) AS n, ${FACTS.map((f) => `bool_and(${facts[f]}) AS ${f}`).join(', ')}
+     FROM (UNPIVOT (SELECT * FROM ${read}) ON COLUMNS(*) INTO NAME name VALUE v) GROUP BY name`,
+  );
+  const byName = new Map(found.map((r) => [r.name, r]));
+  return names.map((name, i) => {
+    const f = byName.get(name);
+    return {
+      name,
+      type: f ? chooseType(f, Number(f.n)) : 'varchar',
+      nullable: true,
+      description: headerDescription(header[i]!, name),
+    };
   });
 }

@@ -78,7 +78,7 @@ export class UploadsService {
     req: {
       namespace: string;
       table_name: string;
-      schema: { name: string; type: unknown; nullable?: boolean | null }[];
+      schema: Parameters<typeof checkSchema>[0];
       description?: string;
       is_private?: boolean;
     },
@@ -271,7 +271,7 @@ export class UploadsService {
         category: 'community',
         isPrivate: meta.is_private ?? false,
         description: meta.description ?? '',
-        columns: target.columns.map((c) => ({ ...c, description: '' })),
+        columns: target.columns.map((c) => ({ ...c, description: c.description ?? '' })),
       },
       async (dir) => {
         await this.deps.duck.withConnection((conn) => write(conn, dir));
@@ -292,11 +292,12 @@ export class UploadsService {
   }
 }
 
-/** The declared columns of an uploaded table, as kept in the lake registry. */
+/** The declared columns of an uploaded table, as kept in the lake registry (descriptions too). */
 function declaredColumns(t: LakeTable): UploadColumn[] {
   return t.columns.map((c) => ({
     name: c.name,
     type: c.type as UploadColumn['type'],
     nullable: c.nullable,
+    description: c.description ?? '',
   }));
 }

@@ -1,8 +1,10 @@
 import { isColumnType } from '../../../contract/rules/enums';
+import { headerDescription } from '../../../contract/rules/names';
 import { inferColumnTypes } from './infer-types';
 import { suggestColumnNames } from './names';
 import type { Preview } from './preview';
 import type { ColumnDraft } from './types-step';
+import type { SchemaColumn } from './upload-plan';
 
 /**
  * The columns the wizard starts with for a file: names suggested from its header, and types
@@ -19,5 +21,16 @@ export function startColumns(
     const tableType = target?.columns.find((c) => c.name === name)?.type;
     const type = isColumnType(tableType) ? tableType : inferred[i]!;
     return { source, name, type, suggested: type };
+  });
+}
+
+/**
+ * The schema the upload sends for the columns as shaped: each nullable, and with the header as
+ * written for its description when it says more than the name ("City Name" for city_name).
+ */
+export function schemaOf(columns: readonly ColumnDraft[]): SchemaColumn[] {
+  return columns.map((c) => {
+    const description = headerDescription(c.source, c.name);
+    return { name: c.name, type: c.type, nullable: true, ...(description ? { description } : {}) };
   });
 }

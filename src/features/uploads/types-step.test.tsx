@@ -5,15 +5,16 @@ import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Preview } from './preview';
 import { runUpload } from './run-upload';
-import { startColumns } from './start-columns';
+import { schemaOf, startColumns } from './start-columns';
 import { TypesStep, type ColumnDraft } from './types-step';
 
-const CSV = 'Order ID,Amount,Paid\n1001,9.5,true\n1002,12,false\n';
+const WEI = '7786596450288373164569331648084';
+const CSV = `Order ID,Amount,Paid,Value (wei),Token\n1001,9.5,true,${WEI},0xaa\n1002,12,false,1,0x1f\n`;
 const preview: Preview = {
-  header: ['Order ID', 'Amount', 'Paid'],
+  header: ['Order ID', 'Amount', 'Paid', 'Value (wei)', 'Token'],
   rows: [
-    ['1001', '9.5', 'true'],
-    ['1002', '12', 'false'],
+    ['1001', '9.5', 'true', WEI, '0xaa'],
+    ['1002', '12', 'false', '1', '0x1f'],
   ],
   more: false,
 };
@@ -88,9 +89,13 @@ describe('TypesStep', () => {
   it('shows the rows with suggested names and types', () => {
     renderStep();
     expect(screen.getByRole('textbox', { name: 'Name of column 1' })).toHaveValue('order_id');
-    expect(screen.getByRole('combobox', { name: 'Type of column 1' })).toHaveValue('integer');
+    expect(screen.getByRole('combobox', { name: 'Type of column 1' })).toHaveValue('bigint');
     expect(screen.getByRole('combobox', { name: 'Type of column 2' })).toHaveValue('double');
     expect(screen.getByRole('combobox', { name: 'Type of column 3' })).toHaveValue('boolean');
+    // A wei amount past 64 bits is proposed exact, short 0x hex as bytes.
+    expect(screen.getByRole('textbox', { name: 'Name of column 4' })).toHaveValue('value_wei');
+    expect(screen.getByRole('combobox', { name: 'Type of column 4' })).toHaveValue('uint256');
+    expect(screen.getByRole('combobox', { name: 'Type of column 5' })).toHaveValue('varbinary');
     expect(screen.getByText('1002')).toBeInTheDocument();
   });
 
@@ -129,7 +134,7 @@ describe('TypesStep', () => {
         table: 'orders',
         mode: 'new',
         actions: ['create', 'insert'],
-        columns: seen.columns.map((c) => ({ name: c.name, type: c.type, nullable: true })),
+        columns: schemaOf(seen.columns),
         description: '',
         isPrivate: false,
         file: new Blob([CSV]),
@@ -144,14 +149,18 @@ describe('TypesStep', () => {
       namespace: 'ann',
       table_name: 'orders',
       schema: [
-        { name: 'order_id', type: 'varchar', nullable: true },
-        { name: 'total', type: 'double', nullable: true },
+        { name: 'order_id', type: 'varchar', nullable: true, description: 'Order ID' },
+        { name: 'total', type: 'double', nullable: true, description: 'Amount' },
         { name: 'paid', type: 'boolean', nullable: true },
+        { name: 'value_wei', type: 'uint256', nullable: true, description: 'Value (wei)' },
+        { name: 'token', type: 'varbinary', nullable: true },
       ],
     });
     const sent = FakeXhr.sent[0]!;
     expect(sent.url).toBe('/api/v1/uploads/ann/orders/insert');
     expect(sent.headers['content-type']).toBe('text/csv');
-    expect(await sent.body.text()).toBe('order_id,total,paid\n1001,9.5,true\n1002,12,false\n');
+    expect(await sent.body.text()).toBe(
+      `order_id,total,paid,value_wei,token\n1001,9.5,true,${WEI},0xaa\n1002,12,false,1,0x1f\n`,
+    );
   });
 });

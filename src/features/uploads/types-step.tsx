@@ -27,8 +27,10 @@ export function TypesStep(props: {
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
         {columns.length} columns. Types are suggested from the first {preview.rows.length} rows
-        {preview.more ? ' (the file has more)' : ''}; change any of them. Names: lower-case letters,
-        digits and _, not starting with a digit.
+        {preview.more ? ' (the file has more)' : ''}; change any of them. Integers too large for
+        bigint are suggested as uint256 or int256, which keep every digit. Names: lower-case
+        letters, digits and _, not starting with a digit; a header written otherwise is kept as the
+        column&apos;s description.
       </Text>
       <ScrollArea type="auto" offsetScrollbars>
         <Table

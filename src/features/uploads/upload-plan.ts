@@ -2,7 +2,13 @@ import type { ColumnType } from '../../../contract/uploads';
 
 export type Mode = 'new' | 'append' | 'replace';
 
-export type SchemaColumn = { name: string; type: ColumnType; nullable: boolean };
+/** `description`: the CSV header the name was cleaned from, when it says more than the name. */
+export type SchemaColumn = {
+  name: string;
+  type: ColumnType;
+  nullable: boolean;
+  description?: string;
+};
 /** A column of an existing table, as the uploads list shows it. */
 export type TableColumn = { name: string; type: string; nullable: boolean };
 

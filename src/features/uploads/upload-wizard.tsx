@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useCtx } from '../../lib/session';
 import { allUploadsOptions, uploadKeys } from './api';
 import { FileStep } from './file-step';
-import { startColumns } from './start-columns';
+import { schemaOf, startColumns } from './start-columns';
 import { uploadNameProblem } from '../../../contract/rules/names';
 import { columnNameErrors, tableNameFromFile } from './names';
 import type { Preview } from './preview';
@@ -48,7 +48,7 @@ export function UploadWizard({ initial }: { initial: WizardSearch }) {
   const tableOf = (name: string) =>
     all.tables.find((t) => splitFullName(t.full_name).table === name);
   const existing = tableOf(settings.name);
-  const schema = columns.map((c) => ({ name: c.name, type: c.type, nullable: true }));
+  const schema = schemaOf(columns);
   const plan = uploadNameProblem(settings.name)
     ? null
     : planUpload(settings.mode, settings.name, existing, schema);
