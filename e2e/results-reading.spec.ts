@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Locator } from '@playwright/test';
 import { cell, columnHeader, runQuery } from './support/results-grid';
 import { SCREENSHOTS } from './support/session';
@@ -94,6 +95,50 @@ test.describe('reading the results grid', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => widthOf(header)).toBeCloseTo(fitted + 32, 0);
     await expect(header).toHaveAttribute('aria-sort', 'none');
+  });
+
+  test('wide numbers show, copy, download and count every digit', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // A 30-digit integer (a string on the wire) and three JSON numbers JSON.parse would round.
+    const { grid, table } = await runQuery(
+      page,
+      `SELECT 123456789012345678901234567890::HUGEINT AS big, 18446744073709551615::UBIGINT AS u,
+        9223372036854775807::BIGINT AS b, 12345678901234567890.125::DECIMAL(38,3) AS d`,
+    );
+    await expect(cell(table, 0, 0)).toHaveText('123,456,789,012,345,678,901,234,567,890');
+    await expect(cell(table, 0, 1)).toHaveText('18,446,744,073,709,551,615');
+    await expect(cell(table, 0, 2)).toHaveText('9,223,372,036,854,775,807');
+    await expect(cell(table, 0, 3)).toHaveText('12,345,678,901,234,567,890.13');
+    await cell(table, 0, 1).click();
+    await page.keyboard.press('Control+c');
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe('18446744073709551615');
+    await cell(table, 0, 2).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Copy row as TSV' }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(
+        '123456789012345678901234567890\t18446744073709551615\t9223372036854775807\t12345678901234567890.125',
+      );
+
+    const link = grid.getByRole('link', { name: 'Download CSV' });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(fs.readFileSync(await download.path(), 'utf8')).toBe(
+      'big,u,b,d\n123456789012345678901234567890,18446744073709551615,9223372036854775807,12345678901234567890.125\n',
+    );
+
+    // A counter of the bigint says every digit too.
+    const queryId = Number(/\/queries\/(\d+)/.exec(page.url())![1]);
+    const viz = await page.request.post(`/api/v1/query/${queryId}/visualizations`, {
+      data: { name: 'Largest bigint', type: 'counter', options: { counterColName: 'b' } },
+    });
+    expect(viz.ok()).toBe(true);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Largest bigint' }).click();
+    await expect(page.getByTestId('counter-value')).toHaveText('9,223,372,036,854,775,807', {
+      timeout: 30_000,
+    });
   });
 
   test('a cell’s full value opens beside it, with a copy button', async ({ page, context }) => {

@@ -5,6 +5,7 @@ import { ExecutionsRepo } from '../executions/executions-repo.js';
 import { RESTART_MESSAGE } from '../executions/executions-service.js';
 import { runSql, waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
+import { parseJsonExact } from '../../shared/exact-json.js';
 import { buildDeps } from '../wire.js';
 
 let t: TestServer;
@@ -186,6 +187,46 @@ describe('JSON values of every type', () => {
       'varchar',
       'varchar',
     ]);
+  });
+});
+
+describe('wide numbers', () => {
+  it('writes every digit of a 30-digit value and of 64-bit integers, in JSON and CSV', async () => {
+    const { id } = await runSql(
+      t,
+      alice.key,
+      `SELECT 123456789012345678901234567890::HUGEINT AS huge,
+        123456789012345678901234567890::DECIMAL(38,0) AS dec,
+        9223372036854775807::BIGINT AS b, 18446744073709551615::UBIGINT AS u,
+        -12345678901234567890.123456789::DECIMAL(38,9) AS frac`,
+    );
+    const r = await results(id);
+    expect(r.json.result.metadata.column_types).toEqual([
+      'int128',
+      'decimal(38,0)',
+      'bigint',
+      'decimal(20,0)',
+      'decimal(38,9)',
+    ]);
+    // 128-bit integers are strings of digits; bigints and decimals JSON numbers with every digit
+    expect(r.text).toContain(
+      '{"huge":"123456789012345678901234567890","dec":123456789012345678901234567890,' +
+        '"b":9223372036854775807,"u":18446744073709551615,"frac":-12345678901234567890.123456789}',
+    );
+    // JSON.parse rounds those numbers; the app's parser keeps their digits
+    expect(r.json.result.rows[0].b).toBe(9223372036854775808);
+    expect(parseJsonExact<typeof r.json>(r.text).result.rows[0]).toEqual({
+      huge: '123456789012345678901234567890',
+      dec: '123456789012345678901234567890',
+      b: '9223372036854775807',
+      u: '18446744073709551615',
+      frac: '-12345678901234567890.123456789',
+    });
+    const csv = await t.call('GET', `/api/v1/execution/${id}/results/csv`, { key: alice.key });
+    expect(csv.text).toBe(
+      'huge,dec,b,u,frac\n123456789012345678901234567890,123456789012345678901234567890,' +
+        '9223372036854775807,18446744073709551615,-12345678901234567890.123456789\n',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { parseJsonExact } from '../../shared/exact-json.js';
 import { chartProblem, readChartSpec } from '../../shared/viz/chart-spec.js';
 import { readCounterSpec } from '../../shared/viz/counter.js';
 import { tableColumns } from '../../shared/viz/table-columns.js';
@@ -49,7 +50,11 @@ type Rows = { columns: string[]; types: string[]; rows: Record<string, unknown>[
 
 const columnsParam = (names: readonly string[]) => [...new Set(names)].map(quoteIdent).join(',');
 
-/** A page's rows as objects (the page's file, if it has one, is read and deleted). */
+/**
+ * A page's rows as objects, read as the app reads them (values a double cannot hold keep their
+ * digits), so a painted counter or table shows what the app shows. The page's file, if it has
+ * one, is read and deleted.
+ */
 async function rowsOf(page: Page): Promise<Rows> {
   let text: string;
   if ('file' in page.rows) {
@@ -63,7 +68,7 @@ async function rowsOf(page: Page): Promise<Rows> {
   return {
     columns: page.columns.map((c) => c.name),
     types: page.columns.map((c) => wireTypeName(c.type)),
-    rows: JSON.parse(`[${text}]`) as Record<string, unknown>[],
+    rows: parseJsonExact<Record<string, unknown>[]>(`[${text}]`),
   };
 }
 

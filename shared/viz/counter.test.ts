@@ -38,6 +38,15 @@ describe('counterModel', () => {
     });
   });
 
+  it('shows digits a double cannot hold exactly, with decimals and without', () => {
+    const value = '9223372036854775807'; // a bigint as the page parser keeps it
+    expect(counterModel({}, value).text).toBe('9,223,372,036,854,775,807');
+    expect(counterModel({ stringDecimal: 2, stringPrefix: '$' }, value).text).toBe(
+      '$9,223,372,036,854,775,807.00',
+    );
+    expect(counterModel({ coloredPositiveValues: true }, value).tone).toBe('positive');
+  });
+
   it('colors positive and negative values only when asked', () => {
     const colored = { coloredPositiveValues: true, coloredNegativeValues: true };
     expect(counterModel(colored, 5).tone).toBe('positive');

@@ -23,6 +23,25 @@ describe('formatNumber', () => {
     expect(formatNumber('12.5', '0.00')).toBe('12.50');
   });
 
+  it('keeps the digits a double cannot hold, without a pattern and in plain patterns', () => {
+    const u64 = '18446744073709551615';
+    const wide = '123456789012345678901234567890';
+    expect(formatNumber(u64)).toBe('18,446,744,073,709,551,615');
+    expect(formatNumber(wide, '0,0')).toBe('123,456,789,012,345,678,901,234,567,890');
+    expect(formatNumber(`-${wide}`, '$0,0.00')).toBe(
+      '-$123,456,789,012,345,678,901,234,567,890.00',
+    );
+    expect(formatNumber(wide, '0')).toBe(wide);
+    expect(formatNumber('12345678901234567890.125', '0,0.[00]')).toBe(
+      '12,345,678,901,234,567,890.13',
+    );
+    expect(formatNumber('12345678901234567890.1234567890')).toBe(
+      '12,345,678,901,234,567,890.123456789',
+    );
+    // patterns that round anyway (abbreviations, percentages) read the value as a double
+    expect(formatNumber(wide, '0.0a')).toBe(formatNumber(Number(wide), '0.0a'));
+  });
+
   it('keeps digits without a pattern', () => {
     expect(formatNumber(1234.5678)).toBe('1,234.5678');
     expect(formatNumber(7, '')).toBe('7');

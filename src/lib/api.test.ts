@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiQueryFn, ApiError, errorMessage, nullIfNotFound } from './api';
+import { api, apiQueryFn, ApiError, errorMessage, nullIfNotFound } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,6 +18,32 @@ describe('apiQueryFn', () => {
         signal,
       }),
     );
+  });
+});
+
+describe('api', () => {
+  it('reads result values a double cannot hold as their digits, the rest as JSON.parse does', async () => {
+    const body =
+      '{"result":{"rows":[{"u":18446744073709551615,"b":9223372036854775807,"dec":12345678901234567890.123,' +
+      '"big":"123456789012345678901234567890","n":42,"x":0.30000000000000004}]}}';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(body)),
+    );
+    await expect(api('/execution/x/results')).resolves.toEqual({
+      result: {
+        rows: [
+          {
+            u: '18446744073709551615',
+            b: '9223372036854775807',
+            dec: '12345678901234567890.123',
+            big: '123456789012345678901234567890',
+            n: 42,
+            x: 0.30000000000000004,
+          },
+        ],
+      },
+    });
   });
 });
 

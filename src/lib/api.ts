@@ -1,3 +1,5 @@
+import { parseJsonExact } from '../../shared/exact-json';
+
 /**
  * The one way the app calls the service. The context a request acts in is passed explicitly by
  * the caller (from the same value that is part of its query key), never read from a global, so
@@ -62,11 +64,15 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   return res;
 }
 
-/** Calls /api/v1{path} and returns its JSON; a non-2xx answer throws ApiError with its message. */
+/**
+ * Calls /api/v1{path} and returns its JSON; a non-2xx answer throws ApiError with its message.
+ * Result rows keep every digit: a number a double cannot hold (a bigint past 2^53, a wide
+ * decimal) is read as the string of its digits (`parseJsonExact`), as 128-bit integers arrive.
+ */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const res = await send(path, opts);
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return (text ? parseJsonExact(text) : undefined) as T;
 }
 
 /**

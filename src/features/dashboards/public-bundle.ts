@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { DashboardBundleResponse } from '../../../contract/dashboards';
+import { parseJsonExact } from '../../../shared/exact-json';
 import { api } from '../../lib/api';
 import { dashboardKeys, publicScope } from './api';
 import { seedLatest } from './viz-source';
@@ -22,7 +23,8 @@ export function takeInlineBundle(
   if (!el) return undefined;
   el.remove();
   try {
-    const b = JSON.parse(el.textContent ?? '') as DashboardBundleResponse;
+    // read as `api` reads answers: result values a double cannot hold keep their digits
+    const b = parseJsonExact<DashboardBundleResponse>(el.textContent ?? '');
     const d = b.dashboard;
     return same(d.owner_handle, owner) && same(d.slug, slug) ? b : undefined;
   } catch {

@@ -3,9 +3,10 @@
  * the service's names such as `bigint`, `double`, `decimal(38,0)`, `varchar`, `timestamp(3)`,
  * `array(bigint)`, `row(a bigint, b varchar)`, `map(varchar, bigint)`, `json`, `varbinary`).
  *
- * Values arrive as the service's JSON: numbers as JSON numbers, 128/256-bit integers and
- * NaN/Infinity as strings, timestamps and dates as strings, blobs as "0x..." strings, lists,
- * structs and maps as JSON arrays and objects, NULL as null.
+ * Values arrive as the service's JSON, read by `parseJsonExact`: numbers as JSON numbers, except
+ * those a double cannot hold (bigints past 2^53, wide decimals), which stay strings of their
+ * digits as 128/256-bit integers arrive; NaN/Infinity, timestamps and dates as strings, blobs as
+ * "0x..." strings, lists, structs and maps as JSON arrays and objects, NULL as null.
  */
 
 export type ColumnKind = 'number' | 'boolean' | 'temporal' | 'json' | 'binary' | 'text';
@@ -59,27 +60,38 @@ function fractionFormat(min: number, max: number): Intl.NumberFormat {
 }
 const SIGNIFICANT = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 4 });
 
+/** Digits as the service or the page parser keeps them when a double cannot: `-123.45`. */
+const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?$/;
+
 /**
- * A number as the grid shows it: thousands separators, integers exact whatever their width
- * (the service sends 128/256-bit integers as digit strings), fractions rounded by magnitude
- * (2 decimals from 1,000, 4 from 1, 4 significant digits below 1, scientific notation past
- * 10^15 or below 10^-6); a decimal keeps its scale's zeros up to 4 (`12.50`). Text that is not a
+ * A number as the grid shows it: thousands separators, integers exact whatever their width,
+ * fractions rounded by magnitude (2 decimals from 1,000, 4 from 1, 4 significant digits below 1,
+ * scientific notation past 10^15 or below 10^-6); a decimal keeps its scale's zeros up to 4
+ * (`12.50`). A value that arrives as its digits (128/256-bit integers, and bigints past 2^53 and
+ * wide decimals, which the page parser keeps as text) is formatted from those digits, never from
+ * a double, and never in scientific notation: its digits are exact, not noise. Text that is not a
  * number (`NaN`, `Infinity`) is shown as it is. The raw value stays what a copy gives.
  */
 export function formatNumberText(value: unknown, type: string): string {
   const scale = numericScale(type);
-  if (scale === 0 && typeof value === 'string' && /^-?\d+$/.test(value.trim()))
-    return GROUPED.format(BigInt(value.trim()));
+  const digits = typeof value === 'string' && DECIMAL_TEXT.test(value.trim()) ? value.trim() : null;
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  if (!Number.isFinite(n) || (typeof value === 'string' && value.trim() === ''))
+  if (digits === null && (!Number.isFinite(n) || (typeof value === 'string' && !value.trim())))
     return stringify(value);
-  if (scale === 0) return GROUPED.format(n);
+  // Intl formats a BigInt, or a decimal's string of digits, exactly (rounding it as a decimal).
+  const x =
+    digits === null
+      ? n
+      : digits.includes('.')
+        ? (digits as Intl.StringNumericLiteral)
+        : BigInt(digits);
+  if (scale === 0) return GROUPED.format(x);
   const abs = Math.abs(n);
-  if (abs !== 0 && (abs >= 1e15 || abs < 1e-6)) return SCIENTIFIC.format(n);
+  if (digits === null && abs !== 0 && (abs >= 1e15 || abs < 1e-6)) return SCIENTIFIC.format(n);
   const keep = scale !== null && scale <= 4 ? scale : 0;
-  if (abs >= 1000) return fractionFormat(Math.min(keep, 2), 2).format(n);
-  if (abs >= 1 || abs === 0) return fractionFormat(keep, 4).format(n);
-  return keep > 0 ? fractionFormat(keep, Math.max(keep, 4)).format(n) : SIGNIFICANT.format(n);
+  if (abs >= 1000) return fractionFormat(Math.min(keep, 2), 2).format(x);
+  if (abs >= 1 || abs === 0) return fractionFormat(keep, 4).format(x);
+  return keep > 0 ? fractionFormat(keep, Math.max(keep, 4)).format(x) : SIGNIFICANT.format(x);
 }
 
 /** `0x` and at least 8 hex digits: a hash or an address. */
