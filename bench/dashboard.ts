@@ -43,7 +43,7 @@ const GOAL_MS = 1500;
 
 async function main() {
   const t = await createTestServer();
-  const app = createApp(t.deps, { staticDir: path.resolve('dist'), logError: () => {} });
+  const app = createApp(t.deps, { staticDir: path.resolve('dist') });
   let bareWidgets: BareWidget[] = [];
   const bare = bareHandler(() => bareWidgets);
   const httpServer = serve({

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { authenticate } from './http/principal.js';
 import { DISK_FULL_MESSAGE, isDiskFull } from './disk-full.js';
@@ -42,13 +43,17 @@ import { securityHeaders } from './http/security-headers.js';
 import { releaseHeadBodies } from './http/head-requests.js';
 import { RETRY_AFTER_SECONDS_OF, STATUS_OF } from './http/error-status.js';
 import { crossOriginImages, documentOgImages, ogImageRoutes } from './http/og-images.js';
+import { requestLog, routeOf } from './http/request-log.js';
+import type { Logger } from './log.js';
 
-export type AppOptions = { staticDir?: string; logError?: (err: unknown) => void };
+/** `log`: where request lines and errors go (deps.log unless given: tests capture it). */
+export type AppOptions = { staticDir?: string; log?: Logger };
 
 /** Builds the whole HTTP app from injected dependencies: API under /api, the SPA at /. */
 export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
-  const logError = options.logError ?? ((err: unknown) => console.error(err));
+  const log = options.log ?? deps.log;
+  const where = (c: Context) => ({ method: c.req.method, route: routeOf(c) });
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
@@ -68,21 +73,23 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       return c.json({ error: message || 'Bad Request' }, status);
     }
     if (isStoreUnavailable(err)) {
-      // PostgreSQL is stopped or restarting: temporary, and the pool reconnects by itself.
-      logError(`${STORE_UNAVAILABLE_MESSAGE}: ${err.message}`);
+      // PostgreSQL is stopped or restarting: temporary, and the pool reconnects by itself. The
+      // outage and its end are logged once by the node (cluster-node.ts); each request, here.
+      log.debug({ err, ...where(c) }, STORE_UNAVAILABLE_MESSAGE);
       return c.json({ error: STORE_UNAVAILABLE_MESSAGE }, 503, {
         'retry-after': String(STORE_RETRY_AFTER_SECONDS),
       });
     }
     if (isDiskFull(err)) {
       // The caller is told to retry later; the operator must learn that the disk is full.
-      logError(`${DISK_FULL_MESSAGE}: ${err instanceof Error ? err.message : String(err)}`);
+      log.error({ err, ...where(c) }, DISK_FULL_MESSAGE);
       return c.json({ error: DISK_FULL_MESSAGE }, 507);
     }
-    logError(err);
+    log.error({ err, ...where(c) }, 'internal error');
     return c.json({ error: 'An internal error occurred' }, 500);
   });
 
+  app.use('*', requestLog(log));
   app.use('/og/*', crossOriginImages);
   app.use('*', securityHeaders(deps.config));
   app.use('/api/*', releaseHeadBodies);

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { TIERS, type Tier, type TierName } from './engine/tiers.js';
+import type { LogFormat, LogLevel } from './log.js';
 
 /** The only reader of process.env. Every setting is documented in README.md. */
 const bool = z
@@ -74,6 +75,16 @@ const EnvSchema = z.object({
     .max(16 * 1024 ** 2)
     .default(256 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** `pretty` (readable lines) or `json` (one object per line); unset: pretty on a terminal only. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /**
+   * On SIGTERM, how long running executions may take to finish before they are cancelled
+   * (uncharged); the node claims nothing new meanwhile (docs/deploy.md, "Draining a node").
+   */
+  DRAIN_GRACE_SECONDS: int
+    .min(0)
+    .max(24 * 3600)
+    .default(60),
   /** API requests per minute per context: writes (low) and reads (high); 0 turns a bucket off. */
   RATE_LIMIT_LOW_PER_MINUTE: int.min(0).default(600),
   RATE_LIMIT_HIGH_PER_MINUTE: int.min(0).default(6000),
@@ -161,7 +172,11 @@ export type Config = {
   maxJsonBodyBytes: number;
   bodyTimeoutMs: number;
   maxHeaderBytes: number;
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  logLevel: LogLevel;
+  /** Undefined: pretty on a terminal, JSON otherwise (log.ts, defaultLogFormat). */
+  logFormat: LogFormat | undefined;
+  /** How long a stopping node lets running executions finish (DRAIN_GRACE_SECONDS), in ms. */
+  drainGraceMs: number;
   /** Per-context API requests per minute; 0 disables a bucket. */
   rateLimit: { lowPerMinute: number; highPerMinute: number };
   trustProxy: boolean;
@@ -227,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,
     maxHeaderBytes: e.MAX_HEADER_BYTES,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    drainGraceMs: e.DRAIN_GRACE_SECONDS * 1000,
     rateLimit: {
       lowPerMinute: e.RATE_LIMIT_LOW_PER_MINUTE,
       highPerMinute: e.RATE_LIMIT_HIGH_PER_MINUTE,

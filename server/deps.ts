@@ -5,6 +5,7 @@ import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { TrustedDuck } from './engine/duck.js';
 import type { Lake } from './lake/lake.js';
+import type { Logger } from './log.js';
 import type { ExecutionsService } from './executions/executions-service.js';
 import type { Store } from './store/store.js';
 import type { QueriesService } from './queries/queries-service.js';
@@ -23,6 +24,8 @@ import type { SchedulesService } from './schedules/schedules-service.js';
 /** Everything a route module may use; built once in wire.ts (or by a test) and injected. */
 export type Deps = {
   config: Config;
+  /** The server's log (log.ts): events and errors; the app writes one line per request. */
+  log: Logger;
   /** The metadata store (SQLite in DATA_DIR, or PostgreSQL at DATABASE_URL). */
   store: Store;
   accounts: Accounts;

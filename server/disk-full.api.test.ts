@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { DISK_FULL_MESSAGE, isDiskFull, withoutServerPaths } from './disk-full.js';
 import { runSql } from './test/executions-helpers.js';
+import { captureLog } from './test/log-capture.js';
 import { createTestServer, type TestServer } from './test/harness.js';
 import { createTable, csvRows, insertCsv } from './test/uploads-helpers.js';
 
@@ -277,8 +278,8 @@ describe.skipIf(!canLimit)('past the file-size limit of the server process', () 
   });
 
   it('tells the operator in the log, with what the store said', async () => {
-    const logged: unknown[] = [];
-    const app = createApp(t.deps, { logError: (err) => logged.push(err) });
+    const { log, lines } = captureLog();
+    const app = createApp(t.deps, { log });
     await withFileSizeLimit(0, async () => {
       const r = await app.request('/api/v1/query', {
         method: 'POST',
@@ -287,6 +288,12 @@ describe.skipIf(!canLimit)('past the file-size limit of the server process', () 
       });
       expect(r.status).toBe(507);
     });
-    expect(logged).toEqual([expect.stringMatching(/^the server is out of disk space; .+: .+/)]);
+    expect(lines.filter((l) => l.level === 'error')).toEqual([
+      expect.objectContaining({
+        msg: expect.stringMatching(/^the server is out of disk space; /),
+        route: '/api/v1/query',
+        err: expect.objectContaining({ message: expect.stringMatching(/.+/) }),
+      }),
+    ]);
   });
 });

@@ -4,6 +4,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { STOPPED } from './executions/execution-queue.js';
+import { openDb } from './store/db.js';
 import { SLOW_SQL } from './test/executions-helpers.js';
 
 /**
@@ -24,7 +26,7 @@ const tempDir = () => {
   return d;
 };
 
-function env(dataDir: string): NodeJS.ProcessEnv {
+function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PORT: '0',
@@ -34,17 +36,21 @@ function env(dataDir: string): NodeJS.ProcessEnv {
     DEMO_DATA: 'false',
     SCHEDULER_TICK_SECONDS: '0',
     LOG_LEVEL: 'info',
+    ...extra,
   };
 }
 
 /** Starts `npm start`; resolves with the URL and server PID from its start line. */
-async function npmStart(): Promise<{
+async function npmStart(extra: Record<string, string> = {}): Promise<{
   npm: ChildProcess;
   url: string;
   pid: number;
+  dataDir: string;
   exit: Promise<number | null>;
+  output: () => string;
 }> {
-  const npm = spawn('npm', ['start'], { cwd: ROOT, env: env(tempDir()), stdio: 'pipe' });
+  const dataDir = tempDir();
+  const npm = spawn('npm', ['start'], { cwd: ROOT, env: env(dataDir, extra), stdio: 'pipe' });
   children.push(npm);
   const exit = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
   let out = '';
@@ -56,7 +62,7 @@ async function npmStart(): Promise<{
     });
     void exit.then(() => reject(new Error(`npm start ended before it served: ${out}`)));
   });
-  return { npm, url: line[1]!, pid: Number(line[2]), exit };
+  return { npm, url: line[1]!, pid: Number(line[2]), dataDir, exit, output: () => out };
 }
 
 const alive = (pid: number) => {
@@ -72,7 +78,7 @@ const alive = (pid: number) => {
  * Signs up, starts a long execution and, once it runs, a long poll on it; resolves when the
  * server holds the poll, with the promise of the poll's answer.
  */
-async function longPollOnRunningExecution(url: string) {
+async function longPollOnRunningExecution(url: string, sql = SLOW_SQL) {
   const signup = await fetch(`${url}/api/v1/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -82,7 +88,7 @@ async function longPollOnRunningExecution(url: string) {
   const ex = await fetch(`${url}/api/v1/sql/execute`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ sql: SLOW_SQL }),
+    body: JSON.stringify({ sql }),
   });
   const { execution_id } = (await ex.json()) as { execution_id: string };
   // Wait until it runs (a long poll answers at the end of the run, not when it starts).
@@ -111,26 +117,70 @@ async function longPollOnRunningExecution(url: string) {
   // server holds the poll.
   await flushed;
   await fetch(`${url}/api/health`);
-  return { answer };
+  return { answer, id: execution_id };
+}
+
+/** The execution as the stopped server left it in its SQLite store. */
+function storedExecution(dataDir: string, id: string) {
+  const db = openDb(dataDir);
+  try {
+    return db.prepare('SELECT state, cost_credits, error FROM executions WHERE id = ?').get(id) as {
+      state: string;
+      cost_credits: number | null;
+      error: string | null;
+    };
+  } finally {
+    db.close();
+  }
 }
 
 describe('npm start under a supervisor', () => {
   it.each(['npm', 'server'] as const)(
-    'SIGTERM to the %s PID stops everything gracefully and answers long polls',
+    'SIGTERM to the %s PID stops everything gracefully and answers long polls; a run past the grace is cancelled, uncharged, saying why',
     async (target) => {
-      const { npm, url, pid, exit } = await npmStart();
+      const { npm, url, pid, dataDir, exit, output } = await npmStart({
+        DRAIN_GRACE_SECONDS: '1',
+      });
       expect(alive(pid)).toBe(true);
-      const { answer: poll } = await longPollOnRunningExecution(url);
+      // The first line names the process, before anything else is printed.
+      const first = JSON.parse(
+        output()
+          .split('\n')
+          .find((l) => l.startsWith('{'))!,
+      );
+      expect(first).toMatchObject({ event: 'starting', pid, level: 'info' });
+      const { answer: poll, id } = await longPollOnRunningExecution(url);
       process.kill(target === 'npm' ? npm.pid! : pid, 'SIGTERM');
       const answer = await poll;
       expect(answer.status).toBe(200);
-      expect(answer.body.state).toBe('QUERY_STATE_CANCELLED');
+      expect(answer.body).toMatchObject({
+        state: 'QUERY_STATE_CANCELLED',
+        execution_cost_credits: 0,
+        error: STOPPED,
+      });
       expect(await exit).toBe(0);
       expect(alive(pid)).toBe(false);
       await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+      expect(storedExecution(dataDir, id)).toMatchObject({ state: 'QUERY_STATE_CANCELLED' });
+      expect(output()).toMatch(/"event":"drain_start".*"running":1/);
+      expect(output()).toMatch(/"event":"drain_end".*"cancelled":1/);
     },
     60_000,
   );
+
+  it('SIGTERM lets a running execution finish within the grace, and charges it as usual', async () => {
+    const { pid, url, dataDir, exit } = await npmStart({ DRAIN_GRACE_SECONDS: '300' });
+    // Seconds of work: still running when the signal lands, done well within the grace.
+    const { id } = await longPollOnRunningExecution(
+      url,
+      'SELECT sum(hash(i)) AS h FROM range(300000000) t(i)',
+    );
+    process.kill(pid, 'SIGTERM');
+    expect(await exit).toBe(0);
+    const stored = storedExecution(dataDir, id);
+    expect(stored.state).toBe('QUERY_STATE_COMPLETED');
+    expect(stored.cost_credits).toBeGreaterThan(0);
+  }, 120_000);
 });
 
 describe('an unusable DATA_DIR', () => {

@@ -3,6 +3,7 @@ import { ApiKeys } from './auth/keys.js';
 import { KnownDevices } from './auth/devices.js';
 import { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
+import { createLogger, defaultLogFormat, type Logger } from './log.js';
 import type { Deps } from './deps.js';
 import { TrustedDuck } from './engine/duck.js';
 import { ExecutionsService } from './executions/executions-service.js';
@@ -41,21 +42,41 @@ import { AppError } from './errors.js';
 import { SchedulesService } from './schedules/schedules-service.js';
 import { RefreshScheduler } from './schedules/scheduler.js';
 
+/** The logger the config asks for (LOG_LEVEL, LOG_FORMAT), writing to stdout. */
+export function configuredLogger(config: Config, port?: () => number): Logger {
+  return createLogger({
+    level: config.logLevel,
+    format: config.logFormat ?? defaultLogFormat(),
+    port: port ?? (() => config.port),
+  });
+}
+
 /**
- * Opens the stores and builds every service; `close` releases them. Runs happen on `sandboxes`
- * when given (tests share one per process), else on a sandbox thread of their own that `close`
- * ends.
+ * Opens the stores and builds every service; `close` releases them, and `drain` (before `close`,
+ * when the server stops) stops the schedulers and lets running executions finish. Runs happen on
+ * `sandboxes` when given (tests share one per process), else on a sandbox thread of their own
+ * that `close` ends. Logs go to `log`, else to the logger the config asks for.
  */
 export async function buildDeps(
   config: Config,
-  opts: { sandboxes?: SandboxPool } = {},
-): Promise<Deps & { close: () => Promise<void> }> {
+  opts: { sandboxes?: SandboxPool; log?: Logger } = {},
+): Promise<
+  Deps & {
+    drain: (graceMs: number) => Promise<{ running: number; handedBack: number }>;
+    close: () => Promise<void>;
+  }
+> {
   const sandboxes = opts.sandboxes ?? new SandboxPool();
+  const logger = opts.log ?? configuredLogger(config);
   const store = await openStore(config);
   // With PostgreSQL, this process is one node of a cluster that may have others (cluster/).
   const url = config.databaseUrl;
   const node = url
-    ? await ClusterNode.join(store, { port: config.port, leaseMs: config.nodeLeaseMs })
+    ? await ClusterNode.join(store, {
+        port: config.port,
+        leaseMs: config.nodeLeaseMs,
+        log: logger,
+      })
     : undefined;
   const signals = url
     ? new ClusterSignals(
@@ -83,6 +104,7 @@ export async function buildDeps(
     duck,
     queries,
     sandboxes,
+    log: logger,
     cluster: node &&
       signals && {
         nodeId: node.id,
@@ -98,9 +120,7 @@ export async function buildDeps(
     queries,
     dashboards: dashboardsRepo,
   });
-  const log = (m: string) => {
-    if (config.logLevel !== 'silent') console.warn(m);
-  };
+  const log = (m: string) => logger.warn(m);
   const matviews = new MatviewsService({
     store,
     config,
@@ -108,7 +128,7 @@ export async function buildDeps(
     queries,
     lake,
     executions,
-    retired: new RetiredSnapshots(lake.repo, lake.root),
+    retired: new RetiredSnapshots(lake.repo, lake.root, undefined, logger),
     storageUsed,
   });
   const pipelines = new PipelinesService(
@@ -125,6 +145,7 @@ export async function buildDeps(
   });
   const deps: Deps = {
     config,
+    log: logger,
     store,
     accounts,
     keys: new ApiKeys(store),
@@ -197,14 +218,20 @@ export async function buildDeps(
     await deps.uploads.start({ recover });
     await executions.start({ recover });
     await pipelines.start({ recover });
-    if (config.demoData)
-      await ensureDemoData(deps, config.logLevel === 'silent' ? undefined : console.log);
+    if (config.demoData) await ensureDemoData(deps, (m) => logger.info(m));
     if (config.demoData) await ensureDemoQueries(deps);
     if (config.demoData) await ensureDemoDashboard(deps);
     if (config.demoData) await runDemoDashboardQueries(deps);
   };
   if (url) await withStartupLock(url, startUp);
   else await startUp();
+  if (node) {
+    const others = await node.othersAlive();
+    logger.info(
+      { event: 'node_joined', node: node.name, others },
+      `joined the cluster as ${node.name}; ${others.length} other node(s) alive`,
+    );
+  }
   node?.start(
     () => executions.beat(),
     () => pipelines.beat(),
@@ -214,7 +241,7 @@ export async function buildDeps(
   scheduler.run(config.schedulerTickMs);
   const refreshes = new RefreshScheduler(deps.schedules, log);
   refreshes.run(config.schedulerTickMs);
-  const datasetsRetired = new RetiredSnapshots(lake.repo, lake.root);
+  const datasetsRetired = new RetiredSnapshots(lake.repo, lake.root, undefined, logger);
   const datasetsAdmin = new DatasetsAdmin({
     lake,
     duck,
@@ -230,8 +257,15 @@ export async function buildDeps(
   datasetSyncs.run(config.schedulerTickMs);
   const alertScheduler = new AlertScheduler(deps.alerts, log);
   alertScheduler.run(config.schedulerTickMs);
+  const stopSchedulers = () =>
+    Promise.all([scheduler.stop(), alertScheduler.stop(), refreshes.stop(), datasetSyncs.stop()]);
   return {
     ...deps,
+    drain: async (graceMs) => {
+      // Schedulers first: a slot claimed now would be a run this node will not start.
+      await stopSchedulers();
+      return executions.drain(graceMs);
+    },
     close: async () => {
       await scheduler.stop();
       await alertScheduler.stop();

@@ -17,7 +17,7 @@ export type ApiKeyInfo = {
   last_used_at: string | null;
 };
 
-const KEY_PREFIX = 'strata_';
+export const KEY_PREFIX = 'strata_';
 const COLS = [
   'id',
   'context_id',

@@ -2,7 +2,9 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { ulid } from 'ulid';
+import type { Logger } from '../log.js';
 import { nowIso } from '../store/db.js';
+import { isStoreUnavailable } from '../store/store-unavailable.js';
 import type { Store } from '../store/store.js';
 
 /** The database's clock in ms since the epoch (leases are compared on one clock: PostgreSQL's). */
@@ -19,23 +21,33 @@ const STARTUP_LOCK = 0x73747570;
  * lease in `cluster_nodes` that it renews every third of NODE_LEASE_SECONDS; a node whose lease
  * ran out is taken for dead, and the runs it claimed are failed by whichever node sees it first
  * (executions-repo and pipelines-repo failInterrupted, `dead nodes`). A node that stops cleanly
- * leaves at once.
+ * leaves at once. The beat is also where the node tells its log of a PostgreSQL outage and its
+ * end, of a node taken for dead, and of its own lease lost.
  */
 export class ClusterNode {
   private timer: NodeJS.Timeout | undefined;
   private readonly beats = new Set<() => Promise<void>>();
+  private registered = false;
+  /** When the current PostgreSQL outage was first seen by a beat. */
+  private outageSince: number | undefined;
+  /** Nodes already logged as taken for dead (logged once each). */
+  private readonly dead = new Set<string>();
 
   private constructor(
     private readonly store: Store,
     readonly id: string,
     readonly name: string,
     readonly leaseMs: number,
+    private readonly log: Logger,
   ) {}
 
   /** Registers this process as a live node. */
-  static async join(store: Store, opts: { port: number; leaseMs: number }): Promise<ClusterNode> {
+  static async join(
+    store: Store,
+    opts: { port: number; leaseMs: number; log: Logger },
+  ): Promise<ClusterNode> {
     const name = `${os.hostname()}:${opts.port} pid ${process.pid}`;
-    const node = new ClusterNode(store, ulid(), name, opts.leaseMs);
+    const node = new ClusterNode(store, ulid(), name, opts.leaseMs, opts.log);
     await node.renew();
     return node;
   }
@@ -54,9 +66,11 @@ export class ClusterNode {
     const beat = async () => {
       try {
         await this.renew();
+        this.storeBack();
+        await this.lookForDead();
         for (const w of this.beats) await w();
       } catch (err) {
-        console.warn(`cluster node ${this.name}: beat failed: ${(err as Error).message}`);
+        this.beatFailed(err);
       }
       if (this.timer) this.timer = setTimeout(() => void beat(), this.beatMs).unref();
     };
@@ -65,6 +79,20 @@ export class ClusterNode {
 
   /** Renews the lease (and registers again a node that was taken for dead while it stalled). */
   async renew(): Promise<void> {
+    if (this.registered) {
+      const kept = await this.store.db
+        .updateTable('cluster_nodes')
+        .set({ lease_until: sql<number>`${DB_NOW_MS} + ${this.leaseMs}` })
+        .where('id', '=', this.id)
+        .where('lease_until', '>=', DB_NOW_MS)
+        .executeTakeFirst();
+      if (kept.numUpdatedRows > 0n) return;
+      this.log.error(
+        { event: 'lease_lost', node: this.name },
+        `this node's lease ran out (no renewal for ${this.leaseMs / 1000} s, NODE_LEASE_SECONDS): ` +
+          'other nodes took it for dead and failed the runs it had; it registers again',
+      );
+    }
     await this.store.db
       .insertInto('cluster_nodes')
       .values({
@@ -77,6 +105,50 @@ export class ClusterNode {
         oc.column('id').doUpdateSet({ lease_until: sql<number>`${DB_NOW_MS} + ${this.leaseMs}` }),
       )
       .execute();
+    this.registered = true;
+  }
+
+  /** Logs, once each, the nodes whose lease ran out (their runs are failed by the beat's work). */
+  private async lookForDead(): Promise<void> {
+    const rows = await this.store.db
+      .selectFrom('cluster_nodes')
+      .select(['id', 'name'])
+      .where('id', '!=', this.id)
+      .where('lease_until', '<', DB_NOW_MS)
+      .execute();
+    const now = new Set(rows.map((r) => r.id));
+    for (const id of this.dead) if (!now.has(id)) this.dead.delete(id);
+    for (const r of rows) {
+      if (this.dead.has(r.id)) continue;
+      this.dead.add(r.id);
+      this.log.warn(
+        { event: 'node_dead', dead_node: r.name },
+        `node ${r.name} taken for dead: no lease renewal for ${this.leaseMs / 1000} s`,
+      );
+    }
+  }
+
+  private beatFailed(err: unknown): void {
+    if (!isStoreUnavailable(err)) {
+      this.log.warn({ err }, 'cluster beat failed');
+      return;
+    }
+    if (this.outageSince !== undefined) return;
+    this.outageSince = Date.now();
+    this.log.error(
+      { event: 'store_outage', err },
+      'the metadata store (PostgreSQL) is unavailable: requests that need it answer 503 until it is back',
+    );
+  }
+
+  private storeBack(): void {
+    if (this.outageSince === undefined) return;
+    const ms = Date.now() - this.outageSince;
+    this.outageSince = undefined;
+    this.log.warn(
+      { event: 'store_outage_end', outage_ms: ms },
+      `the metadata store (PostgreSQL) is back (unavailable for about ${Math.round(ms / 1000)} s)`,
+    );
   }
 
   /** Other nodes whose lease has not run out. */

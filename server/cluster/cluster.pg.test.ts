@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nodeLostMessage } from '../executions/cluster-queue.js';
 import { STATES } from '../executions/execution-record.js';
-import { startNode, type NodeProcess } from '../test/cluster-nodes.js';
+import { call, startNode, until, type NodeProcess } from '../test/cluster-nodes.js';
 import { SLOW_SQL } from '../test/executions-helpers.js';
 import { createDatabase } from '../test/postgres.js';
 
@@ -18,38 +18,6 @@ import { createDatabase } from '../test/postgres.js';
 const server = inject('postgresUrl');
 const LEASE_SECONDS = 2;
 const PASSWORD = 'a good long password';
-
-type Answer = { status: number; json: Record<string, unknown> };
-
-async function call(
-  node: NodeProcess,
-  method: string,
-  url: string,
-  opts: { key?: string; cookie?: string; body?: unknown } = {},
-): Promise<Answer & { headers: Headers }> {
-  const headers: Record<string, string> = {};
-  if (opts.key) headers['x-service-api-key'] = opts.key;
-  if (opts.cookie) headers.cookie = opts.cookie;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const r = await fetch(node.url + url, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await r.text();
-  return { status: r.status, json: text ? JSON.parse(text) : {}, headers: r.headers };
-}
-
-/** Asks `probe` until it returns a value; the deadline is generous (a loaded 2-core machine). */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.skipIf(!server)('a cluster of three nodes', () => {
   let db: { url: string; drop: () => Promise<void> };

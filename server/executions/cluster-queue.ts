@@ -2,8 +2,15 @@ import type { Signal } from '../cluster/signals.js';
 import { toOriginalOffset, type SqlMark } from '../engine/parameters.js';
 import { creditsFor, type TierName } from '../engine/tiers.js';
 import { parseJson } from '../store/db.js';
+import { isStoreUnavailable } from '../store/store-unavailable.js';
 import type { ClaimedRow, ClusterClaims } from './cluster-claims.js';
-import { ExecutionQueue, type Job, type QueueDeps, type QueuedRun } from './execution-queue.js';
+import {
+  ExecutionQueue,
+  STOPPED,
+  type Job,
+  type QueueDeps,
+  type QueuedRun,
+} from './execution-queue.js';
 import { STATES, TERMINAL } from './execution-record.js';
 
 /** The queue of a node sharing a PostgreSQL store with others. */
@@ -81,10 +88,16 @@ export class ClusterQueue extends ExecutionQueue {
    */
   async beat(): Promise<void> {
     const lost = nodeLostMessage(this.deps.config.nodeLeaseMs);
-    for (const { id } of await this.deps.repo.failInterrupted(lost, 'dead nodes')) {
+    const failed = await this.deps.repo.failInterrupted(lost, 'dead nodes');
+    for (const { id } of failed) {
       this.deps.results.discard(id);
       this.send('done', id);
     }
+    if (failed.length)
+      this.deps.log.warn(
+        { event: 'dead_node_runs_failed', executions: failed.map((e) => e.id) },
+        `failed ${failed.length} execution(s) of nodes taken for dead`,
+      );
     const watched = [...new Set([...this.waiters.keys(), ...this.submitted.keys()])];
     if (watched.length) {
       const states = await this.deps.repo.states(watched);
@@ -97,9 +110,35 @@ export class ClusterQueue extends ExecutionQueue {
     this.pump();
   }
 
+  /** Runs submitted here that wait in the table for any node: they stay there for the others. */
+  override get handedBack(): number {
+    return [...this.submitted.values()].filter((j) => !j.onResult).length;
+  }
+
+  protected override async idle(): Promise<void> {
+    await this.claiming;
+  }
+
+  /**
+   * Pending runs stay in the table for the other nodes, except those pinned here (a callback of
+   * this process stores their result): nobody else can run them, so they are cancelled, uncharged.
+   */
   override async stop(): Promise<void> {
     this.stopped = true;
     await this.claiming;
+    const pinned = [...this.submitted.values()].filter((j) => j.onResult);
+    this.submitted.clear();
+    await Promise.allSettled(
+      pinned.map(async ({ id }) => {
+        const done = await this.deps.repo.markCancelled(id, {
+          cancelledAt: new Date(),
+          executionMs: null,
+          credits: 0,
+          error: STOPPED,
+        });
+        if (done) this.send('done', id);
+      }),
+    );
     await super.stop();
   }
 
@@ -164,7 +203,7 @@ export class ClusterQueue extends ExecutionQueue {
 
   /** Claims what this node's free slots may run, once at a time (asked again while at it: again). */
   protected override pump(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.draining) return;
     if (this.claiming) {
       this.claimAgain = true;
       return;
@@ -177,7 +216,7 @@ export class ClusterQueue extends ExecutionQueue {
       do {
         this.claimAgain = false;
         const free = this.deps.config.engineSlots - this.running.size;
-        if (free <= 0 || this.stopped) return;
+        if (free <= 0 || this.stopped || this.draining) return;
         for (const row of await this.link.claims.claim(free, this.deps.config)) {
           const job = this.submitted.get(row.id) ?? {
             ...runOf(row),
@@ -186,19 +225,24 @@ export class ClusterQueue extends ExecutionQueue {
           };
           this.submitted.delete(row.id);
           job.claimed = true;
-          if (this.stopped) await this.link.claims.release(row.id, job.onResult !== undefined);
+          // Claimed as the node began to stop: back to the queue, for another node.
+          if (this.stopped || this.draining)
+            await this.link.claims.release(row.id, job.onResult !== undefined);
           else this.start(job);
         }
       } while (this.claimAgain);
     } catch (err) {
-      // PostgreSQL away: the next notification or lease beat tries again.
-      console.warn(`execution claim failed: ${(err as Error).message}`);
+      // PostgreSQL away (the node logs the outage once): the next notification or beat tries again.
+      this.deps.log[isStoreUnavailable(err) ? 'debug' : 'warn']({ err }, 'execution claim failed');
     }
   }
 
   private send(signal: Signal, id: string): void {
     this.link.send(signal, id).catch((err: unknown) => {
-      console.warn(`cluster signal ${signal} ${id} not sent: ${(err as Error).message}`);
+      this.deps.log[isStoreUnavailable(err) ? 'debug' : 'warn'](
+        { err, signal, execution_id: id },
+        'cluster signal not sent',
+      );
     });
   }
 }

@@ -1,13 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
 import type { Lake } from '../lake/lake.js';
 import { SqlError } from '../engine/sql-errors.js';
 import type { SandboxPool } from '../engine/sandbox-pool.js';
 import { creditsFor, type TierName } from '../engine/tiers.js';
 import { namesTextOf } from '../engine/named-tables.js';
 import { resetSpillRoot, spillRoot } from '../engine/sandbox-instances.js';
-import { STATES } from './execution-record.js';
+import { STATES, type ExecutionError } from './execution-record.js';
 import type { ExecutionsRepo } from './executions-repo.js';
 import { contextLimit, pickNext } from './fair-slots.js';
 import { resultCap, tooLargeMessage, watchFileSize } from './result-cap.js';
@@ -54,6 +55,18 @@ export type Job = QueuedRun & {
   ended?: boolean;
   /** Already recorded as executing (a cluster claim does that). */
   claimed?: boolean;
+  /** Interrupted because the server stops: cancelled, uncharged, saying why (STOPPED). */
+  stopped?: boolean;
+};
+
+/**
+ * What a run the server's stop cancelled records (a drain's grace ran out, or a second signal):
+ * an operator's cancel, not the user's, so it is not charged (execution-queue.ts, `stop`).
+ */
+export const STOPPED: ExecutionError = {
+  type: 'FAILED_TYPE_CANCELLED',
+  message:
+    'The server was stopped for maintenance before this execution finished; it was not charged. Run it again.',
 };
 
 export type QueueDeps = {
@@ -62,6 +75,7 @@ export type QueueDeps = {
   repo: ExecutionsRepo;
   results: ResultFiles;
   sandboxes: SandboxPool;
+  log: Logger;
 };
 
 /**
@@ -78,6 +92,8 @@ export class ExecutionQueue {
   protected readonly waiters = new Map<string, (() => void)[]>();
   protected readonly runs = new Set<Promise<void>>();
   protected stopped = false;
+  /** Draining (the server stops): nothing new starts, the running runs may finish. */
+  protected draining = false;
   /**
    * Runs start outside whatever store transaction their submission was part of: a run writes
    * its own states and awaits the engine, which no transaction may wait for.
@@ -94,18 +110,63 @@ export class ExecutionQueue {
     queueMicrotask(() => this.detached(() => this.pump()));
   }
 
+  /** Draining or stopped: the server is on its way out. */
+  get stopping(): boolean {
+    return this.draining || this.stopped;
+  }
+
+  /** Runs executing on this process now. */
+  get runningCount(): number {
+    return this.running.size;
+  }
+
+  /** Runs submitted here that wait for another node to claim them (none on one process). */
+  get handedBack(): number {
+    return 0;
+  }
+
+  /**
+   * The first step of a stop: starts nothing more (on a node of a cluster: claims nothing more,
+   * so other nodes take what waits), and resolves once the running runs have ended or
+   * `graceMs` has passed, whichever comes first. `stop` then ends what still runs.
+   */
+  async drain(graceMs: number): Promise<void> {
+    this.draining = true;
+    await this.idle();
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([grace, Promise.allSettled([...this.runs])]);
+    clearTimeout(timer);
+  }
+
+  /** Resolves once no run can start any more (a claim in progress has ended). */
+  protected async idle(): Promise<void> {}
+
   /**
    * Interrupts running executions and resolves once each has written its final state, so the
-   * metadata store can be closed after it. Pending ones stay pending; the next start fails them.
-   * Everyone waiting on an execution (long polls) is answered. Calling it again is harmless.
+   * metadata store can be closed after it; those and the pending ones are recorded CANCELLED,
+   * uncharged, saying why (STOPPED), since an operator stopped them, not their user. Everyone
+   * waiting on an execution (long polls) is answered. Calling it again is harmless.
    */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const job of this.running.values()) {
+      job.stopped = true;
       job.cancelled = true;
       job.interrupt?.();
     }
-    await Promise.allSettled([...this.runs]);
+    const pending = this.pending.splice(0);
+    await Promise.allSettled([
+      ...this.runs,
+      ...pending.map((job) =>
+        this.deps.repo.markCancelled(job.id, {
+          cancelledAt: new Date(),
+          executionMs: null,
+          credits: 0,
+          error: STOPPED,
+        }),
+      ),
+    ]);
     for (const id of [...this.waiters.keys()]) this.settle(id);
   }
 
@@ -192,7 +253,7 @@ export class ExecutionQueue {
 
   /** Starts pending executions while the fairness rules (fair-slots.ts) allow one to start. */
   protected pump() {
-    if (this.stopped) return;
+    if (this.stopped || this.draining) return;
     for (;;) {
       const at = pickNext(this.pending, this.runningByContext, this.deps.config);
       if (at === -1) return;
@@ -207,7 +268,9 @@ export class ExecutionQueue {
     const run = this.run(job)
       // Only a state write can fail here (a full disk): the state stays EXECUTING, and the
       // next start marks it failed, as after a crash.
-      .catch((err: unknown) => console.error(`execution ${job.id}: could not record its end`, err))
+      .catch((err: unknown) =>
+        this.deps.log.error({ err, execution_id: job.id }, 'could not record the end of a run'),
+      )
       .finally(() => {
         this.running.delete(job.id);
         this.runs.delete(run);
@@ -309,7 +372,7 @@ export class ExecutionQueue {
         await this.deps.repo.markCancelled(job.id, {
           cancelledAt: new Date(),
           executionMs: ms,
-          credits,
+          ...(job.stopped ? { credits: 0, error: STOPPED } : { credits }),
         });
       } else {
         const { dataDir, maxSpillBytes } = this.deps.config;
@@ -318,7 +381,7 @@ export class ExecutionQueue {
           : job.tooLarge && tooLargeMessage(tier, cap);
         const error = message
           ? { type: 'FAILED_TYPE_EXECUTION_FAILED', message }
-          : runError(err, job, { dataDir, tier, maxSpillBytes });
+          : runError(err, job, { dataDir, tier, maxSpillBytes }, this.deps.log);
         await this.deps.repo.markFailed(job.id, error, {
           endedAt: new Date(),
           executionMs: ms,

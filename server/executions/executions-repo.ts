@@ -148,10 +148,13 @@ export class ExecutionsRepo {
       .execute();
   }
 
-  /** Cancelled: `ended_at` only if it had started. True if this call recorded it. */
+  /**
+   * Cancelled: `ended_at` only if it had started; `error` says why when the caller did not ask
+   * (the server stopped). True if this call recorded it.
+   */
   async markCancelled(
     id: string,
-    r: { cancelledAt: Date; executionMs: number | null; credits: number },
+    r: { cancelledAt: Date; executionMs: number | null; credits: number; error?: ExecutionError },
   ): Promise<boolean> {
     const out = await this.store.db
       .updateTable('executions')
@@ -161,6 +164,7 @@ export class ExecutionsRepo {
         ended_at: eb.case().when('started_at', 'is', null).then(null).else(nowIso()).end(),
         execution_time_ms: r.executionMs,
         cost_credits: r.credits,
+        ...(r.error ? { error: JSON.stringify(r.error) } : {}),
       }))
       .where('id', '=', id)
       .where('state', 'in', UNFINISHED)

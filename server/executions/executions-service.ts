@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { TrustedDuck } from '../engine/duck.js';
 import type { SandboxPool } from '../engine/sandbox-pool.js';
 import type { Lake } from '../lake/lake.js';
+import type { Logger } from '../log.js';
 import { parameterKey, resolveParameterValues } from '../engine/parameters.js';
 import { ParameterError, forbidden, invalid, notFound, overLimit } from '../errors.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
@@ -47,6 +48,7 @@ type ServiceDeps = {
   sandboxes: SandboxPool;
   /** Set when nodes share a PostgreSQL store: the queue is the executions table. */
   cluster?: ClusterLink & { nodeId: string };
+  log: Logger;
 };
 
 export const RESTART_MESSAGE =
@@ -90,12 +92,37 @@ export class ExecutionsService {
       for (const e of await this.repo.failInterrupted(RESTART_MESSAGE)) this.files.discard(e.id);
     await this.sweepExpired();
     this.sweeper = setInterval(() => {
-      this.sweepExpired().catch((err: unknown) => console.error('result expiry failed', err));
+      this.sweepExpired().catch((err: unknown) =>
+        this.deps.log.error({ err }, 'result expiry failed'),
+      );
     }, 60_000);
     this.sweeper.unref();
   }
 
-  /** Interrupts running executions and resolves once each has recorded its end (execution-queue.ts). */
+  /**
+   * The first step of a stop: starts (claims) nothing more and waits up to `graceMs` for the
+   * running executions to finish (execution-queue.ts, `drain`). Returns what it left: runs still
+   * running (the stop cancels them, uncharged) and runs submitted here that wait for another node.
+   */
+  async drain(graceMs: number): Promise<{ running: number; handedBack: number }> {
+    await this.queue.drain(graceMs);
+    return { running: this.queue.runningCount, handedBack: this.queue.handedBack };
+  }
+
+  /** The server is stopping (a drain began): health checks say so (http/meta.ts). */
+  get stopping(): boolean {
+    return this.queue.stopping;
+  }
+
+  /** Executions running on this process now. */
+  get running(): number {
+    return this.queue.runningCount;
+  }
+
+  /**
+   * Interrupts running executions and resolves once each has recorded its end, cancelled and
+   * uncharged (execution-queue.ts).
+   */
   async stop(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     await this.queue.stop();

@@ -3,6 +3,7 @@ import { outOfMemoryMessage } from '../engine/out-of-memory.js';
 import { SqlError } from '../engine/sql-errors.js';
 import { lineColumn } from '../engine/sql-errors.js';
 import type { Tier } from '../engine/tiers.js';
+import type { Logger } from '../log.js';
 import type { ExecutionError } from './execution-record.js';
 
 /**
@@ -15,6 +16,7 @@ export function runError(
   err: unknown,
   run: { originalSql: string; toOriginal: (offset: number) => number },
   engine: { dataDir: string; tier: Tier; maxSpillBytes: number },
+  log: Logger,
 ): ExecutionError {
   if (isDiskFull(err))
     return {
@@ -22,7 +24,7 @@ export function runError(
       message: 'the server ran out of disk space while running this query; run it again later',
     };
   if (!(err instanceof SqlError)) {
-    console.error(err);
+    log.error({ err }, 'the engine failed unexpectedly');
     return {
       type: 'FAILED_TYPE_EXECUTION_FAILED',
       message: 'the engine failed unexpectedly; see the server log',

@@ -54,7 +54,7 @@ async function storeRaw(vizId: number, options: object) {
 
 beforeAll(async () => {
   t = await createTestServer();
-  app = createApp(t.deps, { staticDir: dist.dir, logError: () => {} });
+  app = createApp(t.deps, { staticDir: dist.dir });
   alice = await t.createUser('colors_alice');
   const q = await t.call('POST', '/api/v1/query', {
     key: alice.key,

@@ -51,7 +51,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'embed.html'), EMBED);
   fs.writeFileSync(path.join(dist, 'assets', 'embed-1.js'), 'export {};');
   t = await createTestServer();
-  app = createApp(t.deps, { staticDir: dist, logError: () => {} });
+  app = createApp(t.deps, { staticDir: dist });
   alice = await t.createUser('embed_alice');
   pubQ = await saveQuery(t, alice.key, {
     name: 'Public n',
@@ -129,7 +129,7 @@ describe('framing', () => {
     expect(config.embedFrameAncestors).toEqual(['https://blog.example.com', "'self'"]);
     const strict = createApp(
       { ...t.deps, config: { ...t.config, embedFrameAncestors: config.embedFrameAncestors } },
-      { staticDir: dist, logError: () => {} },
+      { staticDir: dist },
     );
     const res = await strict.request('/embed/dashboards/embed_alice/shown');
     expect(frameAncestors(res)).toBe("https://blog.example.com 'self'");

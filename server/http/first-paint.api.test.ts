@@ -30,7 +30,7 @@ async function dashboard(body: object) {
 
 beforeAll(async () => {
   t = await createTestServer();
-  app = createApp(t.deps, { staticDir: dist.dir, logError: () => {} });
+  app = createApp(t.deps, { staticDir: dist.dir });
   alice = await t.createUser('paint_alice');
   const q = await t.call('POST', '/api/v1/query', {
     key: alice.key,
@@ -130,10 +130,7 @@ describe('the first paint of a public dashboard', () => {
       executions: t.deps.executions,
       pool: { renderCharts: () => new Promise<string[]>(() => {}) },
     });
-    const slow = createApp(
-      { ...t.deps, firstPaint: stuck },
-      { staticDir: dist.dir, logError: () => {} },
-    );
+    const slow = createApp({ ...t.deps, firstPaint: stuck }, { staticDir: dist.dir });
     const started = Date.now();
     const html = await (await slow.request(link)).text();
     expect(Date.now() - started).toBeLessThan(5_000);

@@ -4,6 +4,7 @@ import { requirePrincipal } from './principal.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
 const Health = z.object({ status: z.literal('ok') }).openapi('Health');
+const Draining = z.object({ status: z.literal('draining') }).openapi('Draining');
 const WhoAmI = z
   .object({
     customer_id: z.string().openapi({ example: 'team_12' }),
@@ -16,19 +17,27 @@ const WhoAmI = z
   .openapi('WhoAmI');
 
 /** Health and identity: GET /api/health, GET /api/whoami (the hosted service's form, no /v1). */
-export function metaRoutes(_deps: Deps) {
+export function metaRoutes(deps: Deps) {
   const r = newRouter();
   r.openapi(
     createRoute({
       method: 'get',
       path: '/health',
       tags: ['meta'],
-      summary: 'Answers 200 once the service is ready',
+      summary: 'Answers 200 once the service is ready, 503 while it drains to stop',
       responses: {
         200: { description: 'Ready', content: { 'application/json': { schema: Health } } },
+        503: {
+          description:
+            'Draining: this node is stopping (it finishes its running executions and claims no new ones); send new requests to another node',
+          content: { 'application/json': { schema: Draining } },
+        },
       },
     }),
-    (c) => c.json({ status: 'ok' as const }, 200),
+    (c) =>
+      deps.executions.stopping
+        ? c.json({ status: 'draining' as const }, 503, { 'retry-after': '5' })
+        : c.json({ status: 'ok' as const }, 200),
   );
   r.openapi(
     createRoute({

@@ -36,7 +36,7 @@ const get = (p: string, headers: Record<string, string> = {}) => app.request(p, 
 
 beforeAll(async () => {
   t = await createTestServer();
-  app = createApp(t.deps, { staticDir: dist.dir, logError: () => {} });
+  app = createApp(t.deps, { staticDir: dist.dir });
   alice = await t.createUser('page_alice');
   const q = await t.call('POST', '/api/v1/query', {
     key: alice.key,
@@ -121,10 +121,7 @@ describe('a public dashboard’s page', () => {
         };
       },
     });
-    const counted = createApp(
-      { ...t.deps, dashboards },
-      { staticDir: dist.dir, logError: () => {} },
-    );
+    const counted = createApp({ ...t.deps, dashboards }, { staticDir: dist.dir });
     const html = await (await counted.request('/page_alice/open')).text();
     expect(inlineBundle(html)).toBeDefined();
     expect(calls).toEqual(['shownBySlug']);
@@ -140,7 +137,7 @@ describe('a public dashboard’s page', () => {
 
   it('carries no data past the anonymous rate limit', async () => {
     const config = { ...t.config, rateLimit: { ...t.config.rateLimit, highPerMinute: 1 } };
-    const strict = createApp({ ...t.deps, config }, { staticDir: dist.dir, logError: () => {} });
+    const strict = createApp({ ...t.deps, config }, { staticDir: dist.dir });
     const first = await (await strict.request('/page_alice/open')).text();
     expect(inlineBundle(first)).toBeDefined();
     const second = await (await strict.request('/page_alice/open')).text();

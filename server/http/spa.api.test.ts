@@ -22,7 +22,7 @@ describe('serving the SPA', () => {
     fs.writeFileSync(`${built}.br`, zlib.brotliCompressSync(script));
     fs.writeFileSync(`${built}.gz`, zlib.gzipSync(script));
     server = await createTestServer();
-    app = createApp(server.deps, { staticDir: dist, logError: () => {} });
+    app = createApp(server.deps, { staticDir: dist });
   });
   afterAll(async () => {
     await server.close();

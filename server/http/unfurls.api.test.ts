@@ -137,7 +137,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   t = await createTestServer();
   const config = { ...t.config, publicUrl: ORIGIN };
-  app = createApp({ ...t.deps, config }, { staticDir: dist, logError: () => {} });
+  app = createApp({ ...t.deps, config }, { staticDir: dist });
   alice = await t.createUser('og_alice');
   ids.query = await saved(
     'Daily volume',
@@ -277,7 +277,7 @@ describe('link previews of a public visualization and query', () => {
 
   it('uses PUBLIC_URL for absolute links when it is set', async () => {
     const config = { ...t.config, publicUrl: 'https://strata.example.org' };
-    const other = createApp({ ...t.deps, config }, { staticDir: dist, logError: () => {} });
+    const other = createApp({ ...t.deps, config }, { staticDir: dist });
     const html = await (await other.request(`/queries/${ids.query}?viz=${ids.chart}`)).text();
     expect(metaOf(html)['og:image']).toMatch(/^https:\/\/strata\.example\.org\/og\/queries\//);
   });
@@ -355,7 +355,7 @@ describe('a forged Host header', () => {
   afterAll(() => built.remove());
 
   it('names no foreign origin without PUBLIC_URL: a text card, and Vary: Host', async () => {
-    const bare = await served(createApp(t.deps, { staticDir: built.dir, logError: () => {} }));
+    const bare = await served(createApp(t.deps, { staticDir: built.dir }));
     try {
       for (const p of pages()) {
         const res = await withHost(bare.port, p, FORGED);
@@ -378,9 +378,7 @@ describe('a forged Host header', () => {
 
   it('is ignored with PUBLIC_URL: every URL in the tags is on PUBLIC_URL', async () => {
     const config = { ...t.config, publicUrl: ORIGIN };
-    const site = await served(
-      createApp({ ...t.deps, config }, { staticDir: built.dir, logError: () => {} }),
-    );
+    const site = await served(createApp({ ...t.deps, config }, { staticDir: built.dir }));
     try {
       for (const p of pages()) {
         const res = await withHost(site.port, p, FORGED);
@@ -400,7 +398,7 @@ describe('a forged Host header', () => {
 describe('limits', () => {
   it('counts image requests against the anonymous rate limit', async () => {
     const config = { ...t.config, rateLimit: { ...t.config.rateLimit, highPerMinute: 1 } };
-    const strict = createApp({ ...t.deps, config }, { staticDir: dist, logError: () => {} });
+    const strict = createApp({ ...t.deps, config }, { staticDir: dist });
     const url = `/og/queries/${ids.query}/${ids.chart}.png`;
     expect((await strict.request(url)).status).toBe(200);
     const second = await strict.request(url);
@@ -419,7 +417,7 @@ describe('limits', () => {
       executions: t.deps.executions,
       pool,
     });
-    const busy = createApp({ ...t.deps, previews }, { staticDir: dist, logError: () => {} });
+    const busy = createApp({ ...t.deps, previews }, { staticDir: dist });
     const urls = [
       `/og/queries/${ids.query}.png`,
       `/og/queries/${ids.query}/${ids.chart}.png`,

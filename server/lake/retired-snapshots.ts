@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { silentLogger, type Logger } from '../log.js';
 import { nowIso } from '../store/db.js';
 import type { LakeRepo } from './lake-repo.js';
 
@@ -18,6 +19,7 @@ export class RetiredSnapshots {
     private readonly repo: LakeRepo,
     private readonly lakeRoot: string,
     private readonly pollMs = 250,
+    private readonly log: Logger = silentLogger,
   ) {}
 
   /** Retires a snapshot (a folder relative to the lake root) switched away from just now. */
@@ -56,7 +58,7 @@ export class RetiredSnapshots {
       this.timer = setTimeout(() => {
         this.timer = undefined;
         this.sweep().catch((err: unknown) => {
-          if (!this.closed) console.error('retired snapshots: the sweep failed', err);
+          if (!this.closed) this.log.error({ err }, 'retired snapshots: the sweep failed');
         });
       }, this.pollMs);
       this.timer.unref();

@@ -41,7 +41,8 @@ export async function startNode(opts: {
       SCHEDULER_TICK_SECONDS: '0',
       RATE_LIMIT_LOW_PER_MINUTE: '0',
       RATE_LIMIT_HIGH_PER_MINUTE: '0',
-      LOG_LEVEL: 'warn',
+      // info: the start line (which this waits for), request lines and drain events.
+      LOG_LEVEL: 'info',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,4 +75,46 @@ export async function startNode(opts: {
     });
   });
   return { ...started, child, exit, output: () => out };
+}
+
+type Answer = { status: number; json: Record<string, unknown>; headers: Headers };
+
+/** One API call to a node: JSON in, the status and parsed JSON out. */
+export async function call(
+  node: NodeProcess,
+  method: string,
+  url: string,
+  opts: { key?: string; cookie?: string; body?: unknown } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (opts.key) headers['x-service-api-key'] = opts.key;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const r = await fetch(node.url + url, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await r.text();
+  return { status: r.status, json: text ? JSON.parse(text) : {}, headers: r.headers };
+}
+
+/** Asks `probe` until it returns a value; the deadline is generous (a loaded 2-core machine). */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The id in `cluster_nodes` of the node process `pid` (its name ends in `pid <pid>`). */
+export async function nodeIdOf(
+  query: (sql: string, params: unknown[]) => Promise<{ rows: { id: string }[] }>,
+  pid: number,
+): Promise<string | undefined> {
+  const { rows } = await query('SELECT id FROM cluster_nodes WHERE name LIKE $1', [`% pid ${pid}`]);
+  return rows[0]?.id;
 }

@@ -64,7 +64,7 @@ export async function createTestServer(
   const metadata = await testStore();
   const config = testConfig(dir, { databaseUrl: metadata.databaseUrl, ...overrides });
   const deps = await buildDeps(config, { sandboxes: sharedSandboxes() });
-  const app = createApp(deps, { logError: () => {} });
+  const app = createApp(deps);
   // On PostgreSQL, a second node shares the store and DATA_DIR and claims runs too, so every API
   // test also holds when the node asked is not the one that runs (docs/deploy.md).
   const peer =
