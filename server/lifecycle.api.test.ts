@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { markPostgresDataDir } from './data-dir.js';
 import { STOPPED } from './executions/execution-queue.js';
 import { openDb } from './store/db.js';
 import { SLOW_SQL } from './test/executions-helpers.js';
@@ -181,6 +182,29 @@ describe('npm start under a supervisor', () => {
     expect(stored.state).toBe('QUERY_STATE_COMPLETED');
     expect(stored.cost_credits).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe('a DATA_DIR whose metadata store is in PostgreSQL', () => {
+  it('stops a server started without DATABASE_URL, creating no SQLite store there', async () => {
+    const dataDir = tempDir();
+    markPostgresDataDir(dataDir, 'postgres://strata:hunter2@db.internal:5432/strata');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: env(dataDir),
+      stdio: 'pipe',
+    });
+    children.push(child);
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      `DATA_DIR ${dataDir} belongs to a Strata whose metadata store is in PostgreSQL (postgres://strata:***@db.internal:5432/strata`,
+    );
+    expect(stderr).toContain('DATABASE_URL is not set');
+    expect(stderr).not.toContain('hunter2');
+    expect(fs.existsSync(path.join(dataDir, 'strata.db'))).toBe(false);
+  }, 60_000);
 });
 
 describe('an unusable DATA_DIR', () => {

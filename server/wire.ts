@@ -2,7 +2,10 @@ import { Accounts } from './auth/accounts.js';
 import { ApiKeys } from './auth/keys.js';
 import { KnownDevices } from './auth/devices.js';
 import { Sessions } from './auth/sessions.js';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Config } from './config.js';
+import { markPostgresDataDir } from './data-dir.js';
 import { createLogger, defaultLogFormat, type Logger } from './log.js';
 import type { Deps } from './deps.js';
 import { TrustedDuck } from './engine/duck.js';
@@ -71,6 +74,16 @@ export async function buildDeps(
   const store = await openStore(config);
   // With PostgreSQL, this process is one node of a cluster that may have others (cluster/).
   const url = config.databaseUrl;
+  if (url) {
+    // So that a server or the admin CLI started here without DATABASE_URL refuses this folder.
+    markPostgresDataDir(config.dataDir, url);
+    if (fs.existsSync(path.join(config.dataDir, 'strata.db')))
+      logger.warn(
+        `DATA_DIR holds a SQLite store (strata.db) that this server does not read: its metadata ` +
+          'is in PostgreSQL (DATABASE_URL). Accounts and keys made there (an admin CLI run ' +
+          'without DATABASE_URL) are not in this service; make them again with DATABASE_URL set.',
+      );
+  }
   const node = url
     ? await ClusterNode.join(store, {
         port: config.port,

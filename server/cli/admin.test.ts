@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../auth/accounts.js';
 import { ApiKeys } from '../auth/keys.js';
 import { verifyPassword } from '../auth/passwords.js';
+import { markPostgresDataDir, POSTGRES_MARKER } from '../data-dir.js';
 import { openDb } from '../store/db.js';
 import { openStore } from '../store/open.js';
 import { sqliteStore } from '../store/store.js';
@@ -21,13 +22,18 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** Runs the CLI as a real process (node --import tsx) with DATA_DIR set. */
-function spawnAdmin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs the CLI as a real process (node --import tsx) with DATA_DIR set (and no DATABASE_URL). */
+function spawnAdmin(
+  args: string[],
+  dataDir = dir,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  delete env.DATABASE_URL;
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', SCRIPT, ...args],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' } },
+      { cwd: ROOT, env },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
         resolve({ code, stdout, stderr });
@@ -232,5 +238,27 @@ describe('admin CLI commands', () => {
     const none = await run();
     expect(none.code).toBe(2);
     expect(none.err.join('\n')).toMatch(/no command given/);
+  });
+
+  it('refuses a DATA_DIR whose store is in PostgreSQL without DATABASE_URL, and writes nothing there', async () => {
+    const cluster = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-admin-cluster-'));
+    try {
+      // As a node started with DATABASE_URL leaves it (wire.ts).
+      markPostgresDataDir(cluster, 'postgres://strata:hunter2@db.internal:5432/strata');
+      const r = await spawnAdmin(
+        ['create-user', 'lost', '--password', 'a good long password'],
+        cluster,
+      );
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(
+        `error: DATA_DIR ${cluster} belongs to a Strata whose metadata store is in PostgreSQL (postgres://strata:***@db.internal:5432/strata`,
+      );
+      expect(r.stderr).toContain('Set DATABASE_URL to that database');
+      expect(r.stderr).not.toContain('hunter2');
+      expect(fs.readdirSync(cluster)).toEqual([POSTGRES_MARKER]);
+    } finally {
+      fs.rmSync(cluster, { recursive: true, force: true });
+    }
   });
 });

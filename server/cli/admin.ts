@@ -15,7 +15,12 @@ import { DATASET_COMMANDS, DATASET_USAGE, type DatasetTools, type Opts } from '.
 import { openStore } from '../store/open.js';
 import type { Store } from '../store/store.js';
 
-/** Operator commands over the metadata store; safe while the server runs (SQLite WAL). */
+/**
+ * Operator commands over the metadata store; safe while the server runs (SQLite WAL, or
+ * PostgreSQL). The store is the servers' own: `openStore` refuses SQLite on a DATA_DIR whose
+ * store is in PostgreSQL (data-dir.ts), so a CLI run without DATABASE_URL cannot make accounts
+ * or keys that no node sees.
+ */
 
 export const USAGE = `usage: npm run admin -- <command> [options]
 
@@ -31,7 +36,8 @@ commands:
 ${DATASET_USAGE}
   help
 
-DATA_DIR (default ./data) selects the store; with DATABASE_URL (postgres://...) it is in PostgreSQL.`;
+DATA_DIR (default ./data) selects the store; with DATABASE_URL (postgres://...) it is in PostgreSQL.
+A DATA_DIR whose servers run with DATABASE_URL (a cluster's) is refused without it.`;
 
 export type Io = { out: (line: string) => void; err: (line: string) => void };
 

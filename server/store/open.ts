@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { redactedUrl, type Config } from '../config.js';
+import { refuseSqliteOnPostgresDataDir } from '../data-dir.js';
 import { migrationFiles, nowIso, openDb } from './db.js';
 import { postgresPool, postgresStore, sqliteStore, type Store } from './store.js';
 
@@ -16,11 +17,16 @@ const MIGRATION_LOCK = 0x737472617461;
 
 /**
  * Opens the configured metadata store and brings its schema up to date: PostgreSQL at
- * DATABASE_URL when set, else SQLite in DATA_DIR. An unreachable or refused PostgreSQL fails
- * within seconds with an error naming DATABASE_URL (password hidden).
+ * DATABASE_URL when set, else SQLite in DATA_DIR (refused on a DATA_DIR whose store is in
+ * PostgreSQL: data-dir.ts). An unreachable or refused PostgreSQL fails within seconds with an
+ * error naming DATABASE_URL (password hidden).
  */
 export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Store> {
-  if (config.databaseUrl === undefined) return sqliteStore(openDb(config.dataDir));
+  if (config.databaseUrl === undefined) {
+    // A cluster's DATA_DIR: a SQLite store here would be one no node reads.
+    refuseSqliteOnPostgresDataDir(config.dataDir);
+    return sqliteStore(openDb(config.dataDir));
+  }
   const url = config.databaseUrl;
   const pool = postgresPool(url);
   try {
