@@ -175,6 +175,22 @@ export const DashboardVisualizationsResponse = z
   .openapi('DashboardVisualizationsResponse');
 export type DashboardVisualizationsResponse = z.output<typeof DashboardVisualizationsResponse>;
 
+/**
+ * A dashboard visualization's result (GET /dashboards/{id}/visualizations/{vid}/results): a
+ * results answer, and the values its run was made with, so a widget says what it shows.
+ */
+export const DashboardResult = ExecutionResultSchema.extend({
+  query_parameters: z
+    .record(z.string(), z.union([z.string(), z.array(z.string())]))
+    .optional()
+    .openapi({
+      description:
+        "Strata extension: the parameter values this result's run was made with (a multiselect's as a list; defaults included), by name. Empty for a query without parameters.",
+      example: { chain: 'base', days: '7' },
+    }),
+}).openapi('DashboardVisualizationResult');
+export type DashboardResult = z.output<typeof DashboardResult>;
+
 /** Rows of each query's latest result a bundle carries unless `limit` says otherwise. */
 export const BUNDLE_PAGE_ROWS = 10_000;
 
@@ -200,10 +216,10 @@ export const DashboardBundleResponse = z
     dashboard: DashboardResponse,
     visualizations: z.array(DashboardVisualization),
     latest_results: z
-      .array(z.object({ query_id: z.number().int(), result: ExecutionResultSchema }))
+      .array(z.object({ query_id: z.number().int(), result: DashboardResult }))
       .openapi({
         description:
-          'One entry per readable query with a result: its latest result (no parameter values given) as GET /dashboards/{id}/visualizations/{visualization_id}/results answers it, first page. A query with no result yet, or one the viewer may not read, has no entry.',
+          'One entry per readable query with a result: its latest result (no parameter values given: the latest run of any values, which `query_parameters` names) as GET /dashboards/{id}/visualizations/{visualization_id}/results answers it, first page. A query with no result yet, or one the viewer may not read, has no entry.',
       }),
   })
   .openapi('DashboardBundleResponse');

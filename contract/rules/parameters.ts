@@ -43,3 +43,16 @@ export function normalizeDatetime(raw: string): string | undefined {
 
 /** Whether `raw` is a date-time value the service accepts. */
 export const isDatetimeValue = (raw: string) => normalizeDatetime(raw) !== undefined;
+
+/**
+ * What a run takes for a parameter it is given no value for: a multiselect's default list (when
+ * it has one), else the default value ('' when none). The service fills a run's values with it,
+ * and the app says which values a result is for with it.
+ */
+export function defaultValues(def: {
+  value?: string;
+  values?: readonly string[];
+  isMultiselect?: boolean;
+}): string[] {
+  return def.isMultiselect && def.values?.length ? [...def.values] : [def.value ?? ''];
+}

@@ -1,6 +1,10 @@
 import type { Parameter, ParameterValue } from '../../contract/parameters.js';
 import { PARAMETER_LIMITS } from '../../contract/rules/limits.js';
-import { normalizeDatetime, PARAMETER_NUMBER } from '../../contract/rules/parameters.js';
+import {
+  defaultValues,
+  normalizeDatetime,
+  PARAMETER_NUMBER,
+} from '../../contract/rules/parameters.js';
 import { ParameterError } from '../errors.js';
 
 const parameterError = (message: string) => new ParameterError(message);
@@ -95,7 +99,7 @@ export function resolveParameterValues(
     const v = given[def.key];
     let raw: string[];
     if (v === undefined || v === null) {
-      raw = def.isMultiselect && def.values?.length ? def.values : [def.value ?? ''];
+      raw = defaultValues(def);
     } else if (Array.isArray(v)) {
       if (!def.isMultiselect && v.length !== 1) {
         throw parameterError(`parameter "${def.key}" takes one value, not a list`);

@@ -70,16 +70,17 @@ export function statusView(
 }
 
 /**
- * The results body as the text before and after the rows' JSON array: the envelope, with the
- * page's rows (written by DuckDB, never parsed) streamed in between; without a page, `head` is
- * the whole body.
+ * The results body as the text before and after the rows' JSON array: the envelope (and the
+ * fields of `extra`, an endpoint's own additions), with the page's rows (written by DuckDB, never
+ * parsed) streamed in between; without a page, `head` is the whole body.
  */
 export function resultsBody(
   e: ExecutionRecord,
   page: Omit<Page, 'rows'> | undefined,
   next: { offset?: number; uri?: string },
+  extra: Record<string, unknown> = {},
 ): { head: string; tail: string } {
-  const head: Record<string, unknown> = { ...envelope(e) };
+  const head: Record<string, unknown> = { ...envelope(e), ...extra };
   if (next.offset !== undefined) head.next_offset = next.offset;
   if (next.uri !== undefined) head.next_uri = next.uri;
   const text = JSON.stringify(head);

@@ -119,6 +119,32 @@ describe('GET /dashboards/by-slug/{owner}/{slug}/bundle', () => {
     expect(other.text).not.toContain('secret');
   });
 
+  it('names the values each result was run with, as the dashboard’s results reads do', async () => {
+    const entries = (await bundle('bundle_alice', 'shown')).json.latest_results as Entry[];
+    // No values given: the latest run of any values (n = 6, the last one), and which it is.
+    expect(entries.find((e) => e.query_id === pubQ)!.result.query_parameters).toEqual({ n: '6' });
+    // A query without parameters: none.
+    expect(entries.find((e) => e.query_id === rangeQ)!.result.query_parameters).toEqual({});
+    const results = (vid: number, qs = '') =>
+      call(`/dashboards/${shown.dashboard_id}/visualizations/${vid}/results${qs}`);
+    expect((await results(vizzes.pub)).json.query_parameters).toEqual({ n: '6' });
+    const five = await results(vizzes.pub, '?params.n=5&limit=1');
+    expect(five.json.query_parameters).toEqual({ n: '5' });
+    expect(five.json.result.rows).toEqual([{ n: 5 }]);
+    expect((await results(vizzes.range, '?limit=1')).json.query_parameters).toEqual({});
+    // The query's own results read stays as the hosted service answers it.
+    expect((await call(`/query/${pubQ}/results`, alice.key)).json).not.toHaveProperty(
+      'query_parameters',
+    );
+    const doc = await call('/openapi.json');
+    const op =
+      doc.json.paths['/api/v1/dashboards/{dashboard_id}/visualizations/{visualization_id}/results']
+        .get;
+    expect(op.responses['200'].content['application/json'].schema.$ref).toContain(
+      'DashboardVisualizationResult',
+    );
+  });
+
   it('pages each result by `limit`, with a next_uri anyone may follow', async () => {
     const r = await bundle('bundle_alice', 'shown', '?limit=10');
     expect(r.status).toBe(200);

@@ -11,6 +11,7 @@ import { latestOrNone } from '../previews/preview-rows.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
 import {
   ANONYMOUS_NOTE,
+  dashboardResultExtra,
   OPTIONAL_AUTH,
   SlugParams,
   toDashboardResponse,
@@ -62,6 +63,7 @@ export async function dashboardBundleBody(
         { limit },
         (offset, size) => pageUri(results, offset, size),
         { readAhead: false },
+        dashboardResultExtra(e),
       );
       return { queryId: query.id, body: page.body };
     }),
@@ -96,7 +98,7 @@ export function dashboardBundleRoutes(deps: Deps) {
       tags: ['dashboards'],
       summary:
         'A dashboard, its visualizations and the latest result of each of its queries, in one answer (Strata extension)',
-      description: `What the dashboard's page draws, in one request: \`dashboard\` as \`GET /dashboards/by-slug/{owner_handle}/{slug}\`, \`visualizations\` as \`GET /dashboards/{id}/visualizations\`, and in \`latest_results\` the first page (\`limit\` rows, default ${BUNDLE_PAGE_ROWS}) of the latest result of each query the viewer may read, as \`GET /dashboards/{id}/visualizations/{visualization_id}/results\` answers it with no parameter values (its \`next_uri\` leads there). A query with no result yet, or a private one outside its owner context, has no entry. ${ANONYMOUS_NOTE}`,
+      description: `What the dashboard's page draws, in one request: \`dashboard\` as \`GET /dashboards/by-slug/{owner_handle}/{slug}\`, \`visualizations\` as \`GET /dashboards/{id}/visualizations\`, and in \`latest_results\` the first page (\`limit\` rows, default ${BUNDLE_PAGE_ROWS}) of the latest result of each query the viewer may read, as \`GET /dashboards/{id}/visualizations/{visualization_id}/results\` answers it with no parameter values: the latest run of any values, named in its \`query_parameters\` (its \`next_uri\` leads there). A query with no result yet, or a private one outside its owner context, has no entry. ${ANONYMOUS_NOTE}`,
       security: OPTIONAL_AUTH,
       request: { params: SlugParams, query: DashboardBundleParams },
       responses: answers(DashboardBundleResponse, 'The dashboard and its data', 400, 401, 404),

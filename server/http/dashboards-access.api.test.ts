@@ -195,12 +195,18 @@ describe('GET /dashboards/{id}/visualizations/{vid}/results', () => {
   const results = (vid: number, qs = '', key?: string, d = shown.dashboard_id) =>
     call(`/dashboards/${d}/visualizations/${vid}/results${qs}`, key);
 
-  it('answers exactly what the latest-result endpoint answers', async () => {
-    for (const qs of ['', '?params.n=5', '?limit=1&columns=n']) {
+  it('answers what the latest-result endpoint answers, and the values of its run', async () => {
+    for (const [qs, n] of [
+      ['', '6'],
+      ['?params.n=5', '5'],
+      ['?limit=1&columns=n', '6'],
+    ]) {
       const direct = await call(`/query/${pubQ}/results${qs}`, alice.key);
       const viaDashboard = await results(pubViz, qs, alice.key);
       expect(viaDashboard.status).toBe(200);
-      expect(viaDashboard.json).toEqual(direct.json);
+      const { query_parameters, ...rest } = viaDashboard.json;
+      expect(rest).toEqual(direct.json);
+      expect(query_parameters).toEqual({ n });
     }
     expect((await results(pubViz, '', alice.key)).json.result.rows).toEqual([{ n: 6 }]);
     expect((await results(pubViz, '?params.n=5')).json.result.rows).toEqual([{ n: 5 }]);

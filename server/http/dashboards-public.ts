@@ -2,18 +2,21 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   DashboardResponse,
+  DashboardResult,
   DashboardVisualizationsResponse,
   type DashboardVisualization,
 } from '../../contract/dashboards.js';
-import { ExecutionResultSchema, ResultParamsSchema } from '../../contract/executions.js';
+import { ResultParamsSchema } from '../../contract/executions.js';
+import { toShownValues } from '../../shared/parameters/values-line.js';
 import type { Deps } from '../deps.js';
 import type { DashboardRecord } from '../dashboards/dashboard-record.js';
+import type { ExecutionRecord } from '../executions/execution-record.js';
 import {
   PRIVATE_QUERY,
   type DashboardVisualizationView,
 } from '../dashboards/dashboards-service.js';
 import type { AppEnv } from './app-env.js';
-import { jsonResponse, latestExecutionOf, publicBaseUrl } from './results.js';
+import { jsonResponse, latestExecutionOf, publicBaseUrl, type ResultExtra } from './results.js';
 import { etag } from './if-match.js';
 import { Id } from './path-params.js';
 import { SECURED, answers, newRouter } from './router.js';
@@ -71,6 +74,15 @@ export function toDashboardVisualizations(
     error: v.query ? null : PRIVATE_QUERY,
   }));
 }
+
+/**
+ * What a dashboard's results answers add to a results answer (DashboardResult): the values the
+ * run was made with. A read with no values gets the latest run of any values, and its widget
+ * says which.
+ */
+export const dashboardResultExtra = (e: ExecutionRecord): ResultExtra => ({
+  query_parameters: toShownValues(e.parameters),
+});
 
 /** The reads of a dashboard anyone with the link may make (a key or session is optional). */
 export function dashboardPublicRoutes(deps: Deps) {
@@ -139,17 +151,24 @@ export function dashboardPublicRoutes(deps: Deps) {
       path: '/dashboards/{dashboard_id}/visualizations/{visualization_id}/results',
       tags,
       summary: 'The latest result of a dashboard visualization’s query (Strata extension)',
-      description: `Answers exactly as \`GET /query/{query_id}/results\` for the visualization's query, with the same paging parameters and \`params.<name>\` values. 404 unless the dashboard is readable, the visualization is on it and its query is readable by the viewer (public, or the viewer is its owner context). ${ANONYMOUS_NOTE}`,
+      description: `Answers as \`GET /query/{query_id}/results\` for the visualization's query, with the same paging parameters and \`params.<name>\` values (none: the latest run of any values), and adds \`query_parameters\`: the values that run was made with. 404 unless the dashboard is readable, the visualization is on it and its query is readable by the viewer (public, or the viewer is its owner context). ${ANONYMOUS_NOTE}`,
       security: OPTIONAL_AUTH,
       request: { params: ResultsParams, query: ResultParamsSchema },
-      responses: answers(ExecutionResultSchema, 'Results', 400, 401, 404),
+      responses: answers(DashboardResult, 'Results', 400, 401, 404),
     }),
     async (c) => {
       const ctx = viewer(c);
       const { dashboard_id, visualization_id } = c.req.valid('param');
       const query = await deps.dashboards.visualizationQuery(dashboard_id, visualization_id, ctx);
       const e = await latestExecutionOf(deps, c, query, ctx);
-      return jsonResponse(c, deps, e, c.req.valid('query'), 'latest') as never;
+      return jsonResponse(
+        c,
+        deps,
+        e,
+        c.req.valid('query'),
+        'latest',
+        dashboardResultExtra(e),
+      ) as never;
     },
   );
 

@@ -157,6 +157,108 @@ describe('the first paint of a public dashboard', () => {
     expect(signedIn.slice(0, signedIn.indexOf('</head>'))).toContain(stylesheet);
   });
 
+  it('names the parameter values of a drawn widget’s result beside its title, escaped', async () => {
+    const q = await t.call('POST', '/api/v1/query', {
+      key: alice.key,
+      body: {
+        name: 'by chain',
+        query_sql: "SELECT '{{chain}}' AS chain, {{days}} AS days",
+        parameters: [
+          { key: 'days', type: 'number', value: '7' },
+          { key: 'chain', type: 'text', value: 'base' },
+        ],
+      },
+    });
+    // The owner's last run, with values of their own: what the widget (no parameter widget) shows.
+    const run = await t.call('POST', `/api/v1/query/${q.json.query_id}/execute`, {
+      key: alice.key,
+      body: { query_parameters: { chain: EVIL, days: 30 } },
+    });
+    await waitFinished(t, alice.key, run.json.execution_id);
+    const table = async (id: number, name: string) =>
+      (
+        await t.call('POST', `/api/v1/query/${id}/visualizations`, {
+          key: alice.key,
+          body: { name, type: 'table', options: {} },
+        })
+      ).json.id as number;
+    const plain = await t.call('POST', '/api/v1/query', {
+      key: alice.key,
+      body: { name: 'plain', query_sql: 'SELECT 1 AS one' },
+    });
+    const plainRun = await t.call('POST', `/api/v1/query/${plain.json.query_id}/execute`, {
+      key: alice.key,
+    });
+    await waitFinished(t, alice.key, plainRun.json.execution_id);
+    const d = await dashboard({
+      name: 'Captions',
+      visualization_ids: [
+        await table(q.json.query_id, 'By chain'),
+        await table(plain.json.query_id, 'Plain'),
+      ],
+    });
+    const paint = await t.deps.firstPaint.html(
+      t.deps.dashboards.shownBySlug('paint_alice', d.slug, null),
+      ['light'],
+      60_000,
+    );
+    const line =
+      'days = 30 · chain = &lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;';
+    // In the query's order of parameters; the whole line on hover too.
+    expect(paint).toContain(
+      `<span class="sfp-caption" title="${line}" data-fp-caption>${line}</span>`,
+    );
+    expect(paint).not.toMatch(/<script|<img/);
+    // One caption: the query without parameters has none.
+    expect(paint?.match(/data-fp-caption/g)).toHaveLength(1);
+
+    // A parameter widget of another query sets `days`: the caption says its values are others.
+    const other = await t.call('POST', '/api/v1/query', {
+      key: alice.key,
+      body: {
+        name: 'by days',
+        query_sql: 'SELECT {{days}} AS days',
+        parameters: [{ key: 'days', type: 'number', value: '7' }],
+      },
+    });
+    const otherViz = await table(other.json.query_id, 'By days');
+    const got = await t.call('GET', `/api/v1/dashboards/${d.dashboard_id}`, { key: alice.key });
+    const patched = await t.call('PATCH', `/api/v1/dashboards/${d.dashboard_id}`, {
+      key: alice.key,
+      body: {
+        visualization_widgets: [
+          ...got.json.visualization_widgets,
+          { visualization_id: otherViz, position: { col: 0, row: 30, size_x: 6, size_y: 4 } },
+        ],
+      },
+    });
+    const drivenWidget = patched.json.visualization_widgets.find(
+      (w: { visualization_id: number }) => w.visualization_id === otherViz,
+    );
+    const withInput = await t.call('PATCH', `/api/v1/dashboards/${d.dashboard_id}`, {
+      key: alice.key,
+      body: {
+        param_widgets: [
+          {
+            key: 'days',
+            query_id: other.json.query_id,
+            visualization_widget_id: drivenWidget.widget_id,
+            position: { col: 6, row: 30, size_x: 3, size_y: 2 },
+          },
+        ],
+      },
+    });
+    expect(withInput.status).toBe(200);
+    const repainted = await t.deps.firstPaint.html(
+      t.deps.dashboards.shownBySlug('paint_alice', d.slug, null),
+      ['light'],
+      60_000,
+    );
+    expect(repainted).toContain(
+      `<span class="sfp-caption sfp-other" title="This result is for ${line}, not the dashboard’s days = 7" data-fp-caption>Other values: ${line}</span>`,
+    );
+  });
+
   it('leaves a widget shown for parameter values to the app', async () => {
     const q = await t.call('POST', '/api/v1/query', {
       key: alice.key,

@@ -79,6 +79,9 @@ function nextUri(
 /** The link to a page at `offset` of `limit` rows: `next_uri` of the page before it. */
 export type PageLink = (offset: number, limit: number) => string;
 
+/** What an endpoint adds to its JSON /results answers: fields of its own beside the envelope's. */
+export type ResultExtra = Record<string, unknown>;
+
 /**
  * The JSON body of a page of an execution's result, as every JSON /results endpoint answers it:
  * the envelope alone when there is no result, else the page's rows inside the envelope (streamed
@@ -90,14 +93,15 @@ export async function jsonPageBody(
   q: ResultQuery,
   link: PageLink,
   opts?: { readAhead: boolean },
+  extra?: ResultExtra,
 ): Promise<{ body: string | ReadableStream<Uint8Array>; limit?: number }> {
   const page = await deps.executions.results.jsonPage(e, pageParams(q), opts);
-  if (!page) return { body: resultsBody(e, undefined, {}).head };
+  if (!page) return { body: resultsBody(e, undefined, {}, extra).head };
   const next =
     page.nextOffset === undefined
       ? {}
       : { offset: page.nextOffset, uri: link(page.nextOffset, page.limit) };
-  const { head, tail } = resultsBody(e, page, next);
+  const { head, tail } = resultsBody(e, page, next, extra);
   // A rows file is `{...},{...},`: streamed inside [ ] without its last comma.
   const body =
     'file' in page.rows
@@ -113,9 +117,15 @@ export async function jsonResponse(
   e: ExecutionRecord,
   q: ResultQuery,
   read: ResultRead,
+  extra?: ResultExtra,
 ) {
-  const { body, limit } = await jsonPageBody(deps, e, q, (offset, size) =>
-    nextUri(c, deps, read, offset, size),
+  const { body, limit } = await jsonPageBody(
+    deps,
+    e,
+    q,
+    (offset, size) => nextUri(c, deps, read, offset, size),
+    undefined,
+    extra,
   );
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (limit !== undefined) headers['x-service-page-limit'] = String(limit);

@@ -8,9 +8,9 @@
  * Colors, font and sizes are the app's (Mantine's grays and dark-7 ground, src/app/theme.ts's font).
  */
 const LIGHT =
-  '--sfp-text:#000;--sfp-dimmed:#868e96;--sfp-border:#ced4da;--sfp-paper:#fff;--sfp-stripe:#f8f9fa;--sfp-link:#4c6ef5;--sfp-pos:#2f9e44;--sfp-neg:#e03131';
+  '--sfp-text:#000;--sfp-dimmed:#868e96;--sfp-border:#ced4da;--sfp-paper:#fff;--sfp-stripe:#f8f9fa;--sfp-link:#4c6ef5;--sfp-pos:#2f9e44;--sfp-neg:#e03131;--sfp-warn:#e8590c';
 const DARK =
-  '--sfp-text:#c9c9c9;--sfp-dimmed:#828282;--sfp-border:#424242;--sfp-paper:#242424;--sfp-stripe:#2e2e2e;--sfp-link:#748ffc;--sfp-pos:#40c057;--sfp-neg:#fa5252';
+  '--sfp-text:#c9c9c9;--sfp-dimmed:#828282;--sfp-border:#424242;--sfp-paper:#242424;--sfp-stripe:#2e2e2e;--sfp-link:#748ffc;--sfp-pos:#40c057;--sfp-neg:#fa5252;--sfp-warn:#ffa94d';
 const DARK_SET = ':root[data-mantine-color-scheme=dark]';
 const DARK_AUTO = ':root:not([data-mantine-color-scheme])';
 
@@ -38,7 +38,9 @@ export const FIRST_PAINT_CSS = [
   `.sfp-grid{display:grid;grid-template-columns:repeat(12,minmax(0,1fr));grid-auto-rows:40px;gap:12px}`,
   '.sfp-grid>div{min-width:0}',
   '.sfp-frame{height:100%;display:flex;flex-direction:column;gap:6px;overflow:hidden;padding:10px;border:1px solid var(--sfp-border);border-radius:8px;background:var(--sfp-paper)}',
-  '.sfp-title{flex:none;height:22px;line-height:22px;font-size:14px;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}',
+  '.sfp-title{flex:none;height:22px;line-height:22px;font-size:14px;font-weight:600;white-space:nowrap;overflow:hidden;display:flex;align-items:baseline;gap:8px}',
+  '.sfp-name,.sfp-caption{flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis}',
+  '.sfp-caption{max-width:60%;font-size:12px;font-weight:400;color:var(--sfp-dimmed)}.sfp-caption.sfp-other{color:var(--sfp-warn)}',
   '.sfp-body{flex:1;min-height:0;overflow:hidden;position:relative}',
   '.sfp-text{overflow:auto;white-space:pre-wrap;font-size:14px;line-height:1.55}',
   '.sfp-chart{width:100%;height:100%}.sfp-chart>svg{display:block}',

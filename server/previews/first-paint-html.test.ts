@@ -47,7 +47,17 @@ describe('firstPaintHtml', () => {
 
   it('writes every text of the dashboard escaped: name, tags, titles, text widgets, cells', () => {
     const html = page([
-      { kind: 'viz', item: item('v:1'), title: EVIL, body: { kind: 'later' } },
+      {
+        kind: 'viz',
+        item: item('v:1'),
+        title: EVIL,
+        caption: {
+          text: `n = ${EVIL}" onmouseover="alert(3)`,
+          title: `n = ${EVIL}" onmouseover="alert(3)`,
+          other: true,
+        },
+        body: { kind: 'later' },
+      },
       {
         kind: 'viz',
         item: item('v:2'),
@@ -66,7 +76,12 @@ describe('firstPaintHtml', () => {
     ]);
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<img');
-    expect(html.split('&lt;/div&gt;&lt;script&gt;alert(1)').length - 1).toBeGreaterThanOrEqual(5);
+    expect(html.split('&lt;/div&gt;&lt;script&gt;alert(1)').length - 1).toBeGreaterThanOrEqual(7);
+    // The caption's hover text is an attribute: its quotes are escaped too.
+    expect(html).not.toContain('" onmouseover=');
+    expect(html).toContain(
+      '<span class="sfp-caption sfp-other" title="n = &lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&quot; onmouseover=&quot;alert(3)" data-fp-caption>',
+    );
   });
 
   it('shows one chart SVG when the scheme is known, both with their classes when not', () => {

@@ -7,6 +7,7 @@ import {
 } from '../../shared/dashboards/grid-layout.js';
 import { counterModel, type Tone } from '../../shared/viz/counter.js';
 import { tableColumns } from '../../shared/viz/table-columns.js';
+import type { ValuesCaptionText } from '../../shared/parameters/values-line.js';
 import type { TileData } from '../render/tile-svg.js';
 import { escapeXml as esc } from '../render/svg-text.js';
 
@@ -29,7 +30,14 @@ export type PaintedBody =
   | { kind: 'later' };
 
 export type PaintedWidget =
-  | { kind: 'viz'; item: GridItem; title: string; body: PaintedBody }
+  | {
+      kind: 'viz';
+      item: GridItem;
+      title: string;
+      /** The parameter values its result is for (shared/parameters/values-line.ts), if any. */
+      caption?: ValuesCaptionText;
+      body: PaintedBody;
+    }
   | { kind: 'text'; item: GridItem; text: string }
   | { kind: 'param'; item: GridItem; label: string };
 
@@ -132,7 +140,12 @@ function widgetHtml(w: PaintedWidget): string {
     return `<div ${at}><div class="sfp-frame"><div class="sfp-body sfp-text">${esc(w.text)}</div></div></div>`;
   if (w.kind === 'param')
     return `<div ${at}><div class="sfp-param"><div class="sfp-small">${esc(w.label)}</div></div></div>`;
-  return `<div ${at}><div class="sfp-frame"><div class="sfp-title">${esc(w.title)}</div><div class="sfp-body">${vizBody(w.body, w.title)}</div></div></div>`;
+  // The title row as the app's (features/dashboards/widget-frame.tsx): the name, then the values.
+  const c = w.caption;
+  const caption = c
+    ? `<span class="${c.other ? 'sfp-caption sfp-other' : 'sfp-caption'}" title="${esc(c.title)}" data-fp-caption>${esc(c.text)}</span>`
+    : '';
+  return `<div ${at}><div class="sfp-frame"><div class="sfp-title"><span class="sfp-name">${esc(w.title)}</span>${caption}</div><div class="sfp-body">${vizBody(w.body, w.title)}</div></div></div>`;
 }
 
 /** The Strata mark of the app's bar (Tabler's chart-bar icon, as the app draws it). */

@@ -6,6 +6,7 @@ import {
   widgetLayout,
   type GridItem,
 } from '../../shared/dashboards/grid-layout.js';
+import { toShownValues, valuesByKey, valuesCaption } from '../../shared/parameters/values-line.js';
 import { chartProblem, readChartSpec } from '../../shared/viz/chart-spec.js';
 import type { ShownDashboard } from '../dashboards/dashboards-service.js';
 import type { DashboardRecord } from '../dashboards/dashboard-record.js';
@@ -55,9 +56,10 @@ export const FIRST_PAINT_LIMITS = {
 
 /**
  * Bumped when the markup changes, so first paints of the old markup are not served (3: the SVG
- * written anew from the allowlist; a paint drawn before could hold what a color smuggled in).
+ * written anew from the allowlist; a paint drawn before could hold what a color smuggled in; 4:
+ * a widget's title row names the parameter values of its result).
  */
-const PAINT_VERSION = 3;
+const PAINT_VERSION = 4;
 
 type Shown = {
   widget: DashboardRecord['visualization_widgets'][number];
@@ -65,7 +67,14 @@ type Shown = {
   /** Its visualization (named in its title), if the dashboard shows it. */
   viz: VisualizationRecord | undefined;
 } & (
-  { drawn: false } | { drawn: true; viz: VisualizationRecord; execution: ExecutionRecord | null }
+  | { drawn: false }
+  | {
+      drawn: true;
+      viz: VisualizationRecord;
+      execution: ExecutionRecord | null;
+      /** Its query's parameter keys, as defined (the order of the values in its caption). */
+      keys: string[];
+    }
 );
 
 /** A tile's chart as drawing jobs (one per scheme), or why it is not drawn (a message tile). */
@@ -142,7 +151,10 @@ export class FirstPaintService {
     // Each query's latest run is looked up once, all at the same time.
     const latest = new Map<number, Promise<ExecutionRecord | null>>();
     let drawnCount = 0;
-    type Looked = Omit<Shown, 'drawn'> & { run: Promise<ExecutionRecord | null> | null };
+    type Looked = Omit<Shown, 'drawn'> & {
+      run: Promise<ExecutionRecord | null> | null;
+      keys?: string[];
+    };
     const shownWidgets = d.visualization_widgets.flatMap((widget): Looked[] => {
       const item = layout.get(vizItemId(widget.widget_id));
       if (!item) return [];
@@ -159,11 +171,23 @@ export class FirstPaintService {
       drawnCount++;
       if (!latest.has(query.id))
         latest.set(query.id, latestOrNone(this.deps.executions, query, null));
-      return [{ widget, item, viz: v.visualization, run: latest.get(query.id)! }];
+      const keys = query.parameters.map((p) => p.key);
+      return [{ widget, item, viz: v.visualization, run: latest.get(query.id)!, keys }];
     });
+    // What the parameter widgets set (their defaults: a paint is the same for every URL), which a
+    // drawn widget's caption compares its values with.
+    const params = new Map(
+      shown.visualizations.flatMap((v) => (v.query ? [[v.query.id, v.query.parameters]] : [])),
+    );
+    const set = valuesByKey(
+      d.param_widgets,
+      (queryId, key) => params.get(queryId)?.find((p) => p.key === key)?.value,
+    );
     const vizWidgets: Shown[] = await Promise.all(
-      shownWidgets.map(async ({ run, viz, ...w }): Promise<Shown> =>
-        run && viz ? { ...w, viz, drawn: true, execution: await run } : { ...w, viz, drawn: false },
+      shownWidgets.map(async ({ run, viz, keys = [], ...w }): Promise<Shown> =>
+        run && viz
+          ? { ...w, viz, drawn: true, execution: await run, keys }
+          : { ...w, viz, drawn: false },
       ),
     );
     const key = JSON.stringify([
@@ -171,6 +195,7 @@ export class FirstPaintService {
       schemes,
       d.id,
       d.version,
+      set,
       vizWidgets.map((w) => [
         w.widget.widget_id,
         w.viz && [w.viz.id, w.viz.version],
@@ -181,7 +206,7 @@ export class FirstPaintService {
     const kept = this.recent.get(subject);
     if (kept?.key === key) return kept.html;
     const made = await this.cache.get(subject, key, async () =>
-      Buffer.from(await this.draw(d, layout, vizWidgets, schemes)),
+      Buffer.from(await this.draw(d, layout, vizWidgets, schemes, set)),
     );
     const html = made.bytes.toString('utf8');
     this.recent.delete(subject);
@@ -198,6 +223,7 @@ export class FirstPaintService {
     layout: Map<string, GridItem>,
     vizWidgets: Shown[],
     schemes: Scheme[],
+    set: Record<string, string[]>,
   ): Promise<string> {
     const tiles = await Promise.all(
       vizWidgets.map((w) =>
@@ -219,10 +245,16 @@ export class FirstPaintService {
     const svgs = jobs.length ? await this.deps.pool.renderCharts(jobs) : [];
     const widgets: PaintedWidget[] = vizWidgets.map((w, i) => {
       const b = bodies[i]!;
+      // A drawn widget shows the latest run of any values: its caption says which (as the app's).
+      const caption =
+        w.drawn && w.execution
+          ? valuesCaption(toShownValues(w.execution.parameters), w.keys, set)
+          : null;
       return {
         kind: 'viz',
         item: w.item,
         title: w.viz?.name ?? 'Visualization',
+        ...(caption ? { caption } : {}),
         body:
           b.kind === 'jobs'
             ? {

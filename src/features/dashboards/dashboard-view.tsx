@@ -6,7 +6,13 @@ import { dashboardVisualizationsOptions, type DashboardScope } from './api';
 import { DashboardGrid } from './dashboard-grid';
 import { MarkdownText } from '../../components/markdown-text';
 import { ParamWidget } from './param-widget';
-import { parameterOf, valueParam, valuesFor, type DashboardSearch } from './params';
+import {
+  dashboardValues,
+  parameterOf,
+  valueParam,
+  valuesFor,
+  type DashboardSearch,
+} from './params';
 import { metaOf } from './viz-meta';
 import { VizWidget } from './viz-widget';
 import { WidgetFrame } from './widget-frame';
@@ -30,6 +36,7 @@ export function DashboardView({ scope, dashboard, signedIn, search, onValue, ref
   const meta = useQuery(dashboardVisualizationsOptions(scope, dashboard.dashboard_id));
   // The charts' code loads while their data is read, not after.
   useEffect(preloadVisualizationView, []);
+  const set = dashboardValues(dashboard, search, meta.data?.visualizations);
 
   return (
     <DashboardGrid
@@ -50,6 +57,7 @@ export function DashboardView({ scope, dashboard, signedIn, search, onValue, ref
               search,
               meta.data?.visualizations,
             )}
+            dashboardValues={set}
             signedIn={signedIn}
             refreshMs={refreshMs}
           />

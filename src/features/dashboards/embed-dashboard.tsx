@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api';
 import { dashboardVisualizationsOptions, publicScope, type DashboardScope } from './api';
 import { DashboardGrid } from './dashboard-grid';
 import {
+  dashboardValues,
   parameterOf,
   REFRESH_INTERVALS,
   valueParam,
@@ -41,6 +42,7 @@ function EmbedVizWidget(props: {
   meta: DashboardVisualization | undefined;
   visualizationId: number;
   values: Record<string, string>;
+  dashboardValues: Record<string, readonly string[]>;
   refreshMs: number;
   colorScheme: 'light' | 'dark';
 }) {
@@ -50,6 +52,7 @@ function EmbedVizWidget(props: {
     dashboardId: props.dashboardId,
     visualizationId: props.visualizationId,
     queryId: meta?.query?.query_id ?? null,
+    parameters: meta?.query?.parameters ?? [],
     values: props.values,
     signedIn: false,
     refreshMs: props.refreshMs,
@@ -63,6 +66,7 @@ function EmbedVizWidget(props: {
       source={source}
       ctx={props.scope.ctx}
       hasValues={Object.keys(props.values).length > 0}
+      dashboardValues={props.dashboardValues}
       colorScheme={props.colorScheme}
     />
   );
@@ -79,6 +83,7 @@ function Grid({
 }) {
   const meta = useQuery(dashboardVisualizationsOptions(scope, dashboard.dashboard_id));
   const refreshMs = REFRESH_INTERVALS[search.refresh ?? 'off'];
+  const set = dashboardValues(dashboard, search, meta.data?.visualizations);
   return (
     <DashboardGrid
       dashboard={dashboard}
@@ -98,6 +103,7 @@ function Grid({
               search,
               meta.data?.visualizations,
             )}
+            dashboardValues={set}
             refreshMs={refreshMs}
             colorScheme={colorScheme}
           />

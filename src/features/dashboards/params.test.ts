@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   dashboardInputs,
+  dashboardValues,
   parameterOf,
   paramsQuery,
   parseDashboardSearch,
   valueParam,
   valuesFor,
+  withDefaults,
 } from './params';
 
 const pos = { col: 0, row: 0, size_x: 3, size_y: 2 };
@@ -119,5 +121,48 @@ describe('dashboard URL state', () => {
     ]);
     expect(inputs[2]!.parameter).toEqual(def);
     expect(inputs[0]!.parameter).toEqual({ key: 'chain (query 7)', type: 'text' });
+  });
+});
+
+describe('the values a widget names', () => {
+  it('fills a run’s values with the defaults of the query’s other parameters', () => {
+    const defs = [
+      { key: 'chain', type: 'text' as const, value: 'base' },
+      { key: 'days', type: 'number' as const, value: '7' },
+      { key: 'tokens', type: 'enum' as const, isMultiselect: true, values: ['a', 'b'] },
+      { key: 'note', type: 'text' as const },
+    ];
+    expect(withDefaults({ chain: 'ethereum' }, defs)).toEqual({
+      chain: 'ethereum',
+      days: '7',
+      tokens: ['a', 'b'],
+      note: '',
+    });
+    expect(withDefaults({ chain: 'ethereum' }, [])).toEqual({});
+  });
+
+  it('reads what the dashboard’s parameter widgets set, by key', () => {
+    const visualizations = [
+      {
+        visualization_id: 1,
+        visualization: null,
+        query: {
+          query_id: 7,
+          name: 'q',
+          owner: 'alice',
+          parameters: [
+            { key: 'chain', type: 'text' as const, value: 'base' },
+            { key: 'days', type: 'number' as const, value: '7' },
+          ],
+        },
+        error: null,
+      },
+    ];
+    const search = { [valueParam(8, 'n')]: '3', [valueParam(7, 'days')]: '30' };
+    expect(dashboardValues(dashboard, search, visualizations)).toEqual({
+      chain: ['base'],
+      days: ['30'],
+      n: ['3'],
+    });
   });
 });

@@ -1,5 +1,7 @@
 import type { DashboardResponse, DashboardVisualization } from '../../../contract/dashboards';
 import type { Parameter } from '../../../contract/parameters';
+import { defaultValues } from '../../../contract/rules/parameters';
+import { valuesByKey, type ShownValues } from '../../../shared/parameters/values-line';
 
 /** Auto-refresh choices of the view, in the URL as `refresh=5m`. */
 export const REFRESH_INTERVALS = {
@@ -63,6 +65,39 @@ export function valuesFor(
     if (v !== undefined && v !== '') values[p.key] = v;
   }
   return Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/**
+ * The values a run given `values` is made with: those, and the default of each other parameter
+ * of the query (`defs`), as the service fills them in. What a widget names while it waits for,
+ * runs or misses the result for its values.
+ */
+export function withDefaults(
+  values: Record<string, string>,
+  defs: readonly Parameter[],
+): ShownValues {
+  const out: Record<string, string | string[]> = {};
+  for (const d of defs) {
+    const fallback = defaultValues(d);
+    out[d.key] = values[d.key] ?? (d.isMultiselect ? fallback : fallback[0]!);
+  }
+  return out;
+}
+
+/**
+ * The values the dashboard's parameter widgets set, by key (a key several queries' widgets share
+ * may have several): from the URL, else the parameter's default, as `valuesFor` reads them.
+ */
+export function dashboardValues(
+  dashboard: Pick<DashboardResponse, 'param_widgets'>,
+  search: DashboardSearch,
+  visualizations?: readonly DashboardVisualization[],
+): Record<string, string[]> {
+  return valuesByKey(
+    dashboard.param_widgets,
+    (queryId, key) =>
+      search[valueParam(queryId, key)] ?? parameterOf(visualizations, queryId, key)?.value,
+  );
 }
 
 /** `params.<key>=value` of the latest-result endpoint. */

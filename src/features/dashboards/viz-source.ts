@@ -1,29 +1,45 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { DashboardResult } from '../../../contract/dashboards';
+import type { Parameter } from '../../../contract/parameters';
+import { isCompletedState } from '../../../contract/rules/enums';
+import type { ShownValues } from '../../../shared/parameters/values-line';
 import { seedFirstPage, vizHeadOptions } from '../../components/viz/use-viz-data';
 import { api, apiQueryFn, nullIfNotFound } from '../../lib/api';
 import { executionPath, untilFinished } from '../../lib/executions';
 import type { ExecuteResponse, ExecutionResult, ExecutionStatus } from '../../lib/executions';
 import { dashboardKeys, type DashboardScope } from './api';
-import { paramsQuery } from './params';
-import { isCompletedState } from '../../../contract/rules/enums';
+import { paramsQuery, withDefaults } from './params';
 
 type State = ExecutionResult['state'];
 
 const isDone = isCompletedState;
 
-/** Where a visualization widget's rows come from, or why there are none yet. */
-export type VizSource =
+/**
+ * Where a visualization widget's rows come from, or why there are none yet; with the parameter
+ * values of the run it shows (or waits for, or has none for), when they are known.
+ */
+export type VizSource = (
   | { state: 'loading' }
   | { state: 'ready'; key: readonly unknown[]; path: string; query?: Record<string, string> }
   | { state: 'running' }
   | { state: 'missing'; canRun: boolean }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; message: string }
+) & {
+  /**
+   * The run's values: as the service says for a latest result (a widget given no values shows
+   * the latest run of any values), else the widget's values filled with the defaults. Undefined
+   * while the latest result of any values is not known, or when there is none.
+   */
+  values?: ShownValues;
+};
 
 export type VizSourceInput = {
   scope: DashboardScope;
   dashboardId: number;
   visualizationId: number;
   queryId: number | null;
+  /** The query's parameters (none while unknown): a run's values are filled with their defaults. */
+  parameters: readonly Parameter[];
   /** Parameter values from the widgets that drive this one (empty: the query's latest result). */
   values: Record<string, string>;
   signedIn: boolean;
@@ -38,7 +54,13 @@ export type VizSourceInput = {
 const resultsPath = (dashboardId: number, vid: number) =>
   `/dashboards/${dashboardId}/visualizations/${vid}/results`;
 
-type Latest = { execution_id: string; state: State; error?: string } | null;
+type Latest = {
+  execution_id: string;
+  state: State;
+  error?: string;
+  /** The values its run was made with (the dashboard's results answer names them). */
+  values?: ShownValues;
+} | null;
 
 const latestKey = (
   s: DashboardScope,
@@ -54,7 +76,7 @@ const latestKey = (
 function keepLatest(
   client: QueryClient,
   at: { scope: DashboardScope; dashboardId: number; vid: number; values: Record<string, string> },
-  r: ExecutionResult,
+  r: DashboardResult,
 ): Latest {
   if (isDone(r.state)) {
     const source = {
@@ -66,7 +88,12 @@ function keepLatest(
     client.setQueryData(vizHeadOptions(source).queryKey, r);
     seedFirstPage(client, source, r);
   }
-  return { execution_id: r.execution_id, state: r.state, error: r.error?.message };
+  return {
+    execution_id: r.execution_id,
+    state: r.state,
+    error: r.error?.message,
+    values: r.query_parameters,
+  };
 }
 
 /**
@@ -78,7 +105,7 @@ export function seedLatest(
   scope: DashboardScope,
   dashboardId: number,
   vid: number,
-  r: ExecutionResult | null,
+  r: DashboardResult | null,
 ) {
   const at = { scope, dashboardId, vid, values: {} };
   client.setQueryData<Latest>(
@@ -100,7 +127,7 @@ export function useVizSource(input: VizSourceInput): VizSource {
     queryKey: latestKey(scope, dashboardId, vid, values),
     queryFn: async ({ signal, client }): Promise<Latest> => {
       const r = await nullIfNotFound(
-        api<ExecutionResult>(resultsPath(dashboardId, vid), {
+        api<DashboardResult>(resultsPath(dashboardId, vid), {
           ctx: scope.ctx,
           signal,
           query: { limit: 1, ...paramsQuery(values) },
@@ -141,31 +168,41 @@ export function useVizSource(input: VizSourceInput): VizSource {
     refetchInterval: untilFinished(400),
   });
 
-  if (latest.isError) return { state: 'failed', message: latest.error.message };
-  if (latest.data === undefined) return { state: 'loading' };
+  // What a run with the widget's values is made with (the values it waits for, or misses).
+  const asked = hasValues || wantRun ? withDefaults(values, input.parameters) : undefined;
+  const answer = (s: VizSource): VizSource => ({ ...s, values: s.values ?? asked });
+
+  if (latest.isError) return answer({ state: 'failed', message: latest.error.message });
+  if (latest.data === undefined) return answer({ state: 'loading' });
   if (latest.data) {
     const d = latest.data;
+    const shown = { values: d.values };
     if (isDone(d.state))
-      return {
+      return answer({
         state: 'ready',
         key: [...key, d.execution_id],
         path,
         query: paramsQuery(values),
-      };
+        ...shown,
+      });
     if (d.state === 'QUERY_STATE_FAILED')
-      return { state: 'failed', message: d.error ?? 'The latest run of this query failed' };
-    return { state: 'running' };
+      return answer({
+        state: 'failed',
+        message: d.error ?? 'The latest run of this query failed',
+        ...shown,
+      });
+    return answer({ state: 'running', ...shown });
   }
-  if (!wantRun) return { state: 'missing', canRun: input.signedIn && queryId !== null };
-  if (run.isError) return { state: 'failed', message: run.error.message };
-  if (status.isError) return { state: 'failed', message: status.error.message };
+  if (!wantRun) return answer({ state: 'missing', canRun: input.signedIn && queryId !== null });
+  if (run.isError) return answer({ state: 'failed', message: run.error.message });
+  if (status.isError) return answer({ state: 'failed', message: status.error.message });
   const s = status.data;
-  if (!executionId || !s || !s.is_execution_finished) return { state: 'running' };
+  if (!executionId || !s || !s.is_execution_finished) return answer({ state: 'running' });
   if (isDone(s.state))
-    return {
+    return answer({
       state: 'ready',
       key: [...key, 'run', executionId],
       path: executionPath(executionId, 'results'),
-    };
-  return { state: 'failed', message: s.error?.message ?? `The run ended: ${s.state}` };
+    });
+  return answer({ state: 'failed', message: s.error?.message ?? `The run ended: ${s.state}` });
 }

@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { DashboardVisualization } from '../../../contract/dashboards';
 import { LazyVisualizationView } from '../../components/viz/lazy-visualization-view';
+import { ValuesCaption } from './values-caption';
 import type { VizSource } from './viz-source';
 import { WidgetFrame } from './widget-frame';
 
@@ -19,7 +20,8 @@ function Message(props: { children: ReactNode; error?: boolean }) {
 
 /**
  * A visualization widget's box: its chart from `source`, or why not (loading, running, failed,
- * no result yet, with `missingAction` under the last). No routing, so the embed page draws it too.
+ * no result yet, with `missingAction` under the last), and beside its title the parameter values
+ * of that result (or of the run it waits for). No routing, so the embed page draws it too.
  */
 export function VizWidgetFrame(props: {
   widgetId: number;
@@ -29,6 +31,8 @@ export function VizWidgetFrame(props: {
   /** Context handle of the reads (null: anonymous). */
   ctx: string | null;
   hasValues: boolean;
+  /** The values the dashboard's parameter widgets set, by key (params.ts dashboardValues). */
+  dashboardValues: Record<string, readonly string[]>;
   colorScheme: 'light' | 'dark';
   /** Under "no result yet": what the viewer may do about it. */
   missingAction?: ReactNode;
@@ -89,6 +93,15 @@ export function VizWidgetFrame(props: {
       title={title}
       label={`Visualization ${title}`.trim()}
       testId={`viz-widget-${props.widgetId}`}
+      caption={
+        meta?.query && (
+          <ValuesCaption
+            values={source.values}
+            order={meta.query.parameters.map((p) => p.key)}
+            set={props.dashboardValues}
+          />
+        )
+      }
       fill
     >
       <div style={{ height: '100%' }} data-state={source.state}>

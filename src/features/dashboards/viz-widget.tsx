@@ -14,6 +14,8 @@ type Props = {
   /** What the service said about this visualization; undefined while that loads. */
   meta: DashboardVisualization | undefined;
   values: Record<string, string>;
+  /** The values the dashboard's parameter widgets set, by key (params.ts dashboardValues). */
+  dashboardValues: Record<string, readonly string[]>;
   signedIn: boolean;
   refreshMs: number;
 };
@@ -46,6 +48,7 @@ export function VizWidget(props: Props) {
     dashboardId: props.dashboardId,
     visualizationId: props.visualizationId,
     queryId: meta?.query?.query_id ?? null,
+    parameters: meta?.query?.parameters ?? [],
     values: props.values,
     signedIn: props.signedIn,
     refreshMs: props.refreshMs,
@@ -60,6 +63,7 @@ export function VizWidget(props: Props) {
       source={source}
       ctx={props.scope.ctx}
       hasValues={hasValues}
+      dashboardValues={props.dashboardValues}
       colorScheme={scheme}
       missingAction={
         source.state !== 'missing' ? null : source.canRun ? (

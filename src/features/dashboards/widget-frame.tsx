@@ -13,9 +13,14 @@ export const BOX = {
   style: { display: 'flex', flexDirection: 'column', gap: 6, overflow: 'hidden' },
 } as const;
 
-/** The box of one widget: a bordered card with an optional title row and actions. */
+/**
+ * The box of one widget: a bordered card with an optional title row (the title, a muted caption
+ * beside it, actions at the end) over its body.
+ */
 export function WidgetFrame(props: {
   title?: ReactNode;
+  /** Beside the title, sharing its row (so the body keeps its size): e.g. a ValuesCaption. */
+  caption?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
   label: string;
@@ -33,9 +38,18 @@ export function WidgetFrame(props: {
           wrap="nowrap"
           style={{ flex: 'none' }}
         >
-          <Text size="sm" fw={600} truncate="end" style={{ minWidth: 0 }}>
-            {props.title}
-          </Text>
+          {props.caption ? (
+            <div style={{ display: 'flex', alignItems: 'baseline', gap: 8, flex: 1, minWidth: 0 }}>
+              <Text size="sm" fw={600} truncate="end" style={{ minWidth: 0 }}>
+                {props.title}
+              </Text>
+              {props.caption}
+            </div>
+          ) : (
+            <Text size="sm" fw={600} truncate="end" style={{ minWidth: 0 }}>
+              {props.title}
+            </Text>
+          )}
           {props.actions && (
             <Group gap={4} wrap="nowrap">
               {props.actions}

@@ -1,6 +1,7 @@
 import { Center, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isCompletedState } from '../../../contract/rules/enums';
+import { valuesLine } from '../../../shared/parameters/values-line';
 import { EmbedFrame, EmbedLoading, EmbedNotAvailable } from '../../components/embed-frame';
 import { LazyVisualizationView } from '../../components/viz/lazy-visualization-view';
 import { ApiError } from '../../lib/api';
@@ -36,12 +37,6 @@ function Message(props: { children: string; error?: boolean }) {
     </Center>
   );
 }
-
-/** `days = 7 · chain = a, b`: the values the visualization is shown for. */
-const valuesLine = (values: EmbedValues) =>
-  Object.entries(values)
-    .map(([k, v]) => `${k} = ${Array.isArray(v) ? v.join(', ') : v}`)
-    .join(' · ');
 
 /**
  * A visualization of a public query in an embed: the latest result of its query for the URL's
