@@ -171,7 +171,7 @@ export async function buildDeps(
     queries,
     visualizations,
     dashboards,
-    uploads: UploadsService.open({ config, store, duck, lake }),
+    uploads: UploadsService.open({ config, store, duck, lake, log: logger }),
     catalog: new DatasetCatalog(store, accounts),
     matviews,
     pipelines,

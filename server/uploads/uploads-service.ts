@@ -6,6 +6,7 @@ import type { Account } from '../auth/accounts.js';
 import type { Config } from '../config.js';
 import type { TrustedDuck } from '../engine/duck.js';
 import type { Lake, LakeTable } from '../lake/lake.js';
+import type { Logger } from '../log.js';
 import { conflict, forbidden, notFound, overLimit } from '../errors.js';
 import { checkName, checkSchema, sqlName, type UploadColumn } from './column-types.js';
 import { csvToParquet, inferCsvColumns } from './ingest.js';
@@ -25,7 +26,7 @@ export const CSV_PREFIX = 'dataset_';
 export type Format = 'csv' | 'ndjson';
 type Ctx = Pick<Account, 'id' | 'handle' | 'type'>;
 /** `store` is for the storage figures (usage/storage.ts). */
-type UploadsDeps = { config: Config; store: Store; duck: TrustedDuck; lake: Lake };
+type UploadsDeps = { config: Config; store: Store; duck: TrustedDuck; lake: Lake; log: Logger };
 
 const fullName = (ns: string, table: string) => `${CATALOG}.${ns}.${table}`;
 const exampleQuery = (ns: string, table: string) =>
@@ -48,7 +49,7 @@ export class UploadsService {
     this.tmpDir = path.join(deps.config.scratchDir, 'uploads');
     fs.rmSync(this.tmpDir, { recursive: true, force: true });
     fs.mkdirSync(this.tmpDir, { recursive: true });
-    this.retired = new RetiredSnapshots(deps.lake.repo, deps.lake.root);
+    this.retired = new RetiredSnapshots(deps.lake.repo, deps.lake.root, undefined, deps.log);
   }
 
   static open(deps: UploadsDeps): UploadsService {
