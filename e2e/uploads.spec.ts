@@ -47,7 +47,7 @@ test.describe('uploads', () => {
     await pickFile(page, csv('orders.csv', ORDERS));
     await expect(page.getByRole('textbox', { name: 'Name of column 1' })).toHaveValue('order_id');
     const idType = page.getByRole('combobox', { name: 'Type of column 1' });
-    await expect(idType).toHaveValue('integer');
+    await expect(idType).toHaveValue('bigint');
     await expect(page.getByRole('combobox', { name: 'Type of column 3' })).toHaveValue('double');
     await expect(page.getByRole('combobox', { name: 'Type of column 4' })).toHaveValue('date');
     await idType.click();
@@ -186,6 +186,66 @@ test.describe('uploads', () => {
     await expect(page.getByText(`3 rows written to dune.${handle}.scores`)).toBeVisible();
   });
 
+  test('a token-transfer export: exact types and clean names proposed, headers kept', async ({
+    page,
+  }) => {
+    const handle = await signUp(page, { prefix: 'uplwei' });
+    await page.goto('/uploads/new');
+    await pickFile(page, csv('Token Transfers.csv', TRANSFERS));
+    // "Value (wei)" holds 30-digit amounts: uint256, which keeps every digit, not double.
+    const expected = [
+      ['block_number', 'bigint'],
+      ['tx_hash', 'varbinary'],
+      ['from', 'varbinary'],
+      ['block_time', 'timestamp'],
+      ['amount', 'double'],
+      ['value_wei', 'uint256'],
+      ['is_contract', 'boolean'],
+    ];
+    for (const [i, [name, type]] of expected.entries()) {
+      await expect(page.getByRole('textbox', { name: `Name of column ${i + 1}` })).toHaveValue(
+        name!,
+      );
+      await expect(page.getByRole('combobox', { name: `Type of column ${i + 1}` })).toHaveValue(
+        type!,
+      );
+    }
+    const table = page.getByRole('table', { name: 'Columns and preview' });
+    await expect(table.getByText('Value (wei)', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('textbox', { name: 'Table name' })).toHaveValue('token_transfers');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(page.getByText(`12 rows written to dune.${handle}.token_transfers`)).toBeVisible();
+
+    const res = await page.request.get('/api/v1/uploads', {
+      headers: { 'x-strata-context': handle },
+    });
+    const body = (await res.json()) as {
+      tables: { columns: { name: string; type: string; metadata: { description?: string } }[] }[];
+    };
+    expect(body.tables[0]!.columns.map((c) => [c.name, c.type, c.metadata.description])).toEqual(
+      // The header as written is each column's description, where it says more than the name.
+      expected.map(([name, type], i) => {
+        const header = TRANSFERS_HEADER[i]!;
+        return [name, type, header.toLowerCase() === name ? undefined : header];
+      }),
+    );
+    const run = await page.request.post('/api/v1/sql/execute', {
+      headers: { 'x-strata-context': handle },
+      data: { sql: `select value_wei from dune."${handle}".token_transfers order by block_number` },
+    });
+    const { execution_id } = (await run.json()) as { execution_id: string };
+    await expect
+      .poll(async () => {
+        const r = await page.request.get(`/api/v1/execution/${execution_id}/results`, {
+          headers: { 'x-strata-context': handle },
+        });
+        const json = (await r.json()) as { result?: { rows: { value_wei: string }[] } };
+        return json.result?.rows.map((x) => x.value_wei);
+      })
+      .toEqual(WEI);
+  });
+
   for (const scheme of ['light', 'dark'] as const) {
     test(`screenshots: uploads list and types step, ${scheme}`, async ({ page }) => {
       const handle = await signUp(page, { prefix: 'uplshot', colorScheme: scheme });
@@ -226,13 +286,25 @@ test.describe('uploads', () => {
       await expect(page.getByRole('combobox', { name: 'Type of column 4' })).toHaveValue(
         'timestamp',
       );
+      await expect(page.getByRole('combobox', { name: 'Type of column 6' })).toHaveValue('uint256');
       await page.screenshot({ path: `${SCREENSHOTS}/upload-wizard-${scheme}.png`, fullPage: true });
     });
   }
 });
 
+const TRANSFERS_HEADER = [
+  'Block Number',
+  'Tx Hash',
+  'From',
+  'Block Time',
+  'Amount',
+  'Value (wei)',
+  'Is Contract',
+];
+/** Token amounts in wei: 30 digits, past what a double (or a bigint) holds. */
+const WEI = Array.from({ length: 12 }, (_, i) => `${7786596450288373164569331648084n + BigInt(i)}`);
 const TRANSFERS = [
-  'Block Number,Tx Hash,From,Block Time,Amount,Is Contract',
+  TRANSFERS_HEADER.join(','),
   ...Array.from({ length: 12 }, (_, i) =>
     [
       18_000_000 + i * 17,
@@ -240,6 +312,7 @@ const TRANSFERS = [
       `0x${(i * 7919).toString(16).padStart(6, '0')}e3f1`,
       `2024-03-0${(i % 9) + 1} 12:${String(i * 4).padStart(2, '0')}:00`,
       (i * 13.37).toFixed(2),
+      WEI[i],
       i % 3 === 0 ? 'true' : 'false',
     ].join(','),
   ),
