@@ -61,7 +61,8 @@ export function createLogger(opts: {
           colorize: process.stdout.isTTY === true,
           singleLine: true,
           translateTime: 'SYS:HH:MM:ss.l',
-          ignore: 'hostname',
+          // A request line's fields are in its message already.
+          ignore: 'hostname,method,route,status,ms',
         }));
   return pino(
     {
