@@ -252,6 +252,16 @@ describe('varbinary and 256-bit integers', () => {
     const bad = await insertCsv(t, alice.key, 'alice', 'wide', 'b,u,i\n0xCAF,1,1\n');
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatch(/^line 2, column "b"/);
+
+    // NDJSON integers past 2^64, unquoted as Python's json writes them, keep every digit.
+    const wei = '7786596450288373164569331648084';
+    const nd = await t.call('POST', FAMILIES[0]!.insert('alice', 'wide'), {
+      key: alice.key,
+      raw: { body: `{"u": ${wei}, "i": -${wei}}\n`, contentType: 'application/x-ndjson' },
+    });
+    expect(nd.status, nd.text).toBe(200);
+    const back = await query(alice.key, `select u, i from dune.alice.wide where u = '${wei}'`);
+    expect(back.rows).toEqual([{ u: wei, i: `-${wei}` }]);
   });
 });
 

@@ -118,7 +118,11 @@ export const needsConversion = (type: ColumnType) => !READER_TYPES.has(type);
 /** The marker error() raises inside a COPY when a converted value is bad. */
 export const INVALID_MARKER = 'strata-upload-invalid-value';
 
-/** JSON types an NDJSON value may have for each column type (then read as its text). */
+/**
+ * JSON types an NDJSON value may have for each column type (then read as its text). A JSON
+ * integer past 64 bits is typed DOUBLE, but its text keeps every digit, so uint256 and int256
+ * take it: `fromText` then accepts integer digits only (never "1e30" or "2.0").
+ */
 const JSON_TYPES: Record<ColumnType, string[]> = {
   varchar: ['VARCHAR', 'BIGINT', 'UBIGINT', 'DOUBLE', 'BOOLEAN'],
   varbinary: ['VARCHAR'],
@@ -128,8 +132,8 @@ const JSON_TYPES: Record<ColumnType, string[]> = {
   boolean: ['VARCHAR', 'BOOLEAN'],
   timestamp: ['VARCHAR'],
   date: ['VARCHAR'],
-  uint256: ['VARCHAR', 'BIGINT', 'UBIGINT'],
-  int256: ['VARCHAR', 'BIGINT', 'UBIGINT'],
+  uint256: ['VARCHAR', 'BIGINT', 'UBIGINT', 'DOUBLE'],
+  int256: ['VARCHAR', 'BIGINT', 'UBIGINT', 'DOUBLE'],
 };
 
 /**

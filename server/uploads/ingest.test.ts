@@ -148,6 +148,27 @@ describe('NDJSON ingest', () => {
     ]);
   });
 
+  it('keeps 30-digit and 78-digit JSON numbers exact in uint256 and int256 columns', async () => {
+    const cols = checkSchema([
+      { name: 'u', type: 'uint256' },
+      { name: 'i', type: 'int256' },
+    ]);
+    const max = (2n ** 256n - 1n).toString();
+    const r = await ingest(
+      'ndjson',
+      `{"u": 7786596450288373164569331648084, "i": -7786596450288373164569331648084}\n{"u": ${max}, "i": 5}\n`,
+      cols,
+    );
+    expect(r.rows).toEqual([
+      { u: '7786596450288373164569331648084', i: '-7786596450288373164569331648084' },
+      { u: max, i: '5' },
+    ]);
+    // A number written with a fraction or an exponent is not an integer, whatever its value.
+    const bad = (line: string) => failure(ingest('ndjson', `${line}\n`, cols));
+    expect(await bad('{"u": 1e30}')).toMatch(/^line 1, column "u": "1e30" is not an unsigned/);
+    expect(await bad('{"i": 2.0}')).toMatch(/^line 1, column "i"/);
+  });
+
   it('names the line and column of the first bad value', async () => {
     const bad = (line: string) => failure(ingest('ndjson', `{"id": 1}\n\n${line}\n`));
     expect(await bad('{"id": 2.5}')).toBe('line 3, column "id": "2.5" is not a 64-bit integer');
@@ -162,7 +183,7 @@ describe('NDJSON ingest', () => {
 });
 
 describe('CSV schema inference', () => {
-  it('maps what the sniffer infers to column types, lower-casing names', async () => {
+  it('infers types by the rule the wizard shares, lower-casing names', async () => {
     const file = path.join(dir, 'infer.csv');
     fs.writeFileSync(
       file,
