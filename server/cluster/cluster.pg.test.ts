@@ -194,6 +194,19 @@ describe.skipIf(!server)('a cluster of three nodes', () => {
       LEASE_SECONDS * 1000 * 10,
     );
     expect(failed.error).toMatchObject({ message: nodeLostMessage(LEASE_SECONDS * 1000) });
+    // The survivors' logs name the dead node, and one of them the runs it failed.
+    const survivors = nodes.filter((n) => n !== victim);
+    const taken = new RegExp(`"event":"node_dead","dead_node":"[^"]* pid ${pid}"`);
+    await until('the survivors to log the dead node', async () =>
+      survivors.every((n) => taken.test(n.output())) ? true : undefined,
+    );
+    expect(
+      survivors.some((n) =>
+        new RegExp(`"event":"dead_node_runs_failed","executions":\\[[^\\]]*"${id}"`).test(
+          n.output(),
+        ),
+      ),
+    ).toBe(true);
     // The cluster goes on without it.
     const after = await execute(
       nodes.find((n) => n !== victim)!,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATES } from '../executions/execution-record.js';
 import { ExecutionsRepo } from '../executions/executions-repo.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
+import { captureLog } from '../test/log-capture.js';
 import { postgresBinDir } from '../test/postgres-bin.js';
 import { createDatabase, startPostgres, type PostgresServer } from '../test/postgres.js';
 import { nowIso } from './db.js';
@@ -37,10 +38,12 @@ async function waitFor<T>(
 describe.skipIf(!bin)('PostgreSQL restarted while the server runs', () => {
   let server: PostgresServer | undefined;
   let t: TestServer | undefined;
+  const captured = captureLog();
   beforeAll(async () => {
     server = await startPostgres(bin!);
     const db = await createDatabase(server.url, 'strata_restart');
-    t = await createTestServer({ databaseUrl: db.url });
+    // Lease beats every 500 ms: the node's log tells of the outage and its end soon.
+    t = await createTestServer({ databaseUrl: db.url, nodeLeaseMs: 1500 }, { log: captured.log });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -120,6 +123,11 @@ describe.skipIf(!bin)('PostgreSQL restarted while the server runs', () => {
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     }
 
+    // The node's next lease beat fails and tells the operator, once.
+    await waitFor('the outage in the log', async () =>
+      captured.lines.find((l) => l.event === 'store_outage'),
+    );
+
     // Back on the same port: the same app serves again (its pool opens new connections).
     await pgServer.resume();
     await waitFor('a request to succeed', async () =>
@@ -128,5 +136,14 @@ describe.skipIf(!bin)('PostgreSQL restarted while the server runs', () => {
     expect((await status()).json).toMatchObject({ state: STATES.pending });
     expect((await signup('after_outage')).status).toBe(200);
     expect(await app.deps.accounts.byHandle('during_outage')).toBeUndefined();
+
+    // One line for the outage and one for its end, from the node's beat.
+    const ended = await waitFor('the end of the outage in the log', async () =>
+      captured.lines.find((l) => l.event === 'store_outage_end'),
+    );
+    const began = captured.lines.filter((l) => l.event === 'store_outage');
+    expect(began).toEqual([expect.objectContaining({ level: 'error', pid: process.pid })]);
+    expect(ended).toMatchObject({ level: 'warn', outage_ms: expect.any(Number) });
+    expect(captured.lines.indexOf(began[0]!)).toBeLessThan(captured.lines.indexOf(ended));
   }, 120_000);
 });

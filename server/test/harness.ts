@@ -8,6 +8,7 @@ import { validateHandle, type Account } from '../auth/accounts.js';
 import { newApiKey, type Scope } from '../auth/keys.js';
 import { testConfig, type Config } from '../config.js';
 import { createNodeServer, listen as listenOn } from '../http/node-server.js';
+import type { Logger } from '../log.js';
 import { formatIssues } from '../http/router.js';
 import { nowIso } from '../store/db.js';
 import { buildDeps } from '../wire.js';
@@ -57,13 +58,13 @@ export async function testStore(): Promise<{
  */
 export async function createTestServer(
   overrides: Partial<Config> = {},
-  opts: { dataDir?: string; peer?: boolean } = {},
+  opts: { dataDir?: string; peer?: boolean; log?: Logger } = {},
 ) {
   const dir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'strata-test-'));
   fs.mkdirSync(dir, { recursive: true });
   const metadata = await testStore();
   const config = testConfig(dir, { databaseUrl: metadata.databaseUrl, ...overrides });
-  const deps = await buildDeps(config, { sandboxes: sharedSandboxes() });
+  const deps = await buildDeps(config, { sandboxes: sharedSandboxes(), log: opts.log });
   const app = createApp(deps);
   // On PostgreSQL, a second node shares the store and DATA_DIR and claims runs too, so every API
   // test also holds when the node asked is not the one that runs (docs/deploy.md).
