@@ -61,3 +61,20 @@ describe('unknown routes and the OpenAPI document', () => {
     expect(Object.keys(r.json.paths)).toContain('/api/health');
   });
 });
+
+describe('GET /api/health while the node drains', () => {
+  it('answers 503 draining, so a balancer sends new requests elsewhere', async () => {
+    const s = await createTestServer();
+    try {
+      expect((await s.call('GET', '/api/health')).status).toBe(200);
+      // What SIGTERM starts (main.ts): nothing runs here, so the drain ends at once.
+      await s.deps.drain(60_000);
+      const r = await s.call('GET', '/api/health');
+      expect(r.status).toBe(503);
+      expect(r.json).toEqual({ status: 'draining' });
+      expect(r.headers.get('retry-after')).toBe('5');
+    } finally {
+      await s.close();
+    }
+  });
+});
