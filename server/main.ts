@@ -84,14 +84,20 @@ async function main() {
     );
     const left = await Promise.race([
       deps.drain(graceMs),
-      secondSignal.then(() => ({ running: deps.executions.running, handedBack: 0 })),
+      secondSignal.then(() => deps.executions.left()),
     ]);
-    // What still runs is cancelled, uncharged; long polls waiting on this node answer.
+    // What still runs, and what waits that no other node can run, is cancelled, uncharged; long
+    // polls waiting on this node answer.
     await deps.executions.stop();
     log.info(
-      { event: 'drain_end', cancelled: left.running, handed_back: left.handedBack },
-      `drained: ${left.running} execution(s) cancelled at the end of the grace (not charged), ` +
-        `${left.handedBack} queued one(s) left for other nodes`,
+      {
+        event: 'drain_end',
+        cancelled: left.running,
+        cancelled_queued: left.stranded,
+        handed_back: left.handedBack,
+      },
+      `drained: ${left.running} running and ${left.stranded} queued execution(s) cancelled ` +
+        `(not charged), ${left.handedBack} queued one(s) left for other nodes`,
     );
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, REQUESTS_MS))]);
     clearInterval(idle);

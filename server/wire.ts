@@ -9,7 +9,7 @@ import { markPostgresDataDir } from './data-dir.js';
 import { createLogger, defaultLogFormat, type Logger } from './log.js';
 import type { Deps } from './deps.js';
 import { TrustedDuck } from './engine/duck.js';
-import { ExecutionsService } from './executions/executions-service.js';
+import { ExecutionsService, type DrainLeft } from './executions/executions-service.js';
 import { Lake } from './lake/lake.js';
 import { RetiredSnapshots } from './lake/retired-snapshots.js';
 import { openStore } from './store/open.js';
@@ -65,7 +65,7 @@ export async function buildDeps(
   opts: { sandboxes?: SandboxPool; log?: Logger } = {},
 ): Promise<
   Deps & {
-    drain: (graceMs: number) => Promise<{ running: number; handedBack: number }>;
+    drain: (graceMs: number) => Promise<DrainLeft>;
     close: () => Promise<void>;
   }
 > {

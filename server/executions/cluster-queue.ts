@@ -115,6 +115,10 @@ export class ClusterQueue extends ExecutionQueue {
     return [...this.submitted.values()].filter((j) => !j.onResult).length;
   }
 
+  override get stranded(): number {
+    return [...this.submitted.values()].filter((j) => j.onResult).length;
+  }
+
   protected override async idle(): Promise<void> {
     await this.claiming;
   }

@@ -125,6 +125,11 @@ export class ExecutionQueue {
     return 0;
   }
 
+  /** Runs waiting here that no other process can run: `stop` cancels them, uncharged. */
+  get stranded(): number {
+    return this.pending.length;
+  }
+
   /**
    * The first step of a stop: starts nothing more (on a node of a cluster: claims nothing more,
    * so other nodes take what waits), and resolves once the running runs have ended or

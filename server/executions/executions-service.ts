@@ -30,6 +30,9 @@ import { ExecutionsRepo } from './executions-repo.js';
 import { ResultFiles } from './result-files.js';
 import { adoption, type SavedQuery } from './run-adoption.js';
 
+/** What a drain left (ExecutionsService.drain). */
+export type DrainLeft = { running: number; stranded: number; handedBack: number };
+
 /** What the queue says of an execution besides its record (status answers). */
 export type LiveStatus = { queuePosition?: number; maxInflight: number; inflightReached: number };
 
@@ -102,11 +105,21 @@ export class ExecutionsService {
   /**
    * The first step of a stop: starts (claims) nothing more and waits up to `graceMs` for the
    * running executions to finish (execution-queue.ts, `drain`). Returns what it left: runs still
-   * running (the stop cancels them, uncharged) and runs submitted here that wait for another node.
+   * running and queued runs no other node can run (the stop cancels both, uncharged), and runs
+   * submitted here that wait for another node.
    */
-  async drain(graceMs: number): Promise<{ running: number; handedBack: number }> {
+  async drain(graceMs: number): Promise<DrainLeft> {
     await this.queue.drain(graceMs);
-    return { running: this.queue.runningCount, handedBack: this.queue.handedBack };
+    return this.left();
+  }
+
+  /** What a stop now would cancel, and what it leaves to other nodes. */
+  left(): DrainLeft {
+    return {
+      running: this.queue.runningCount,
+      stranded: this.queue.stranded,
+      handedBack: this.queue.handedBack,
+    };
   }
 
   /** The server is stopping (a drain began): health checks say so (http/meta.ts). */
