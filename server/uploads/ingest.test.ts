@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrustedDuck, quoteLiteral } from '../engine/duck.js';
 import { checkSchema, type UploadColumn } from './column-types.js';
-import { csvToParquet, inferCsvColumns } from './ingest.js';
+import { csvToParquet } from './ingest.js';
+import { inferCsvColumns } from './csv-inference.js';
 import { ndjsonToParquet } from './ingest-ndjson.js';
 
 let duck: TrustedDuck;

@@ -2,18 +2,10 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
 import { quoteIdent, quoteLiteral } from '../engine/duck.js';
 import { AppError, invalid } from '../errors.js';
-import { FACTS, chooseType, type ValueFacts } from '../../contract/rules/column-inference.js';
-import { cleanColumnNames, headerDescription } from '../../contract/rules/names.js';
-import { MAX_COLUMNS, STORAGE_TYPE, type UploadColumn } from './column-types.js';
+import { cleanColumnNames } from '../../contract/rules/names.js';
+import { STORAGE_TYPE, type UploadColumn } from './column-types.js';
 import { csvHeader } from './csv-header.js';
-import {
-  EXPECTED,
-  INVALID_MARKER,
-  csvReadType,
-  fromText,
-  needsConversion,
-  valueFactsSql,
-} from './ingest-sql.js';
+import { EXPECTED, INVALID_MARKER, csvReadType, fromText, needsConversion } from './ingest-sql.js';
 
 /**
  * Reads an uploaded file with DuckDB (on the trusted side) into one Parquet file of the table's
@@ -24,7 +16,8 @@ import {
  * from the record number, so it is exact unless an earlier quoted value spans several lines.
  */
 
-const CSV_DIALECT = `delim=',', quote='"', escape='"', header=true, auto_detect=false`;
+/** How uploads read CSV: comma, double quotes, a header line (names are given, not sniffed). */
+export const CSV_DIALECT = `delim=',', quote='"', escape='"', header=true, auto_detect=false`;
 
 /** A row that does not fit: 400 with its line (of the file read) and column. */
 export class IngestError extends AppError {
@@ -195,39 +188,4 @@ async function locateInvalid(
   } finally {
     await conn.run(`DROP TABLE IF EXISTS ${quoteIdent(diag)}`);
   }
-}
-
-/**
- * The columns of a CSV file for POST /uploads/csv: names cleaned from its header (the header as
- * written kept as the column's description when it says more), types inferred over every row
- * by the rule the wizard follows too (contract/rules/column-inference.ts), all nullable. Rows
- * that do not parse are skipped here; loading the file then fails on the first of them.
- */
-export async function inferCsvColumns(
-  conn: DuckDBConnection,
-  file: string,
-): Promise<UploadColumn[]> {
-  const header = csvHeader(file);
-  if (header.length > MAX_COLUMNS)
-    throw fail(1, null, `at most ${MAX_COLUMNS} columns (the header names ${header.length})`);
-  const names = cleanColumnNames(header);
-  const read = `read_csv(${quoteLiteral(file)}, ${CSV_DIALECT},
-    columns = {${names.map((n) => `${quoteLiteral(n)}: 'VARCHAR'`).join(', ')}},
-    ignore_errors = true)`;
-  const facts = valueFactsSql('v');
-  const found = await rows<Record<keyof ValueFacts, boolean> & { name: string; n: string }>(
-    conn,
-    `SELECT name, count(*) AS n, ${FACTS.map((f) => `bool_and(${facts[f]}) AS ${f}`).join(', ')}
-     FROM (UNPIVOT (SELECT * FROM ${read}) ON COLUMNS(*) INTO NAME name VALUE v) GROUP BY name`,
-  );
-  const byName = new Map(found.map((r) => [r.name, r]));
-  return names.map((name, i) => {
-    const f = byName.get(name);
-    return {
-      name,
-      type: f ? chooseType(f, Number(f.n)) : 'varchar',
-      nullable: true,
-      description: headerDescription(header[i]!, name),
-    };
-  });
 }
