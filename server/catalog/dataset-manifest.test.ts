@@ -62,6 +62,13 @@ datasets:
     expect(decls[0]).toMatchObject({ name: 'a.b', source: '/srv/manifests/x.csv', format: 'csv' });
   });
 
+  it("reads column types, in the uploads' vocabulary", () => {
+    const [decl] = parse(
+      'datasets:\n  - {name: tok.transfers, source: t.csv, types: {value: UINT256, block_number: bigint}}\n',
+    );
+    expect(decl!.types).toEqual({ value: 'uint256', block_number: 'bigint' });
+  });
+
   it('refuses two sources for one name, whatever the case', () => {
     expect(() =>
       parse(`datasets:\n  - {name: eth.tx, source: a}\n  - {name: ETH.TX, source: b}\n`),
@@ -114,6 +121,16 @@ datasets:
       'a link of CSV',
       'datasets:\n  - {name: a.b, source: x, link: true, format: csv}\n',
       /link takes Parquet files only/,
+    ],
+    [
+      'an unknown column type',
+      'datasets:\n  - {name: a.b, source: x, types: {value: decimal}}\n',
+      /datasets\[0\] \(a\.b\): types: column "value": unsupported type "decimal"; use one of varchar/,
+    ],
+    [
+      'column types of linked files',
+      'datasets:\n  - {name: a.b, source: x, link: true, types: {value: uint256}}\n',
+      /types cannot be given with link/,
     ],
     [
       'a huge name',

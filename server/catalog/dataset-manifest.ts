@@ -4,6 +4,8 @@ import YAML from 'yaml';
 import { z } from 'zod';
 import { invalid } from '../errors.js';
 import { checkSchedule } from '../scheduling/cron-rules.js';
+import { checkType } from '../uploads/column-types.js';
+import type { GivenTypes } from './dataset-columns.js';
 import { parseDatasetName } from './dataset-names.js';
 import { DATASET_FORMATS, type DatasetFormat } from './dataset-sources.js';
 
@@ -22,6 +24,8 @@ export type DatasetDeclaration = {
   description?: string;
   blockchains?: string[];
   columns?: Record<string, string>;
+  /** Types of some columns (dataset-columns.ts), used when the dataset is imported. */
+  types?: GivenTypes;
   /** Five-field cron (UTC) on which the server appends the source's new files. */
   schedule?: string;
 };
@@ -41,6 +45,7 @@ const Entry = z
     description: z.string().max(100_000).optional(),
     blockchains: z.array(z.string().min(1).max(100)).max(100).optional(),
     columns: z.record(z.string().max(300), z.string().max(20_000)).optional(),
+    types: z.record(z.string().min(1).max(300), z.string().max(100)).optional(),
     schedule: z.string().max(200).optional(),
   })
   .strict();
@@ -115,6 +120,16 @@ export function parseManifest(text: string, where: string, now = new Date()): Da
     seen.set(key, { index: i, source });
     if (e.link && e.format && e.format !== 'parquet')
       throw fail(`link takes Parquet files only, not ${e.format}`);
+    const types: GivenTypes = {};
+    for (const [column, type] of Object.entries(e.types ?? {})) {
+      try {
+        types[column] = checkType(column, type);
+      } catch (err) {
+        throw fail(`types: ${(err as Error).message}`);
+      }
+    }
+    if (e.link && Object.keys(types).length > 0)
+      throw fail('types cannot be given with link: linked files are read as they are');
     let schedule: string | undefined;
     if (e.schedule !== undefined) {
       try {
@@ -132,6 +147,7 @@ export function parseManifest(text: string, where: string, now = new Date()): Da
       description: e.description,
       blockchains: e.blockchains,
       columns: e.columns,
+      ...(e.types ? { types } : {}),
       schedule,
     };
   });

@@ -5,7 +5,15 @@ import { ulid } from 'ulid';
 import { invalid } from '../errors.js';
 import { filesUnder } from '../engine/parquet-stats.js';
 import { linkedFiles, writeLinkedFiles } from '../engine/snapshot-read.js';
-import { copyFile, describeFile, fitProblem, type FileColumn } from './dataset-files.js';
+import {
+  GuessRefused,
+  appendConversion,
+  settleGuesses,
+  tableColumns,
+  type GivenTypes,
+  type TableColumn,
+} from './dataset-columns.js';
+import { copyFile, describeFile, fitProblem, readerSql, type FileColumn } from './dataset-files.js';
 import {
   contentHash,
   duplicateProblem,
@@ -24,8 +32,10 @@ import { nowIso } from '../store/db.js';
  * rows came from (dataset-source-record.ts). A copied file's content is hashed while it is
  * copied, and a file with rows whose content the table already holds (or that the source gives
  * twice) is refused unless `allowDuplicate`: a retried append must not add a day twice. (A
- * linked table refuses a file it already lists, by path, and is never read whole.) Returns the
- * table's columns and how many partition folders the data is in.
+ * linked table refuses a file it already lists, by path, and is never read whole.) An import's
+ * columns and types are the first file's, integers decided over every file's values and the
+ * types given applied (dataset-columns.ts); an append converts each file to the table's.
+ * Returns the table's columns and how many partition folders the data is in.
  */
 export async function writeSnapshot(
   conn: DuckDBConnection,
@@ -35,21 +45,39 @@ export async function writeSnapshot(
     /** Real paths of the files to link, instead of copying them. */
     linked?: string[];
     keys: string[];
-    columns?: FileColumn[];
+    /** The table's columns (an append); without them, the first file's (an import). */
+    columns?: TableColumn[];
+    /** Column types the operator gave (an import). */
+    types?: GivenTypes;
     previous?: { dir: string; linked: boolean };
     allowDuplicate?: boolean;
   },
-): Promise<{ partitions: number; columns: FileColumn[] }> {
+): Promise<{ partitions: number; columns: TableColumn[] }> {
   const hive = opts.keys.length > 0;
-  let columns = opts.columns;
+  const { format, files } = opts.src;
   const described: FileColumn[][] = [];
-  for (const file of opts.src.files) {
-    const got = await describeFile(conn, opts.src.format, file, hive);
-    columns ??= got;
-    const problem = fitProblem(file, opts.src.format, columns, got);
+  for (const file of files) {
+    const got = await describeFile(conn, format, file, hive);
+    const problem = fitProblem(file, format, opts.columns ?? described[0] ?? got, got);
     if (problem) throw invalid(problem);
     described.push(got);
   }
+  const reader = (file: string, names: string[]) =>
+    readerSql(format, file, hive, {
+      columns: described[files.indexOf(file)]!,
+      names,
+      keys: opts.keys,
+    });
+  let columns: TableColumn[] = opts.columns
+    ? opts.columns.map((c) => ({ ...c, convert: appendConversion(c.type, format) }))
+    : await tableColumns(conn, {
+        format,
+        files,
+        first: described[0]!,
+        keys: opts.keys,
+        given: opts.types ?? {},
+        reader,
+      });
   const recorded = opts.previous ? readSourceRecord(opts.previous.dir) : [];
   const before = opts.previous?.linked ? linkedFiles(opts.previous.dir) : [];
   if (opts.linked) {
@@ -57,29 +85,43 @@ export async function writeSnapshot(
     const taken = new Set(before);
     const again = opts.linked.find((f) => taken.has(f));
     if (again) throw invalid(`${again} is already part of the table`);
-    const files = [...before, ...opts.linked];
-    writeLinkedFiles(opts.dir, files);
+    const all = [...before, ...opts.linked];
+    writeLinkedFiles(opts.dir, all);
     return {
-      partitions: hive ? new Set(files.map((f) => path.dirname(f))).size : 0,
-      columns: columns!,
+      partitions: hive ? new Set(all.map((f) => path.dirname(f))).size : 0,
+      columns,
     };
   }
   if (opts.previous) carryOver(opts.previous.dir, opts.dir);
   // hashed one file after the other while DuckDB copies them
   const hashing = hashAll(opts.src.files, opts.keys.length);
   hashing.catch(() => {}); // awaited below, unless a copy fails first
-  const rows: number[] = [];
-  const prefix = ulid();
-  for (const [i, file] of opts.src.files.entries()) {
-    rows[i] = await copyFile(conn, {
-      format: opts.src.format,
-      file,
-      columns: columns!,
-      got: described[i]!,
-      keys: opts.keys,
-      dir: opts.dir,
-      name: `${prefix}-${String(i).padStart(6, '0')}`,
-    });
+  const copyAll = async () => {
+    const rows: number[] = [];
+    const prefix = ulid();
+    for (const [i, file] of files.entries())
+      rows[i] = await copyFile(conn, {
+        format,
+        file,
+        columns,
+        got: described[i]!,
+        keys: opts.keys,
+        dir: opts.dir,
+        name: `${prefix}-${String(i).padStart(6, '0')}`,
+      });
+    return rows;
+  };
+  let rows: number[];
+  try {
+    rows = await copyAll();
+  } catch (err) {
+    if (!(err instanceof GuessRefused)) throw err;
+    // an import's guess of BIGINT met other values: decided from all of them, copied again
+    // (only an import guesses, and its folder holds nothing but what this copy wrote)
+    columns = await settleGuesses(conn, { files, columns, reader });
+    for (const f of fs.readdirSync(opts.dir))
+      fs.rmSync(path.join(opts.dir, f), { recursive: true, force: true });
+    rows = await copyAll();
   }
   const hashes = await hashing;
   if (!opts.allowDuplicate) {
@@ -93,7 +135,7 @@ export async function writeSnapshot(
   const written = filesUnder(opts.dir).filter((f) => f.endsWith('.parquet'));
   return {
     partitions: hive ? new Set(written.map((f) => path.dirname(f))).size : 0,
-    columns: columns!,
+    columns,
   };
 }
 

@@ -17,6 +17,7 @@ import {
   type DatasetFormat,
   type SourceFiles,
 } from './dataset-sources.js';
+import { storageType, type GivenTypes } from './dataset-columns.js';
 import { readSourceRecord, type SourceFileEntry } from './dataset-source-record.js';
 import { writeSnapshot } from './dataset-write.js';
 
@@ -40,6 +41,8 @@ export type ImportRequest = {
   columns?: Record<string, string>;
   /** Import files of the same content (with rows) though they add the same rows twice. */
   allowDuplicate?: boolean;
+  /** Types of some columns, by name (dataset-columns.ts); the others' are read from the data. */
+  types?: GivenTypes;
 };
 
 const KIND_LABEL: Record<LakeTableKind, string> = {
@@ -77,13 +80,22 @@ export class DatasetsAdmin {
     const src = await sourceFiles(this.deps.duck, req.source, req.format);
     const keys = req.hive ? sharedHiveKeys(src.root, src.files) : [];
     const linked = req.link ? linkablePaths(this.deps.dataDir, src) : undefined;
+    if (linked && Object.keys(req.types ?? {}).length > 0)
+      throw invalid('--types cannot be given with --link: linked files are read as they are');
     const target = existing ? { schema: existing.schema_name, table: existing.table_name } : name;
     return this.change(
       target,
       existing,
       (dir) =>
         this.deps.duck.withConnection((conn) =>
-          writeSnapshot(conn, { dir, src, linked, keys, allowDuplicate: req.allowDuplicate }),
+          writeSnapshot(conn, {
+            dir,
+            src,
+            linked,
+            keys,
+            types: req.types,
+            allowDuplicate: req.allowDuplicate,
+          }),
         ),
       {
         description: req.description ?? existing?.description ?? '',
@@ -207,7 +219,9 @@ export class DatasetsAdmin {
   private async change(
     name: DatasetName,
     before: LakeTable | undefined,
-    write: (dir: string) => Promise<{ partitions: number; columns: { name: string }[] }>,
+    write: (
+      dir: string,
+    ) => Promise<{ partitions: number; columns: { name: string; type: string }[] }>,
     meta: {
       description: string;
       blockchains: string[];
@@ -232,6 +246,8 @@ export class DatasetsAdmin {
       const columnDescriptions = Object.fromEntries(
         (before?.columns ?? []).map((c) => [c.name, c.description ?? '']),
       );
+      // wide integers are VARCHAR in Parquet; the catalog shows their own type
+      const columnTypes: Record<string, string> = {};
       const published = await this.deps.lake.publish(
         {
           catalog: CATALOG,
@@ -245,12 +261,14 @@ export class DatasetsAdmin {
           description: meta.description,
           blockchains: meta.blockchains,
           columnDescriptions,
+          columnTypes,
           // read once the files are written: the partition count is known then
           metadata,
         },
         async (dir) => {
           const { partitions, columns } = await write(dir);
           if (meta.layout.hive) metadata.partitions = partitions;
+          for (const c of columns) if (storageType(c.type) !== c.type) columnTypes[c.name] = c.type;
           Object.assign(columnDescriptions, docsByColumn(label, columns, meta.columnDocs ?? {}));
         },
         (now) => {

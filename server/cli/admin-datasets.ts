@@ -1,4 +1,5 @@
 import type { DatasetsAdmin } from '../catalog/datasets-admin.js';
+import { parseTypes } from '../catalog/dataset-columns.js';
 import { readManifest } from '../catalog/dataset-manifest.js';
 import type { DatasetsSync } from '../catalog/datasets-sync.js';
 import { parseFormat } from '../catalog/dataset-sources.js';
@@ -10,8 +11,10 @@ import { layoutOf } from '../lake/lake-table.js';
 
 export const DATASET_USAGE = `  import-dataset <schema>.<table> <source> [--format parquet|csv|ndjson] [--hive] [--link]
                [--description TEXT] [--column NAME=TEXT]... [--blockchain NAME]... [--replace]
-               [--allow-duplicate]
+               [--allow-duplicate] [--types NAME=TYPE,...]
                <source> is a file, a folder or a glob; see docs/datasets.md
+               --types: varchar, varbinary, bigint, integer, double, boolean, timestamp, date,
+               uint256, int256 (integers past 64 bits are uint256 or int256 unless given)
   append-dataset <schema>.<table> <source> [--format parquet|csv|ndjson] [--allow-duplicate]
                a file whose content the table already holds is refused without --allow-duplicate
   describe-dataset <schema>.<table> [--description TEXT] [--column NAME=TEXT]...
@@ -62,6 +65,7 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
       blockchain: { type: 'string', multiple: true },
       ...COLUMN,
       ...DUPLICATE,
+      types: { type: 'string', multiple: true },
     },
     run: async ({ admin: datasets }, [name, source], opts, out) => {
       const t = await datasets.import({
@@ -75,6 +79,7 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
         blockchains: list(opts, 'blockchain'),
         columns: columnDocs(opts),
         allowDuplicate: opts['allow-duplicate'] === true,
+        types: parseTypes(list(opts, 'types')),
       });
       out(`imported ${summary(t)}`);
     },

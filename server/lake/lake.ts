@@ -26,6 +26,8 @@ export type LakeTableSpec = {
   columnDescriptions?: Record<string, string>;
   /** Declared columns (type names as the catalog shows them, nullability), instead of the files'. */
   columns?: LakeColumn[];
+  /** Type names the catalog shows for some columns instead of the files' (by column name). */
+  columnTypes?: Record<string, string>;
   metadata?: Record<string, unknown>;
 };
 
@@ -104,6 +106,7 @@ export class Lake {
         spec.columns ??
         stats.columns.map((c) => ({
           ...c,
+          type: spec.columnTypes?.[c.name] ?? c.type,
           description: spec.columnDescriptions?.[c.name] ?? '',
         }));
       const row = {
