@@ -25,6 +25,14 @@ export async function firstColumn(
 }
 
 /**
+ * Every DuckDB instance computes with time zones in UTC, as DuneSQL does: ICU (built in) would
+ * take the machine's zone, so date_trunc, hour() and casts between TIMESTAMPTZ and TIMESTAMP
+ * would follow wherever the server runs. The zone is ICU's setting, not one an instance is
+ * created with; GLOBAL sets it for every connection of the instance.
+ */
+export const UTC_TIME_ZONE = "SET GLOBAL TimeZone = 'UTC'";
+
+/**
  * The trusted DuckDB instance: writes lake snapshots and reads result pages. User SQL never
  * runs here (it runs in a sandbox, see sandbox.ts). A small pool of connections lets reads
  * run in parallel.
@@ -55,6 +63,12 @@ export class TrustedDuck {
     if (options.memoryLimit) config.memory_limit = options.memoryLimit;
     if (options.tempDir) config.temp_directory = options.tempDir;
     const instance = await DuckDBInstance.create(':memory:', config);
+    const conn = await instance.connect();
+    try {
+      await conn.run(UTC_TIME_ZONE);
+    } finally {
+      conn.closeSync();
+    }
     return new TrustedDuck(instance, options.maxConnections ?? 4);
   }
 

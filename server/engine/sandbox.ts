@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { firstColumn, quoteIdent, quoteLiteral } from './duck.js';
+import { firstColumn, quoteIdent, quoteLiteral, UTC_TIME_ZONE } from './duck.js';
 import type { LakeTable, SnapshotLayout } from '../lake/lake-table.js';
 import { hasNul, SQL_NUL_RULE } from '../../contract/rules/sql-text.js';
 import { parquetTotals } from './parquet-footer.js';
@@ -255,6 +255,7 @@ async function exposeTables(
     );
   }
   statements.push(
+    UTC_TIME_ZONE,
     `SET allowed_directories = [${dirs.map(quoteLiteral).join(', ')}]`,
     `SET allowed_paths = [${paths.map(quoteLiteral).join(', ')}]`,
     ...opts.settings,
