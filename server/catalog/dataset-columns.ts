@@ -1,9 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { chooseType } from '../../contract/rules/column-inference.js';
+import { cleanName } from '../../contract/rules/names.js';
 import { quoteIdent } from '../engine/duck.js';
 import { invalid } from '../errors.js';
 import { STORAGE_TYPE, checkType, type ColumnType } from '../uploads/column-types.js';
 import { valueFactsSql } from '../uploads/ingest-sql.js';
+import type { FileColumn } from './dataset-files.js';
 import type { DatasetFormat } from './dataset-sources.js';
 
 /**
@@ -24,7 +26,28 @@ export type TableColumn = {
   convert?: ColumnType;
   /** An import's guess of BIGINT, checked while copied (tableColumns). */
   guessed?: boolean;
+  /** The first file's name of a column an import named otherwise (`City Name` for city_name). */
+  source?: string;
 };
+
+/**
+ * The column a name the operator gives (`--types`, `--column`, the manifest's `types` and
+ * `columns`) is about: the column of that name, case-insensitively; else the one the import
+ * named from it (its `source`, `City Name`); else the one of its cleaned name (city_name, for a
+ * table imported earlier).
+ */
+export function columnNamed<C extends { name: string; source?: string }>(
+  columns: C[],
+  given: string,
+): C | undefined {
+  const lower = given.toLowerCase();
+  const clean = cleanName(given);
+  return (
+    columns.find((c) => c.name.toLowerCase() === lower) ??
+    columns.find((c) => c.source?.toLowerCase() === lower) ??
+    columns.find((c) => c.name.toLowerCase() === clean)
+  );
+}
 
 /** Column types the operator gave, by column name as given. */
 export type GivenTypes = Record<string, ColumnType>;
@@ -74,15 +97,15 @@ export function parseTypes(specs: string[]): GivenTypes {
   return out;
 }
 
-/** The given types by the file's own column names; `invalid` for a column the file has not. */
+/** The given types by the table's column names; `invalid` for a column the file has not. */
 function givenByColumn(
   label: string,
-  columns: { name: string }[],
+  columns: { name: string; source?: string }[],
   given: GivenTypes,
 ): Map<string, ColumnType> {
   const out = new Map<string, ColumnType>();
   for (const [name, type] of Object.entries(given)) {
-    const c = columns.find((x) => x.name.toLowerCase() === name.toLowerCase());
+    const c = columnNamed(columns, name);
     if (!c) throw invalid(`--types: ${label} has no column "${name}"`);
     out.set(c.name, type);
   }
@@ -109,8 +132,9 @@ const FACT_NAMES = ['integer', 'bigint', 'uint256', 'int256', 'double'] as const
 type TextReader = (file: string, asText: string[]) => string;
 
 /**
- * The columns of a new table: the first file's (`first`, as DuckDB read it), with the types the
- * operator gave, and, for CSV and NDJSON, the integer rule for the columns DuckDB guessed
+ * The columns of a new table: the first file's (`first`, as DuckDB read it, named as
+ * importColumns names them, the name as written kept as `source`), with the types the operator
+ * gave, and, for CSV and NDJSON, the integer rule for the columns DuckDB guessed
  * numeric, over every file's values as written:
  * - a guessed 64-bit integer column is BIGINT, checked while it is copied (`guessed`): a value
  *   that is not an integer as written (`0x1f`, which DuckDB reads as 31, or `007`) or that is
@@ -125,17 +149,22 @@ export async function tableColumns(
   opts: {
     format: DatasetFormat;
     files: string[];
-    first: { name: string; type: string }[];
+    first: FileColumn[];
     keys: string[];
     given: GivenTypes;
     reader: TextReader;
   },
 ): Promise<TableColumn[]> {
-  const given = givenByColumn(opts.files[0]!, opts.first, opts.given);
+  const first = opts.first.map((c) => ({
+    name: c.as ?? c.name,
+    type: c.type,
+    ...(c.as ? { source: c.name } : {}),
+  }));
+  const given = givenByColumn(opts.files[0]!, first, opts.given);
   const isKey = (name: string) => opts.keys.some((k) => k.toLowerCase() === name.toLowerCase());
   const open = (c: { name: string }) =>
     opts.format !== 'parquet' && !given.has(c.name) && !isKey(c.name);
-  const wider = opts.first.filter((c) => open(c) && GUESSED_WIDER.test(c.type));
+  const wider = first.filter((c) => open(c) && GUESSED_WIDER.test(c.type));
   const integers = await integerColumns(conn, opts.files, wider, opts.reader);
   const facts = await integerFacts(
     conn,
@@ -143,12 +172,12 @@ export async function tableColumns(
     wider.filter((c) => integers.has(c.name)),
     opts.reader,
   );
-  return opts.first.map((c) => {
+  return first.map((c) => {
     const type = given.get(c.name);
-    if (type) return { name: c.name, type: shownType(type), convert: type };
-    if (open(c) && GUESSED_64.test(c.type)) return { name: c.name, type: 'BIGINT', guessed: true };
+    if (type) return { ...c, type: shownType(type), convert: type };
+    if (open(c) && GUESSED_64.test(c.type)) return { ...c, type: 'BIGINT', guessed: true };
     const f = facts.get(c.name);
-    return f ? decided(c, f) : { name: c.name, type: c.type };
+    return f ? decided(c, f) : c;
   });
 }
 
@@ -174,19 +203,22 @@ export async function settleGuesses(
  * DuckDB's floating type; one DuckDB guessed integer (from its first file) is DOUBLE when every
  * value is a number, else the text as written (`0x1f`, `007`).
  */
-function decided(c: { name: string; type: string }, f: Facts): TableColumn {
+function decided(c: { name: string; type: string; source?: string }, f: Facts): TableColumn {
+  const column = (type: string, convert?: ColumnType): TableColumn => ({
+    name: c.name,
+    type,
+    ...(convert ? { convert } : {}),
+    ...(c.source ? { source: c.source } : {}),
+  });
   const integral = GUESSED_64.test(c.type);
-  if (f.count === 0) return { name: c.name, type: integral ? 'BIGINT' : c.type };
-  if (!f.integer && !integral) return { name: c.name, type: c.type };
-  if (!f.integer)
-    return f.double
-      ? { name: c.name, type: 'DOUBLE', convert: 'double' }
-      : { name: c.name, type: 'VARCHAR' };
+  if (f.count === 0) return column(integral ? 'BIGINT' : c.type);
+  if (!f.integer && !integral) return column(c.type);
+  if (!f.integer) return f.double ? column('DOUBLE', 'double') : column('VARCHAR');
   const none = { hex: false, double: false, boolean: false, date: false, timestamp: false };
   const chosen = chooseType({ ...f, ...none }, f.count);
-  if (chosen === 'bigint') return { name: c.name, type: 'BIGINT', convert: 'bigint' };
-  if (WIDE.has(chosen)) return { name: c.name, type: chosen, convert: chosen };
-  return { name: c.name, type: 'VARCHAR' };
+  if (chosen === 'bigint') return column('BIGINT', 'bigint');
+  if (WIDE.has(chosen)) return column(chosen, chosen);
+  return column('VARCHAR');
 }
 
 /** The SQL that is true when text `s` is an integer as written (the inference rule's shape). */

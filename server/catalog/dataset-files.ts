@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { cleanColumnNames, uploadNameProblem } from '../../contract/rules/names.js';
 import { AppError, invalid } from '../errors.js';
 import { quoteIdent, quoteLiteral } from '../engine/duck.js';
 import type { ColumnType } from '../uploads/column-types.js';
@@ -15,34 +16,56 @@ import {
 } from './dataset-columns.js';
 import type { DatasetFormat } from './dataset-sources.js';
 
-/** A column as a file (or the table) has it. */
-export type FileColumn = { name: string; type: string };
+/**
+ * A column as a file (or the table) has it; `as`: the table's column it is read as, when the
+ * table names it otherwise (`City Name` read as city_name: fitColumns, readerSql).
+ */
+export type FileColumn = { name: string; type: string; as?: string };
+
+/** The name a file's column has in the table (and in every SQL over its reader). */
+export const tableName = (c: FileColumn): string => c.as ?? c.name;
 
 /**
  * DuckDB's reader of one file; with `hive`, `key=value/` folders of its path are columns. JSON
  * (`ndjson`) is read as an array of objects or as one object per line, whichever the file is
  * (jsonLayout); each value must be an object, so a file never becomes one row holding a list.
- * `text` names columns of a CSV or JSON file to read as text (VARCHAR, the characters as
- * written) instead of DuckDB's guess; `columns` are the file's as described (JSON needs all).
+ * With `view`, the file's `columns` (as fitColumns matched them) are read under the table's
+ * names (a column with `as` is renamed), and `names` (table names) of a CSV or JSON file are
+ * read as text (VARCHAR, the characters as written) instead of DuckDB's guess (JSON needs all
+ * of the file's columns described).
  */
 export function readerSql(
   format: DatasetFormat,
   file: string,
   hive: boolean,
-  text?: { columns: FileColumn[]; names: string[]; keys: string[] },
+  view?: { columns: FileColumn[]; names: string[]; keys: string[] },
+): string {
+  const reader = fileReaderSql(format, file, hive, view);
+  const renamed = (view?.columns ?? []).filter((c) => c.as !== undefined);
+  if (renamed.length === 0) return reader;
+  const renames = renamed.map((c) => `${quoteIdent(c.name)} AS ${quoteIdent(c.as!)}`);
+  return `(SELECT * RENAME (${renames.join(', ')}) FROM ${reader})`;
+}
+
+/** DuckDB's reader of one file under the file's own column names (readerSql). */
+function fileReaderSql(
+  format: DatasetFormat,
+  file: string,
+  hive: boolean,
+  view?: { columns: FileColumn[]; names: string[]; keys: string[] },
 ): string {
   let opts = `hive_partitioning = ${hive}`;
   const f = quoteLiteral(file);
   if (format === 'parquet') return `read_parquet(${f}, ${opts})`;
-  const asText = new Set(text?.names.map((n) => n.toLowerCase()));
-  const own = (text?.columns ?? []).filter(
-    (c) => !text!.keys.some((k) => k.toLowerCase() === c.name.toLowerCase()),
+  const asText = new Set(view?.names.map((n) => n.toLowerCase()));
+  const own = (view?.columns ?? []).filter(
+    (c) => !view!.keys.some((k) => k.toLowerCase() === c.name.toLowerCase()),
   );
-  const typeOf = (c: FileColumn) => (asText.has(c.name.toLowerCase()) ? 'VARCHAR' : c.type);
+  const typeOf = (c: FileColumn) => (asText.has(tableName(c).toLowerCase()) ? 'VARCHAR' : c.type);
   const struct = (cs: FileColumn[]) =>
     `{${cs.map((c) => `${quoteLiteral(c.name)}: ${quoteLiteral(typeOf(c))}`).join(', ')}}`;
   if (format === 'csv') {
-    const typed = own.filter((c) => asText.has(c.name.toLowerCase()));
+    const typed = own.filter((c) => asText.has(tableName(c).toLowerCase()));
     if (typed.length > 0) opts += `, types = ${struct(typed)}`;
     return `read_csv(${f}, ${opts})`;
   }
@@ -120,29 +143,67 @@ function jsonProblem(file: string, err: unknown) {
 }
 
 /**
- * Why a file's columns do not fit the table's, naming the file and the column, or null. Names
- * match case-insensitively (as in SQL). Parquet must have the table's types (any type for a
- * column of wide integers, whose values are checked); CSV and NDJSON types are guessed per
- * file, so their values are converted to the table's type when copied.
+ * The columns an import gives a table from its first file's: a name that is not a valid column
+ * name is cleaned as the CSV upload cleans headers (cleanColumnNames: `City Name` → city_name,
+ * `Cost Total $` → cost_total, `7days` → _7days, a repeat gets `_2`) and set as `as`; a valid
+ * name keeps its spelling (`blockNumber`), and so do partition keys (folder names).
  */
-export function fitProblem(
+export function importColumns(got: FileColumn[], keys: string[]): FileColumn[] {
+  const cleaned = cleanColumnNames(got.map((c) => c.name));
+  return got.map((c, i) => {
+    const name = cleaned[i]!;
+    const key = keys.some((k) => k.toLowerCase() === c.name.toLowerCase());
+    return key || name === c.name.toLowerCase() ? c : { ...c, as: name };
+  });
+}
+
+/**
+ * A file's columns matched to the table's (`as` set where the table names one otherwise), or
+ * `invalid` naming the file and the column when they do not fit. A file's column is the
+ * table's column of its name as written (case-insensitively, as in SQL) or of the name an
+ * import would give it (importColumns), so the same spreadsheet export appends to the table
+ * it made, and so do files of a table imported before names were cleaned (whose columns kept
+ * `City Name`): a name that is not valid is looked up as written first (only such a table
+ * has it), a valid one as cleaned first (`a_b` after `a b` is a_b_2). With `asWritten` (a
+ * linked table), names must match as written. Parquet must have the table's types (any type
+ * for a column of wide integers, whose values are checked); CSV and NDJSON types are guessed
+ * per file, so their values are converted to the table's type when copied.
+ */
+export function fitColumns(
   file: string,
   format: DatasetFormat,
   table: TableColumn[],
   got: FileColumn[],
-): string | null {
-  const byName = new Map(got.map((c) => [c.name.toLowerCase(), c]));
+  asWritten = false,
+): FileColumn[] {
+  const byName = new Map(table.map((c) => [c.name.toLowerCase(), c]));
+  const imported = importColumns(got, []);
+  const matched = got.map((g, i) => {
+    const written = g.name.toLowerCase();
+    const cleaned = tableName(imported[i]!).toLowerCase();
+    const valid = uploadNameProblem(written) === null;
+    const tries = asWritten ? [written] : valid ? [cleaned, written] : [written, cleaned];
+    return tries.map((n) => byName.get(n)).find((c) => c !== undefined);
+  });
   for (const c of table) {
-    const g = byName.get(c.name.toLowerCase());
-    if (!g) return `${file} has no column "${c.name}", which the table has`;
+    const at = matched.indexOf(c);
+    if (at < 0) throw invalid(`${file} has no column "${c.name}", which the table has`);
+    const g = got[at]!;
     const stored = storageType(c.type);
     if (format === 'parquet' && stored === c.type && g.type !== c.type)
-      return `${file}: the column "${c.name}" is ${g.type}, the table's is ${c.type}`;
+      throw invalid(`${file}: the column "${g.name}" is ${g.type}, the table's is ${c.type}`);
+    const again = matched.indexOf(c, at + 1);
+    if (again >= 0)
+      throw invalid(
+        `${file}: the columns "${g.name}" and "${got[again]!.name}" are both the table's "${c.name}"`,
+      );
   }
-  const known = new Set(table.map((c) => c.name.toLowerCase()));
-  const extra = got.find((c) => !known.has(c.name.toLowerCase()));
-  if (extra) return `${file}: the column "${extra.name}" is not in the table`;
-  return null;
+  const extra = got.find((_, i) => matched[i] === undefined);
+  if (extra) throw invalid(`${file}: the column "${extra.name}" is not in the table`);
+  return got.map((g, i) => {
+    const name = matched[i]!.name;
+    return name.toLowerCase() === g.name.toLowerCase() ? g : { ...g, as: name };
+  });
 }
 
 /** Raised inside a COPY by a value its column's conversion refuses; then the row is looked up. */
@@ -191,9 +252,10 @@ function columnRead(
 }
 
 /**
- * Copies one file's rows into a snapshot folder as Parquet, columns in the table's order and
- * types: as `<name>.parquet`, or, with partition `keys`, into `key=value/` folders under it
- * (files named `<name>-<n>.parquet`). DuckDB streams the file, so memory stays bounded.
+ * Copies one file's rows into a snapshot folder as Parquet, columns in the table's order,
+ * names and types (`got`: the file's columns as fitColumns matched them): as `<name>.parquet`,
+ * or, with partition `keys`, into `key=value/` folders under it (files named
+ * `<name>-<n>.parquet`). DuckDB streams the file, so memory stays bounded.
  * A value its column's conversion refuses fails the copy naming the file, the row (counted from
  * 1, without a CSV's header), the column and the value; a value an import's guess does not fit
  * throws GuessRefused. Returns the number of rows.
@@ -210,7 +272,7 @@ export async function copyFile(
     name: string;
   },
 ): Promise<number> {
-  const byName = new Map(opts.got.map((c) => [c.name.toLowerCase(), c]));
+  const byName = new Map(opts.got.map((c) => [tableName(c).toLowerCase(), c]));
   const isKey = (name: string) => opts.keys.some((k) => k.toLowerCase() === name.toLowerCase());
   const reads = opts.columns.map((c) =>
     columnRead(c, byName.get(c.name.toLowerCase()), opts.format, isKey(c.name)),

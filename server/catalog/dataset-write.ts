@@ -13,7 +13,15 @@ import {
   type GivenTypes,
   type TableColumn,
 } from './dataset-columns.js';
-import { copyFile, describeFile, fitProblem, readerSql, type FileColumn } from './dataset-files.js';
+import {
+  copyFile,
+  describeFile,
+  fitColumns,
+  importColumns,
+  readerSql,
+  tableName,
+  type FileColumn,
+} from './dataset-files.js';
 import {
   contentHash,
   duplicateProblem,
@@ -33,8 +41,10 @@ import { nowIso } from '../store/db.js';
  * copied, and a file with rows whose content the table already holds (or that the source gives
  * twice) is refused unless `allowDuplicate`: a retried append must not add a day twice. (A
  * linked table refuses a file it already lists, by path, and is never read whole.) An import's
- * columns and types are the first file's, integers decided over every file's values and the
- * types given applied (dataset-columns.ts); an append converts each file to the table's.
+ * columns and types are the first file's, names that are not valid cleaned as uploads clean
+ * CSV headers (importColumns; a linked table's are kept as written), integers decided over
+ * every file's values and the types given applied (dataset-columns.ts); an append matches each
+ * file's columns to the table's (fitColumns) and converts them to the table's types.
  * Returns the table's columns and how many partition folders the data is in.
  */
 export async function writeSnapshot(
@@ -55,12 +65,17 @@ export async function writeSnapshot(
 ): Promise<{ partitions: number; columns: TableColumn[] }> {
   const hive = opts.keys.length > 0;
   const { format, files } = opts.src;
+  // queries read linked files as they are, so their columns keep the names they have
+  const asWritten = opts.linked !== undefined;
+  let table = opts.columns;
   const described: FileColumn[][] = [];
   for (const file of files) {
     const got = await describeFile(conn, format, file, hive);
-    const problem = fitProblem(file, format, opts.columns ?? described[0] ?? got, got);
-    if (problem) throw invalid(problem);
-    described.push(got);
+    table ??= (asWritten ? got : importColumns(got, opts.keys)).map((c) => ({
+      name: tableName(c),
+      type: c.type,
+    }));
+    described.push(fitColumns(file, format, table, got, asWritten));
   }
   const reader = (file: string, names: string[]) =>
     readerSql(format, file, hive, {

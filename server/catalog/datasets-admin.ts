@@ -17,7 +17,8 @@ import {
   type DatasetFormat,
   type SourceFiles,
 } from './dataset-sources.js';
-import { storageType, type GivenTypes } from './dataset-columns.js';
+import { headerDescription } from '../../contract/rules/names.js';
+import { columnNamed, storageType, type GivenTypes, type TableColumn } from './dataset-columns.js';
 import { readSourceRecord, type SourceFileEntry } from './dataset-source-record.js';
 import { writeSnapshot } from './dataset-write.js';
 
@@ -37,11 +38,17 @@ export type ImportRequest = {
   replace?: boolean;
   description?: string;
   blockchains?: string[];
-  /** Docs of columns by name (Markdown); a name the data has not is refused. */
+  /**
+   * Docs of columns by name (Markdown), as the table or the file names them (columnNamed); a
+   * name the data has not is refused. A doc wins over the header a cleaned name keeps.
+   */
   columns?: Record<string, string>;
   /** Import files of the same content (with rows) though they add the same rows twice. */
   allowDuplicate?: boolean;
-  /** Types of some columns, by name (dataset-columns.ts); the others' are read from the data. */
+  /**
+   * Types of some columns, by name as the table or the file names them (dataset-columns.ts);
+   * the others' are read from the data.
+   */
   types?: GivenTypes;
 };
 
@@ -219,9 +226,7 @@ export class DatasetsAdmin {
   private async change(
     name: DatasetName,
     before: LakeTable | undefined,
-    write: (
-      dir: string,
-    ) => Promise<{ partitions: number; columns: { name: string; type: string }[] }>,
+    write: (dir: string) => Promise<{ partitions: number; columns: TableColumn[] }>,
     meta: {
       description: string;
       blockchains: string[];
@@ -268,7 +273,12 @@ export class DatasetsAdmin {
         async (dir) => {
           const { partitions, columns } = await write(dir);
           if (meta.layout.hive) metadata.partitions = partitions;
-          for (const c of columns) if (storageType(c.type) !== c.type) columnTypes[c.name] = c.type;
+          for (const c of columns) {
+            if (storageType(c.type) !== c.type) columnTypes[c.name] = c.type;
+            // a cleaned name says where it came from, unless the column is documented already
+            if (c.source && !columnDescriptions[c.name])
+              columnDescriptions[c.name] = headerDescription(c.source, c.name);
+          }
           Object.assign(columnDescriptions, docsByColumn(label, columns, meta.columnDocs ?? {}));
         },
         (now) => {
@@ -326,15 +336,18 @@ export class DatasetsAdmin {
   }
 }
 
-/** Column docs keyed by the columns' own names; `invalid` for a name the table has not. */
+/**
+ * Column docs keyed by the columns' own names (a doc may name a column as its file did:
+ * columnNamed); `invalid` for a name the table has not.
+ */
 export function docsByColumn(
   label: string,
-  columns: { name: string }[],
+  columns: { name: string; source?: string }[],
   docs: Record<string, string>,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, doc] of Object.entries(docs)) {
-    const c = columns.find((x) => x.name.toLowerCase() === name.toLowerCase());
+    const c = columnNamed(columns, name);
     if (!c) throw invalid(`${label} has no column "${name}"`);
     out[c.name] = doc;
   }

@@ -3,6 +3,7 @@ import { invalid } from '../errors.js';
 import { fullName, type LakeTable } from '../lake/lake.js';
 import { layoutOf } from '../lake/lake-table.js';
 import { nextSlot } from '../scheduling/cron-rules.js';
+import { columnNamed } from './dataset-columns.js';
 import type { DatasetDeclaration } from './dataset-manifest.js';
 import { compareWithRecord } from './dataset-source-record.js';
 import { sourceFiles, type DatasetFormat } from './dataset-sources.js';
@@ -145,7 +146,7 @@ function docsDiffer(t: LakeTable, decl: DatasetDeclaration): boolean {
   if (decl.blockchains !== undefined && decl.blockchains.join('\n') !== t.blockchains.join('\n'))
     return true;
   return Object.entries(decl.columns ?? {}).some(([name, doc]) => {
-    const c = t.columns.find((x) => x.name.toLowerCase() === name.toLowerCase());
+    const c = columnNamed(t.columns, name);
     return !c || (c.description ?? '') !== doc;
   });
 }
