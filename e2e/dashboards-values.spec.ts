@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { runToCompletion } from './support/api';
 import { setColorScheme, signUp } from './support/session';
 
 /** Screenshots of this journey, also kept where the team looks for them. */
@@ -12,22 +13,6 @@ type Setup = {
   link: string;
   widgets: { flows: number; fees: number; plain: number };
 };
-
-/** Runs saved query `id` with `values` as its owner, to completion. */
-async function run(page: Page, id: number, values: object, headers: Record<string, string>) {
-  const r = await page.request.post(`/api/v1/query/${id}/execute`, {
-    headers,
-    data: { query_parameters: values },
-  });
-  expect(r.ok()).toBe(true);
-  const { execution_id } = (await r.json()) as { execution_id: string };
-  await expect
-    .poll(async () => {
-      const s = await page.request.get(`/api/v1/execution/${execution_id}/status`, { headers });
-      return ((await s.json()) as { state: string }).state;
-    })
-    .toBe('QUERY_STATE_COMPLETED');
-}
 
 /**
  * A public dashboard of three queries: "Flows" (chain, default base, and days, default 7; run
@@ -71,11 +56,11 @@ async function setUp(page: Page): Promise<Setup> {
     ],
   );
   const plain = await query('Plain', 'SELECT 42 AS answer', []);
-  await run(page, flows, {}, headers);
-  await run(page, fees, { chain: 'base', window: '24h' }, headers);
+  await runToCompletion(page, flows, headers, {});
+  await runToCompletion(page, fees, headers, { chain: 'base', window: '24h' });
   // The owner's last run of Fees, with values of their own: what its widget shows.
-  await run(page, fees, { chain: 'ethereum', window: '7d' }, headers);
-  await run(page, plain, {}, headers);
+  await runToCompletion(page, fees, headers, { chain: 'ethereum', window: '7d' });
+  await runToCompletion(page, plain, headers, {});
   const line = { globalSeriesType: 'line', columnMapping: { day: 'x', flow: 'y' } };
   const ids = [
     await viz(flows, 'Daily flows', 'chart', line),

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type FrameLocator, type Page } from '@playwright/test';
+import { runToCompletion } from './support/api';
 import { SCREENSHOTS, signUp } from './support/session';
 
 /** y = x × factor for x in 1..8: the counter (row 8's y) reads 8 × factor. */
@@ -14,22 +15,6 @@ type Setup = {
   dashboardId: number;
   slug: string;
 };
-
-/** Runs the saved query with these values as its owner, to completion. */
-async function run(page: Page, queryId: number, values: object, headers: Record<string, string>) {
-  const r = await page.request.post(`/api/v1/query/${queryId}/execute`, {
-    headers,
-    data: { query_parameters: values },
-  });
-  expect(r.ok()).toBe(true);
-  const { execution_id } = (await r.json()) as { execution_id: string };
-  await expect
-    .poll(async () => {
-      const s = await page.request.get(`/api/v1/execution/${execution_id}/status`, { headers });
-      return ((await s.json()) as { state: string }).state;
-    })
-    .toBe('QUERY_STATE_COMPLETED');
-}
 
 /**
  * A public query with a `factor` parameter (default 1) run with factor 7, a line chart and a
@@ -48,7 +33,7 @@ async function setUp(page: Page, handle: string, isPrivate = false): Promise<Set
   });
   expect(created.ok()).toBe(true);
   const { query_id: queryId } = (await created.json()) as { query_id: number };
-  await run(page, queryId, { factor: '7' }, headers);
+  await runToCompletion(page, queryId, headers, { factor: '7' });
   const viz = async (name: string, type: string, options: object) => {
     const r = await page.request.post(`/api/v1/query/${queryId}/visualizations`, {
       headers,

@@ -2,14 +2,19 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Runs a saved query through the API as the page's user (in the context `headers` name, e.g.
- * `{ 'x-strata-context': handle }`) and waits for it to complete; its execution id.
+ * `{ 'x-strata-context': handle }`), with parameter `values` if given, and waits for it to
+ * complete; its execution id.
  */
 export async function runToCompletion(
   page: Page,
   queryId: number,
   headers: Record<string, string> = {},
+  values?: object,
 ): Promise<string> {
-  const run = await page.request.post(`/api/v1/query/${queryId}/execute`, { headers, data: {} });
+  const run = await page.request.post(`/api/v1/query/${queryId}/execute`, {
+    headers,
+    data: values ? { query_parameters: values } : {},
+  });
   expect(run.ok()).toBe(true);
   const { execution_id } = (await run.json()) as { execution_id: string };
   await expect
