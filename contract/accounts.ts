@@ -99,6 +99,7 @@ export const CreateKeyBody = z
     context: Handle.optional(),
   })
   .openapi('CreateKeyBody');
+export type CreateKeyBody = z.infer<typeof CreateKeyBody>;
 
 export const CreatedKey = z
   .object({
@@ -111,3 +112,4 @@ export const CreatedKey = z
     created_at: Timestamp,
   })
   .openapi('CreatedKey');
+export type CreatedKey = z.infer<typeof CreatedKey>;

@@ -1,8 +1,7 @@
 import { ulid } from 'ulid';
-import { forbidden } from '../errors.js';
 import { nowIso } from '../store/db.js';
 import type { Store } from '../store/store.js';
-import type { Account, Accounts } from './accounts.js';
+import type { Account } from './accounts.js';
 import { randomToken, sha256Hex } from './tokens.js';
 
 export type Scope = 'read' | 'read_write';
@@ -28,17 +27,6 @@ const COLS = [
   'created_at',
   'last_used_at',
 ] as const;
-
-/** Who manages a context's keys: the user itself, or an admin of the team (else forbidden). */
-export async function requireKeyAdmin(
-  accounts: Accounts,
-  userId: number,
-  context: Account,
-): Promise<void> {
-  if (context.id === userId) return;
-  if ((await accounts.roleIn(context.id, userId)) !== 'admin')
-    throw forbidden(`only admins of the team "${context.handle}" manage its API keys`);
-}
 
 /** A new key and the row that stores it (only its hash and a short prefix are kept). */
 export function newApiKey(contextId: number, scope: Scope, createdBy: number | null, name = '') {

@@ -1,18 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import {
-  ApiKeyList,
-  CreateKeyBody,
-  CreatedKey,
-  Ok,
-  type ApiKeySummary,
-} from '../../contract/accounts.js';
-import type { Account, Accounts } from '../auth/accounts.js';
-import { requireKeyAdmin, type ApiKeyInfo } from '../auth/keys.js';
-import { requirePrincipal, type Principal } from './principal.js';
+import { ApiKeyList, CreateKeyBody, CreatedKey, Ok } from '../../contract/accounts.js';
+import { KeyAdmin } from '../auth/key-admin.js';
 import type { Deps } from '../deps.js';
-import type { AppEnv } from './app-env.js';
-import { forbidden, notFound } from '../errors.js';
+import { requirePrincipal } from './principal.js';
 import { answers, jsonContent, newRouter } from './router.js';
 
 const KeyParam = z.object({
@@ -22,39 +12,10 @@ const KeyParam = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: '01HZX3Q4W9V8K7J6H5G4F3E2D1' }),
 });
 
-type SessionPrincipal = Principal & { user: Account };
-
-/** Keys are managed only from a browser session, never with another key. */
-function requireSession(c: Context<AppEnv>): SessionPrincipal {
-  const p = requirePrincipal(c);
-  if (p.via !== 'session' || !p.user) {
-    throw forbidden('API keys are managed from a signed-in session');
-  }
-  return p as SessionPrincipal;
-}
-
-async function summary(
-  accounts: Accounts,
-  k: ApiKeyInfo,
-  context: Account,
-): Promise<ApiKeySummary> {
-  const creator = k.created_by !== null ? await accounts.byId(k.created_by) : undefined;
-  return {
-    id: k.id,
-    name: k.name,
-    prefix: k.prefix,
-    scope: k.scope,
-    context: context.handle,
-    created_by: creator?.handle ?? null,
-    created_at: k.created_at,
-    last_used_at: k.last_used_at,
-  };
-}
-
 /** API key management for the active context: list, create (secret shown once), revoke. */
 export function keyRoutes(deps: Deps) {
   const r = newRouter();
-  const { accounts, keys } = deps;
+  const admin = new KeyAdmin(deps.accounts, deps.keys);
 
   r.openapi(
     createRoute({
@@ -65,13 +26,7 @@ export function keyRoutes(deps: Deps) {
       security: [{ Session: [] }],
       responses: answers(ApiKeyList, 'Keys', 401, 403),
     }),
-    async (c) => {
-      const p = requireSession(c);
-      const list = await Promise.all(
-        (await keys.listForContext(p.context.id)).map((k) => summary(accounts, k, p.context)),
-      );
-      return c.json({ keys: list }, 200);
-    },
+    async (c) => c.json({ keys: await admin.list(requirePrincipal(c)) }, 200),
   );
 
   r.openapi(
@@ -84,32 +39,7 @@ export function keyRoutes(deps: Deps) {
       request: { body: { required: true, content: jsonContent(CreateKeyBody) } },
       responses: answers(CreatedKey, 'Created', 400, 401, 403, 404),
     }),
-    async (c) => {
-      const p = requireSession(c);
-      const body = c.req.valid('json');
-      let context = p.context;
-      if (body.context !== undefined) {
-        const wanted = await accounts.byHandle(body.context);
-        if (!wanted || !(await accounts.canActIn(p.user.id, wanted.id))) {
-          throw notFound(`context not found: ${body.context}`);
-        }
-        context = wanted;
-      }
-      await requireKeyAdmin(accounts, p.user.id, context);
-      const { key, info } = await keys.create(context.id, body.scope, p.user.id, body.name ?? '');
-      return c.json(
-        {
-          key,
-          id: info.id,
-          name: info.name,
-          prefix: info.prefix,
-          scope: info.scope,
-          context: context.handle,
-          created_at: info.created_at,
-        },
-        200,
-      );
-    },
+    async (c) => c.json(await admin.create(requirePrincipal(c), c.req.valid('json')), 200),
   );
 
   r.openapi(
@@ -123,10 +53,7 @@ export function keyRoutes(deps: Deps) {
       responses: answers(Ok, 'Revoked', 400, 401, 403, 404),
     }),
     async (c) => {
-      const p = requireSession(c);
-      await requireKeyAdmin(accounts, p.user.id, p.context);
-      if (!(await keys.revoke(c.req.valid('param').id, p.context.id)))
-        throw notFound('API key not found');
+      await admin.revoke(requirePrincipal(c), c.req.valid('param').id);
       return c.json({ ok: true as const }, 200);
     },
   );

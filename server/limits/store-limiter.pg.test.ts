@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SigninThrottle, SIGNIN_MAX_FAILURES } from '../http/signin-throttle.js';
+import { SigninThrottle, SIGNIN_MAX_FAILURES } from '../auth/signin-throttle.js';
 import { openStore } from '../store/open.js';
 import type { Store } from '../store/store.js';
 import { createDatabase } from '../test/postgres.js';
