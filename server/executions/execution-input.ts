@@ -15,9 +15,6 @@ import { invalid } from '../errors.js';
 import type { ResultHandoff } from './execution-queue.js';
 import type { ExecutionSource, NewExecution } from './execution-record.js';
 
-export const NOT_ALLOWED_TO_EXECUTE =
-  'Not allowed to execute query. Query is archived, unsaved or not enough permissions';
-
 /** A run to record and queue: who, where from, the SQL as written and the values for it. */
 export type Submission = Caller & {
   queryId: number;
@@ -35,8 +32,8 @@ export type Submission = Caller & {
   onResult?: (r: ResultHandoff) => Promise<void>;
 };
 
-/** What an execute request asks besides the query: parameter values and the engine tier. */
-export type ExecuteInput = { values: Record<string, ParameterValue | null>; tier: TierName };
+/** What a run of a saved query is given besides the query: parameter values and the tier. */
+export type ExecuteInput = { values: Submission['values']; tier: TierName };
 
 /** Ad-hoc SQL to run (POST /sql/execute). */
 export type AdHocSql = {

@@ -9,22 +9,28 @@ import type { Logger } from '../log.js';
 import { parameterKey, resolveParameterValues } from '../engine/parameters.js';
 import { ParameterError, forbidden, invalid, notFound, overLimit } from '../errors.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
-import { EXECUTE_QUERY_NOT_FOUND, QUERY_NOT_FOUND, canReadQuery } from '../queries/readable.js';
+import type { QueriesService } from '../queries/queries-service.js';
+import { QUERY_NOT_FOUND, canReadQuery } from '../queries/readable.js';
+import { refusalError } from '../queries/runnable.js';
 import type { Store } from '../store/store.js';
 import { billingPeriod } from './billing-period.js';
 import { checkExecutionId, mayReadExecution } from './execution-access.js';
 import {
-  NOT_ALLOWED_TO_EXECUTE,
   adHocSubmission,
   renderSubmission,
   type AdHocSql,
   type ExecuteInput,
   type Submission,
 } from './execution-input.js';
-import { ExecutionQueue } from './execution-queue.js';
+import { ExecutionQueue, type ResultHandoff } from './execution-queue.js';
 import { ClusterQueue, type ClusterLink } from './cluster-queue.js';
 import type { Signal } from '../cluster/signals.js';
-import { STATES, type ExecutionRecord, type ExecutionState } from './execution-record.js';
+import {
+  STATES,
+  type ExecutionRecord,
+  type ExecutionSource,
+  type ExecutionState,
+} from './execution-record.js';
 import { ExecutionResults } from './execution-results.js';
 import { ExecutionsRepo } from './executions-repo.js';
 import { ResultFiles } from './result-files.js';
@@ -36,17 +42,15 @@ export type DrainLeft = { running: number; stranded: number; handedBack: number 
 /** What the queue says of an execution besides its record (status answers). */
 export type LiveStatus = { queuePosition?: number; maxInflight: number; inflightReached: number };
 
-/** The queries this service reads (their access rule is queries/readable.ts). */
-export type QueryLookup = {
-  get(id: number): QueryRecord | undefined | Promise<QueryRecord | undefined>;
-};
+/** A run of a saved query as runSaved started it: the query as it ran, and the execution. */
+export type SavedRun = { query: QueryRecord; executionId: string };
 
 type ServiceDeps = {
   config: Config;
   store: Store;
   lake: Lake;
   duck: TrustedDuck;
-  queries: QueryLookup;
+  queries: Pick<QueriesService, 'get' | 'runnable'>;
   /** Where runs happen (the server's sandbox thread). */
   sandboxes: SandboxPool;
   /** Set when nodes share a PostgreSQL store: the queue is the executions table. */
@@ -166,20 +170,28 @@ export class ExecutionsService {
   }
 
   /**
-   * Runs a saved query the caller may read (not_found otherwise; an archived one is forbidden).
-   * `input` is read once the query is known to be runnable.
+   * Runs saved query `queryId` as `caller`: the one way a saved query runs, for a request
+   * (execute) and for every feature that runs one on someone's behalf (alerts, schedules,
+   * pipelines, views, the demo data). A query the caller may not run is refused by
+   * QueriesService.runnable (not_found, or forbidden when archived), with the same message
+   * whoever asked. `input` (or the function giving it, called once the query is known to be
+   * runnable) is checked as any submission: values (invalid), credits (over_limit). `onResult`
+   * gets the result before the execution completes, with the query as it ran.
    */
-  async executeQuery(
+  async runSaved(
     caller: Caller,
-    source: 'app' | 'api',
+    source: ExecutionSource,
     queryId: number,
-    input: () => Promise<ExecuteInput>,
+    input: ExecuteInput | (() => Promise<ExecuteInput>),
+    onResult?: (r: ResultHandoff, run: SavedRun) => Promise<void>,
   ): Promise<ExecutionRecord> {
-    const query = await this.deps.queries.get(queryId);
-    if (!query || !canReadQuery(query, caller.contextId)) throw notFound(EXECUTE_QUERY_NOT_FOUND);
-    if (query.is_archived) throw forbidden(NOT_ALLOWED_TO_EXECUTE);
-    const { values, tier } = await input();
-    return this.submit({
+    const { query, refusal } = await this.deps.queries.runnable(queryId, caller.contextId);
+    if (refusal !== null) throw refusalError(refusal);
+    const { values, tier } = typeof input === 'function' ? await input() : input;
+    // The result may only be handed over once the execution has its id.
+    let named!: (id: string) => void;
+    const executionId = new Promise<string>((resolve) => (named = resolve));
+    const record = await this.submit({
       ...caller,
       source,
       queryId: query.id,
@@ -188,7 +200,10 @@ export class ExecutionsService {
       parameters: query.parameters,
       values,
       performance: tier,
+      onResult: onResult && (async (r) => onResult(r, { query, executionId: await executionId })),
     });
+    named(record.id);
+    return record;
   }
 
   /** Runs ad-hoc SQL (`query_id` 0); placeholders without a definition are text. */

@@ -82,7 +82,7 @@ export function executionRoutes(deps: Deps) {
     }),
     async (c) => {
       const p = requireScope(c, 'read');
-      const e = await deps.executions.executeQuery(
+      const e = await deps.executions.runSaved(
         callerOf(p),
         sourceOf(p),
         parseQueryId(c.req.param('query_id')),

@@ -4,7 +4,8 @@ import type { PipelineExecutionStatus, PipelineNode } from '../../contract/pipel
 import type { Caller } from '../auth/caller.js';
 import { renderSql, resolveParameterValues } from '../engine/parameters.js';
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
-import { NOT_ALLOWED_TO_EXECUTE, normalizeValues } from '../executions/execution-input.js';
+import { normalizeValues } from '../executions/execution-input.js';
+import { REFUSAL_MESSAGES } from '../queries/runnable.js';
 import { ParameterError, forbidden, invalid, notFound } from '../errors.js';
 import { canReadQuery } from '../queries/readable.js';
 import { queryLineage } from './lineage.js';
@@ -73,7 +74,7 @@ export class PipelinesService {
     performance: TierName = DEFAULT_TIER,
   ): Promise<PipelineRecord> {
     const query = await this.deps.queries.readable(queryId, caller.contextId);
-    if (query.is_archived) throw forbidden(NOT_ALLOWED_TO_EXECUTE);
+    if (query.is_archived) throw forbidden(REFUSAL_MESSAGES.archived);
     return this.execute(caller, await this.lineage(caller.contextId, queryId, values, performance));
   }
 
@@ -129,7 +130,7 @@ export class PipelinesService {
         throw invalid(`node ${n.id}: query ${query_id} not found`);
       }
       if (q.is_archived) {
-        throw forbidden(`node ${n.id} (query ${q.id}): ${NOT_ALLOWED_TO_EXECUTE}`);
+        throw forbidden(`node ${n.id} (query ${q.id}): ${REFUSAL_MESSAGES.archived}`);
       }
       const values = normalizeValues(query_parameters);
       try {

@@ -1,6 +1,6 @@
 import type { NodeStatus } from '../../contract/pipelines.js';
 import { isCompletedState, type ExecutionState } from '../../contract/rules/enums.js';
-import { NOT_ALLOWED_TO_EXECUTE } from '../executions/execution-input.js';
+import { REFUSAL_MESSAGES } from '../queries/runnable.js';
 import { isTierName, type TierName } from '../engine/tiers.js';
 import { dependantsOf, readyNodes } from './graph.js';
 import type { NodeRecord, PipelineRecord, PipelinesRepo } from './pipelines-repo.js';
@@ -173,7 +173,7 @@ export class PipelineRunner {
       return out.executionId;
     }
     const q = await this.d.queries.readable(n.query_id!, this.pipeline.context_id);
-    if (q.is_archived) throw new Error(NOT_ALLOWED_TO_EXECUTE);
+    if (q.is_archived) throw new Error(REFUSAL_MESSAGES.archived);
     const e = await this.d.executions.submit({
       ...base,
       queryId: q.id,

@@ -185,4 +185,29 @@ describe('QueriesService', () => {
     expect(publicIds).toEqual([b.id, a.id]);
     expect(await queries.countOwned(carol)).toBe(4);
   });
+
+  it('runnable: the query for its owner (its drafts too) and public ones, else a typed refusal', async () => {
+    const pub = await queries.create(as(alice), { name: 'pub', query_sql: 'SELECT 1' });
+    const priv = await queries.create(as(alice), {
+      name: 'priv',
+      query_sql: 'SELECT 1',
+      is_private: true,
+    });
+    const draft = await queries.create(as(alice), {
+      name: 'draft',
+      query_sql: 'SELECT 1',
+      is_temp: true,
+    });
+    const refusal = async (id: number, contextId: number) =>
+      (await queries.runnable(id, contextId)).refusal;
+    expect((await queries.runnable(pub.id, bob)).query).toEqual(pub);
+    expect(await refusal(priv.id, alice)).toBeNull();
+    expect(await refusal(draft.id, alice)).toBeNull();
+    expect(await refusal(priv.id, bob)).toBe('not_found');
+    expect(await refusal(draft.id, bob)).toBe('not_found');
+    expect(await refusal(999_999, alice)).toBe('not_found');
+    await queries.update(pub.id, as(alice), { is_archived: true });
+    expect(await queries.runnable(pub.id, alice)).toEqual({ query: null, refusal: 'archived' });
+    expect(await refusal(pub.id, bob)).toBe('archived');
+  });
 });

@@ -10,6 +10,7 @@ import { QUERY_VERSIONS_KEPT, versionBytes } from '../usage/storage.js';
 import { QueriesRepo, type QueryRecord } from './queries-repo.js';
 import { QueryVersionsRepo, type QueryVersionRecord } from './query-versions-repo.js';
 import { QUERY_NOT_FOUND, canReadQuery } from './readable.js';
+import { runRefusal, type Runnable } from './runnable.js';
 
 export type NewQuery = {
   name: string;
@@ -94,6 +95,16 @@ export class QueriesService {
     const q = await this.repo.byId(id);
     if (!q || !canReadQuery(q, contextId)) throw notFound(QUERY_NOT_FOUND);
     return q;
+  }
+
+  /**
+   * The query if `contextId` may run it, else the refusal saying why not (runnable.ts): the one
+   * check of every run of a saved query (ExecutionsService.runSaved) and of what needs one.
+   */
+  async runnable(id: number, contextId: number): Promise<Runnable> {
+    const q = await this.repo.byId(id);
+    const refusal = runRefusal(q, contextId);
+    return refusal ? { query: null, refusal } : { query: q!, refusal: null };
   }
 
   /** A readable query (see readable) and, when asked, the authors of its versions. */

@@ -24,5 +24,3 @@ export const isPubliclyShown = (q: QueryVisibility & { is_archived: boolean }): 
 
 /** What a caller is told of a query it may not read, or that does not exist. */
 export const QUERY_NOT_FOUND = 'Query not found or private';
-/** What the hosted service answers to an execute of a query that is missing or not readable. */
-export const EXECUTE_QUERY_NOT_FOUND = 'Query not found';
