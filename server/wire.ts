@@ -198,7 +198,7 @@ export async function buildDeps(
       config,
       queries,
       executions: {
-        submit: (s) => executions.submit(s),
+        runSaved: (...run) => executions.runSaved(...run),
         settled: (id) => executions.settled(id),
         get: (id) => executions.get(id),
         checkCredits: (contextId) => executions.checkCredits(contextId),

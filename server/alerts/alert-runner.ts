@@ -2,13 +2,12 @@ import { ALERT_LIMITS } from '../../contract/rules/limits.js';
 import type { AlertState } from '../../contract/rules/enums.js';
 import type { Caller } from '../auth/caller.js';
 import { STATES, TERMINAL } from '../executions/execution-record.js';
-import { canReadQuery } from '../queries/readable.js';
 import { nowIso } from '../store/db.js';
 import { evaluate, failedOutcome, type Outcome } from './alert-condition.js';
 import { deliver } from './alert-delivery.js';
 import { AlertHistoryRepo } from './alert-history-repo.js';
 import { buildMessage } from './alert-message.js';
-import type { AlertQuery, AlertRun, AlertsDeps } from './alerts-ports.js';
+import type { AlertRun, AlertsDeps } from './alerts-ports.js';
 import type { AlertRecord, AlertsRepo } from './alerts-repo.js';
 
 /** A running evaluation left with no run this long is taken as lost (its process stopped). */
@@ -57,9 +56,9 @@ export class AlertRunner {
   }
 
   /**
-   * Starts an evaluation of `alert`. A run that cannot start (the query archived or private to
-   * another context, parameter values that no longer fit, no credits left) ends the evaluation
-   * at once as failed, visibly.
+   * Starts an evaluation of `alert`. A run that cannot start (runSaved refuses the query as
+   * anyone's run is refused: gone, private to another context or archived; or parameter values
+   * that no longer fit, no credits left) ends the evaluation at once as failed, visibly.
    */
   async start(
     alert: AlertRecord,
@@ -73,18 +72,12 @@ export class AlertRunner {
     });
     let executionId: string;
     try {
-      const query = await this.runnableQuery(alert);
-      const e = await this.deps.executions.submit({
-        contextId: alert.ownerId,
-        ...by,
-        queryId: query.id,
-        queryVersion: query.version,
-        sql: query.query_sql,
-        parameters: query.parameters,
-        values: alert.parameters,
-        performance: alert.performance,
-        source: trigger === 'schedule' ? 'schedule' : 'api',
-      });
+      const e = await this.deps.executions.runSaved(
+        { contextId: alert.ownerId, ...by },
+        trigger === 'schedule' ? 'schedule' : 'api',
+        alert.queryId,
+        { values: alert.parameters, tier: alert.performance },
+      );
       executionId = e.id;
       await this.history.setExecution(evaluationId, executionId);
     } catch (err) {
@@ -133,20 +126,6 @@ export class AlertRunner {
       )
       .finally(() => this.inFlight.delete(evaluationId));
     this.inFlight.set(evaluationId, done);
-  }
-
-  /** The alert's query if its owner context may still run it; else an error saying why not. */
-  private async runnableQuery(alert: AlertRecord): Promise<AlertQuery> {
-    const q = await this.deps.queries.get(alert.queryId);
-    if (!q || !canReadQuery(q, alert.ownerId))
-      throw new Error(
-        `query ${alert.queryId} is gone or private to another context; the alert cannot run it`,
-      );
-    if (q.is_archived)
-      throw new Error(
-        `query ${q.id} ("${q.name}") is archived; unarchive it or point the alert at another query`,
-      );
-    return q;
   }
 
   /** Checks the condition on the evaluation's ended run; nothing while the run goes on. */

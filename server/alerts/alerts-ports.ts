@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
-import type { Submission } from '../executions/execution-input.js';
+import type { ExecutionsService } from '../executions/executions-service.js';
 import type { QueryCore, QueryRecord } from '../queries/queries-repo.js';
 import type { Store } from '../store/store.js';
 import type { ResultHead } from './alert-condition.js';
@@ -25,8 +25,8 @@ export type QueriesPort = {
 export type AlertRun = Pick<ExecutionRecord, 'id' | 'state' | 'error'>;
 
 export type ExecutionsPort = {
-  /** Validates the values (invalid), checks the billing limit (over_limit) and queues the run. */
-  submit(s: Omit<Submission, 'onResult'>): Maybe<{ id: string }>;
+  /** Runs the saved query (refused as any run is; values invalid; over_limit). */
+  runSaved: ExecutionsService['runSaved'];
   /** Resolves when the run has ended (or this node stops). */
   settled(id: string): Promise<void>;
   get(id: string): Maybe<AlertRun | undefined>;
