@@ -49,28 +49,6 @@ export const QueryScheduleValues = z
     example: { chain: 'ethereum', days: 7 },
   });
 
-export const CreateQueryScheduleRequest = z
-  .object({
-    cron_expression: Cron,
-    parameters: QueryScheduleValues.optional(),
-    query_parameters: QueryScheduleValues.optional().openapi({
-      description:
-        'The same values under the name alerts and POST /query/{query_id}/execute use; give one of the two (both: 400)',
-    }),
-    performance: PerformanceSchema.optional().openapi({
-      description: "Engine tier of the runs; default: the query's engine tier",
-    }),
-    enabled: Enabled.optional(),
-  })
-  .openapi('CreateQueryScheduleRequest');
-export type CreateQueryScheduleRequest = z.output<typeof CreateQueryScheduleRequest>;
-
-export const UpdateQueryScheduleRequest = CreateQueryScheduleRequest.partial().openapi(
-  'UpdateQueryScheduleRequest',
-  { description: 'Any subset; a new cron_expression (or enabling) moves the next run' },
-);
-export type UpdateQueryScheduleRequest = z.output<typeof UpdateQueryScheduleRequest>;
-
 /** One value of a dashboard's parameter widget (the widget's query and key). */
 export const DashboardScheduleValue = z
   .object({
@@ -85,27 +63,6 @@ const DashboardValues = z.array(DashboardScheduleValue).max(DASHBOARD_LIMITS.wid
   description:
     "Values of the dashboard's parameter widgets, by query and key; a widget left out runs with its parameter's default, as the dashboard opens",
 });
-
-export const CreateDashboardScheduleRequest = z
-  .object({
-    cron_expression: Cron,
-    parameters: DashboardValues.optional(),
-    query_parameters: DashboardValues.optional().openapi({
-      description: 'The same values under the name alerts use; give one of the two (both: 400)',
-    }),
-    performance: PerformanceSchema.optional().openapi({
-      description: 'Engine tier of the runs; default medium',
-    }),
-    enabled: Enabled.optional(),
-  })
-  .openapi('CreateDashboardScheduleRequest');
-export type CreateDashboardScheduleRequest = z.output<typeof CreateDashboardScheduleRequest>;
-
-export const UpdateDashboardScheduleRequest = CreateDashboardScheduleRequest.partial().openapi(
-  'UpdateDashboardScheduleRequest',
-  { description: 'Any subset; a new cron_expression (or enabling) moves the next run' },
-);
-export type UpdateDashboardScheduleRequest = z.output<typeof UpdateDashboardScheduleRequest>;
 
 export const SCHEDULE_RUN_STATES = ['ok', 'running', 'failed'] as const;
 
@@ -134,31 +91,78 @@ const common = {
   updated_at: z.string(),
 };
 
-export const QuerySchedule = z
-  .object({
-    ...common,
-    query_id: z.number().int(),
-    parameters: z.record(z.string(), ScheduleValue),
-  })
-  .openapi('QuerySchedule');
+/**
+ * The schemas of one kind of schedule (of a query or of a dashboard): the create and update
+ * bodies, a schedule, and the list. The kinds differ only in their target's id, the shape of
+ * their values and what their notes say; the rest is defined here once.
+ */
+function scheduleSchemas<
+  Target extends z.ZodRawShape,
+  Values extends z.ZodType,
+  Stored extends z.ZodType,
+>(
+  kind: 'Query' | 'Dashboard',
+  spec: {
+    target: Target;
+    /** The values a body gives. */
+    values: Values;
+    /** The values a schedule answers with. */
+    stored: Stored;
+    /** What `query_parameters` says. */
+    aliasNote: string;
+    /** What `performance` says. */
+    tierNote: string;
+  },
+) {
+  const Create = z
+    .object({
+      cron_expression: Cron,
+      parameters: spec.values.optional(),
+      query_parameters: spec.values.optional().openapi({ description: spec.aliasNote }),
+      performance: PerformanceSchema.optional().openapi({ description: spec.tierNote }),
+      enabled: Enabled.optional(),
+    })
+    .openapi(`Create${kind}ScheduleRequest`);
+  const Update = Create.partial().openapi(`Update${kind}ScheduleRequest`, {
+    description: 'Any subset; a new cron_expression (or enabling) moves the next run',
+  });
+  const Schedule = z
+    .object({ ...common, ...spec.target, parameters: spec.stored })
+    .openapi(`${kind}Schedule`);
+  const List = z.object({ schedules: z.array(Schedule) }).openapi(`${kind}SchedulesResponse`);
+  return { Create, Update, Schedule, List };
+}
+
+export const {
+  Create: CreateQueryScheduleRequest,
+  Update: UpdateQueryScheduleRequest,
+  Schedule: QuerySchedule,
+  List: QuerySchedulesResponse,
+} = scheduleSchemas('Query', {
+  target: { query_id: z.number().int() },
+  values: QueryScheduleValues,
+  stored: z.record(z.string(), ScheduleValue),
+  aliasNote:
+    'The same values under the name alerts and POST /query/{query_id}/execute use; give one of the two (both: 400)',
+  tierNote: "Engine tier of the runs; default: the query's engine tier",
+});
+export type UpdateQueryScheduleRequest = z.output<typeof UpdateQueryScheduleRequest>;
 export type QuerySchedule = z.output<typeof QuerySchedule>;
-
-export const DashboardSchedule = z
-  .object({
-    ...common,
-    dashboard_id: z.number().int(),
-    parameters: z.array(DashboardScheduleValue),
-  })
-  .openapi('DashboardSchedule');
-export type DashboardSchedule = z.output<typeof DashboardSchedule>;
-
-export const QuerySchedulesResponse = z
-  .object({ schedules: z.array(QuerySchedule) })
-  .openapi('QuerySchedulesResponse');
 export type QuerySchedulesResponse = z.output<typeof QuerySchedulesResponse>;
-export const DashboardSchedulesResponse = z
-  .object({ schedules: z.array(DashboardSchedule) })
-  .openapi('DashboardSchedulesResponse');
+
+export const {
+  Create: CreateDashboardScheduleRequest,
+  Update: UpdateDashboardScheduleRequest,
+  Schedule: DashboardSchedule,
+  List: DashboardSchedulesResponse,
+} = scheduleSchemas('Dashboard', {
+  target: { dashboard_id: z.number().int() },
+  values: DashboardValues,
+  stored: z.array(DashboardScheduleValue),
+  aliasNote: 'The same values under the name alerts use; give one of the two (both: 400)',
+  tierNote: 'Engine tier of the runs; default medium',
+});
+export type DashboardSchedule = z.output<typeof DashboardSchedule>;
 export type DashboardSchedulesResponse = z.output<typeof DashboardSchedulesResponse>;
 
 export const DeleteScheduleResponse = z
