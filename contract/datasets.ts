@@ -138,6 +138,14 @@ const list = <T extends z.ZodType>(item: T) => z.array(item).max(DATASET_LIMITS.
 const opt = <T extends z.ZodType>(schema: T) =>
   schema.nullish().transform((v): z.output<T> | undefined => v ?? undefined);
 
+/** The page of a search (both searches): a limit over the maximum is clamped, not refused. */
+const searchPage = {
+  limit: opt(clampedLimit(1, DATASET_LIMITS.searchMax)).openapi({
+    description: 'Default 20; values over 250 are taken as 250 (clamped, not rejected)',
+  }),
+  offset: opt(Offset),
+};
+
 /** An EVM address (0x + 40 hex digits) or a Tron address (base58, starting with T). */
 export const ContractAddress = z
   .string()
@@ -170,10 +178,7 @@ export const SearchDatasetsRequest = z
     contract_address: opt(z.union([z.literal(''), ContractAddress])).openapi({
       description: 'Only decoded tables of this contract (sent by the Go client; empty = none)',
     }),
-    limit: opt(clampedLimit(1, DATASET_LIMITS.searchMax)).openapi({
-      description: 'Default 20; values over 250 are taken as 250 (clamped, not rejected)',
-    }),
-    offset: opt(Offset),
+    ...searchPage,
   })
   .openapi('SearchDatasetsRequest');
 export type SearchDatasetsRequest = z.output<typeof SearchDatasetsRequest>;
@@ -183,10 +188,7 @@ export const SearchDatasetsByContractRequest = z
     contract_address: ContractAddress,
     blockchains: opt(list(Str)),
     include_schema: opt(z.boolean()),
-    limit: opt(clampedLimit(1, DATASET_LIMITS.searchMax)).openapi({
-      description: 'Default 20; values over 250 are taken as 250 (clamped, not rejected)',
-    }),
-    offset: opt(Offset),
+    ...searchPage,
   })
   .openapi('SearchDatasetsByContractAddressRequest');
 export type SearchDatasetsByContractRequest = z.output<typeof SearchDatasetsByContractRequest>;
