@@ -106,7 +106,7 @@ describe('dashboard schedules', () => {
     const shown = (await t.call('GET', `${DS(b.d)}/${s.schedule_id}`, { key: alice.key })).json;
     expect(shown).toMatchObject({
       last_state: 'failed',
-      last_error: `Query ${b.bobs} is private to another context: skipped`,
+      last_error: `Query ${b.bobs} could not run: Query not found`,
       last_execution_ids: ids,
     });
   });

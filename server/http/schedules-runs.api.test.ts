@@ -114,7 +114,10 @@ describe('the refresh scheduler', () => {
     expect(of(fired, s.schedule_id)).toEqual({
       started: [],
       skipped: false,
-      failed: [expect.stringMatching(/^Query \d+ is archived: the run was skipped/)],
+      // refused as any run of it is refused (queries/runnable.ts)
+      failed: [
+        `Query ${q} could not run: Not allowed to execute query. Query is archived, unsaved or not enough permissions`,
+      ],
     });
     expect(await read(q, s.schedule_id)).toMatchObject({
       last_run_at: s.next_run_at,
@@ -206,12 +209,13 @@ describe('over the credit limit', () => {
       expect(fired.failed).toEqual([
         {
           scheduleId: sch.schedule_id,
-          error: `Query ${q} could not run: the context is over its billing period's credit limit`,
+          // the answer execute gives over the limit
+          error: `Query ${q} could not run: This api request would exceed your configured limits per billing cycle. Please adjust your limits in settings to continue usage.`,
         },
       ]);
       const shown = (await s.call('GET', `${QS(q)}/${sch.schedule_id}`, { key: u.key })).json;
       expect(shown).toMatchObject({ last_state: 'failed', last_execution_ids: [] });
-      expect(shown.last_error).toMatch(/credit limit/);
+      expect(shown.last_error).toMatch(/exceed your configured limits per billing cycle/);
     } finally {
       await s.close();
     }

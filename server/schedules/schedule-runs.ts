@@ -1,7 +1,7 @@
 import { isRunningState } from '../../contract/rules/enums.js';
 import { AppError } from '../errors.js';
 import { LOCK_SPACES, OwnerLocks } from '../lake/owner-locks.js';
-import type { SchedulesDeps, ScheduledQuery } from './schedules-ports.js';
+import type { SchedulesDeps } from './schedules-ports.js';
 import { valuesOfQuery } from './schedule-values.js';
 import type {
   DashboardValues,
@@ -22,23 +22,17 @@ export type FireOutcome = {
 
 type Runs = { started: string[]; errors: string[] };
 
-/** Why a run could not start, as the schedule shows it. */
-function reason(err: unknown): string {
-  if (err instanceof AppError && err.kind === 'over_limit')
-    return "the context is over its billing period's credit limit";
-  return err instanceof Error ? err.message : String(err);
-}
-
 /**
  * Starts the runs of one slot of a schedule and records them on it: a query's schedule runs the
  * query with its values; a dashboard's runs each distinct query of its visualization widgets with
  * the dashboard's values of that query (what the dashboard opens with: a parameter widget's value
  * from the schedule, else the parameter's default). Every run is an execution in the owner
- * context with source `schedule`, so it is charged there and becomes the latest result for its
- * values. An archived query or dashboard, a query made private by another context, values the
- * query no longer takes or an exhausted credit limit skip that run and are recorded as the
- * schedule's `last_error`. One slot of a schedule starts at a time (across nodes too), and a slot
- * that comes while the previous slot's runs still run is skipped.
+ * context with source `schedule` (executions.runSaved), so it is charged there and becomes the
+ * latest result for its values. An archived dashboard, a query runSaved refuses (archived, or
+ * made private by another context), values the query no longer takes or an exhausted credit
+ * limit skip that run and are recorded as the schedule's `last_error`. One slot of a schedule
+ * starts at a time (across nodes too), and a slot that comes while the previous slot's runs
+ * still run is skipped.
  */
 export class ScheduleRunner {
   private readonly starting: OwnerLocks;
@@ -63,14 +57,7 @@ export class ScheduleRunner {
 
   private async runQuery(s: ScheduleRecord): Promise<Runs> {
     const runs: Runs = { started: [], errors: [] };
-    const id = s.target.id;
-    const query = await this.deps.queries.get(id);
-    if (!query) runs.errors.push(`Query ${id} is gone: the run was skipped`);
-    else if (query.is_archived)
-      runs.errors.push(
-        `Query ${id} is archived: the run was skipped; unarchive it to resume this schedule`,
-      );
-    else await this.submit(s, query, s.parameters as QueryValues, runs);
+    await this.run(s, s.target.id, s.parameters as QueryValues, runs);
     return runs;
   }
 
@@ -88,53 +75,42 @@ export class ScheduleRunner {
       );
       return runs;
     }
-    const seen = new Set<number>();
-    for (const { visualization, query } of await this.deps.dashboards.visualizationsOf(
-      id,
-      s.ownerId,
-    )) {
-      const queryId = visualization.query_id;
-      if (seen.has(queryId)) continue;
-      seen.add(queryId);
-      if (!query) runs.errors.push(`Query ${queryId} is private to another context: skipped`);
-      else if (query.is_archived) runs.errors.push(`Query ${queryId} is archived: skipped`);
-      else if (
-        !(await this.submit(
-          s,
-          query,
-          valuesOfQuery(s.parameters as DashboardValues, queryId),
-          runs,
-        ))
-      )
-        break;
+    const queryIds = new Set(
+      (await this.deps.dashboards.visualizationsOf(id, s.ownerId)).map(
+        (v) => v.visualization.query_id,
+      ),
+    );
+    for (const queryId of queryIds) {
+      const values = valuesOfQuery(s.parameters as DashboardValues, queryId);
+      if (!(await this.run(s, queryId, values, runs))) break;
     }
     return runs;
   }
 
-  /** Submits one run; false when no other run of this slot can start (over the credit limit). */
-  private async submit(
+  /**
+   * Runs one query as the schedule's owner (executions.runSaved: refused as any run is), or
+   * records why it could not; false when no other run of this slot can start (over the credit
+   * limit).
+   */
+  private async run(
     s: ScheduleRecord,
-    query: ScheduledQuery,
+    queryId: number,
     values: QueryValues,
     runs: Runs,
   ): Promise<boolean> {
     try {
-      const e = await this.deps.executions.submit({
-        contextId: s.ownerId,
-        userId: null,
-        apiKeyId: null,
-        source: 'schedule',
-        queryId: query.id,
-        queryVersion: query.version,
-        sql: query.query_sql,
-        parameters: query.parameters,
-        values,
-        performance: s.performance,
-      });
+      const e = await this.deps.executions.runSaved(
+        { contextId: s.ownerId, userId: null, apiKeyId: null },
+        'schedule',
+        queryId,
+        { values, tier: s.performance },
+      );
       runs.started.push(e.id);
       return true;
     } catch (err) {
-      runs.errors.push(`Query ${query.id} could not run: ${reason(err)}`);
+      runs.errors.push(
+        `Query ${queryId} could not run: ${err instanceof Error ? err.message : String(err)}`,
+      );
       return !(err instanceof AppError && err.kind === 'over_limit');
     }
   }

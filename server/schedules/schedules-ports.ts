@@ -35,8 +35,8 @@ export type QueriesPort = {
 /** A dashboard as its viewer may see it, and its visualizations with the queries it may read. */
 export type DashboardsPort = Pick<DashboardsService, 'readable' | 'visualizationsOf'>;
 
-/** Submitting runs (parameters checked, credits checked: over_limit) and reading their states. */
-export type ExecutionsPort = Pick<ExecutionsService, 'submit' | 'states' | 'get'>;
+/** Running saved queries (refused as any run is; values checked; over_limit) and their states. */
+export type ExecutionsPort = Pick<ExecutionsService, 'runSaved' | 'states' | 'get'>;
 
 export type SchedulesDeps = {
   store: Store;
