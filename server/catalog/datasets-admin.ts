@@ -18,7 +18,7 @@ import {
   type SourceFiles,
 } from './dataset-sources.js';
 import { headerDescription } from '../../contract/rules/names.js';
-import { columnNamed, storageType, type GivenTypes, type TableColumn } from './dataset-columns.js';
+import { columnNamed, storageType, type GivenTypes } from './dataset-columns.js';
 import { readSourceRecord, type SourceFileEntry } from './dataset-source-record.js';
 import { writeSnapshot } from './dataset-write.js';
 
@@ -93,17 +93,7 @@ export class DatasetsAdmin {
     return this.change(
       target,
       existing,
-      (dir) =>
-        this.deps.duck.withConnection((conn) =>
-          writeSnapshot(conn, {
-            dir,
-            src,
-            linked,
-            keys,
-            types: req.types,
-            allowDuplicate: req.allowDuplicate,
-          }),
-        ),
+      { src, linked, keys, types: req.types, allowDuplicate: req.allowDuplicate },
       {
         description: req.description ?? existing?.description ?? '',
         blockchains: req.blockchains?.length ? req.blockchains : (existing?.blockchains ?? []),
@@ -142,18 +132,14 @@ export class DatasetsAdmin {
     const table = await this.change(
       { schema: t.schema_name, table: t.table_name },
       t,
-      (dir) =>
-        this.deps.duck.withConnection((conn) =>
-          writeSnapshot(conn, {
-            dir,
-            src,
-            linked,
-            keys,
-            columns: t.columns.map((c) => ({ name: c.name, type: c.type })),
-            previous: { dir: previousDir, linked: layout.linked },
-            allowDuplicate: opts.allowDuplicate,
-          }),
-        ),
+      {
+        src,
+        linked,
+        keys,
+        columns: t.columns.map((c) => ({ name: c.name, type: c.type })),
+        previous: { dir: previousDir, linked: layout.linked },
+        allowDuplicate: opts.allowDuplicate,
+      },
       { description: t.description, blockchains: t.blockchains, layout: { ...layout, keys } },
     );
     return { table, added: table.row_count - t.row_count };
@@ -219,14 +205,14 @@ export class DatasetsAdmin {
   }
 
   /**
-   * Writes a new snapshot with `write` and switches the table to it, if it is still as `before`
-   * (absent, or at the same snapshot); then retires the previous snapshot and what a killed
-   * command left in the table's folder.
+   * Writes a new snapshot (writeSnapshot with `snapshot`, into a new folder) and switches the
+   * table to it, if it is still as `before` (absent, or at the same snapshot); then retires the
+   * previous snapshot and what a killed command left in the table's folder.
    */
   private async change(
     name: DatasetName,
     before: LakeTable | undefined,
-    write: (dir: string) => Promise<{ partitions: number; columns: TableColumn[] }>,
+    snapshot: Omit<Parameters<typeof writeSnapshot>[1], 'dir'>,
     meta: {
       description: string;
       blockchains: string[];
@@ -271,7 +257,9 @@ export class DatasetsAdmin {
           metadata,
         },
         async (dir) => {
-          const { partitions, columns } = await write(dir);
+          const { partitions, columns } = await this.deps.duck.withConnection((conn) =>
+            writeSnapshot(conn, { dir, ...snapshot }),
+          );
           if (meta.layout.hive) metadata.partitions = partitions;
           for (const c of columns) {
             if (storageType(c.type) !== c.type) columnTypes[c.name] = c.type;
