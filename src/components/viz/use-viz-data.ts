@@ -1,6 +1,11 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, shouldRetry } from '../../lib/api';
-import { whileUnfinished, type ExecutionResult } from '../../lib/executions';
+import { ctxKey } from '../../lib/context-keys';
+import {
+  executionPath,
+  whileUnfinished,
+  type ExecutionResult,
+} from '../../lib/resources/executions';
 import { quoteIdent } from '../../lib/sql-names';
 import { sliceOfPage, type PageRequest } from '../../lib/viz/page-slice';
 import { columnsParam } from '../../lib/viz/quote-name';
@@ -16,6 +21,13 @@ export type VizSource = {
   /** Extra query string, e.g. {'params.wallet': '0x..'} (a list repeats the name). */
   query?: Record<string, string | readonly string[]>;
 };
+
+/** An execution's result as a source (the query page's tabs, a dashboard widget in edit mode). */
+export const executionSource = (ctx: string, executionId: string): VizSource => ({
+  key: [...ctxKey(ctx), 'execution', executionId],
+  path: executionPath(executionId, 'results'),
+  ctx,
+});
 
 /** A chart pulls every row up to this many; beyond it the service samples this many. */
 export const MAX_CHART_ROWS = 100_000;

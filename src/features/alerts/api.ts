@@ -11,6 +11,7 @@ import type { Parameter } from '../../../contract/parameters';
 import type { GetQueryResponse } from '../../../contract/queries';
 import { api, apiQueryFn } from '../../lib/api';
 import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
+import { queryDetailOptions } from '../../lib/resources/queries';
 
 export type { Alert };
 export type Evaluation = AlertHistoryResponse['evaluations'][number];
@@ -25,7 +26,6 @@ export const alertKeys = {
     [...alertKeys.all(ctx), 'list', { offset, queryId }] as const,
   history: (ctx: string, id: number, offset: number) =>
     [...alertKeys.all(ctx), 'history', id, { offset }] as const,
-  query: (ctx: string, queryId: number) => [...alertKeys.all(ctx), 'query', queryId] as const,
 };
 
 const invalidate = (qc: QueryClient, ctx: string) =>
@@ -56,13 +56,11 @@ export const alertHistoryOptions = (ctx: string, id: number, offset: number) =>
       query.state.data?.evaluations.some((e) => e.state === 'running') ? 1500 : false,
   });
 
+const parametersOf = (q: GetQueryResponse): readonly Parameter[] => q.parameters;
+
 /** The parameter definitions of an alert's query, for the inputs of the alert's values. */
 export const alertQueryParametersOptions = (ctx: string, queryId: number) =>
-  queryOptions({
-    queryKey: alertKeys.query(ctx, queryId),
-    queryFn: apiQueryFn<GetQueryResponse>(`/query/${queryId}`, { ctx }),
-    select: (q): readonly Parameter[] => q.parameters,
-  });
+  queryOptions({ ...queryDetailOptions(ctx, queryId), select: parametersOf });
 
 export function useCreateAlert(ctx: string) {
   const qc = useQueryClient();

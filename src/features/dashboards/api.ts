@@ -4,14 +4,10 @@ import type {
   DashboardVisualizationsResponse,
   ListDashboardsResponse,
 } from '../../../contract/dashboards';
-import type { GetQueryResponse, ListQueriesResponse } from '../../../contract/queries';
-import type {
-  GetVisualizationResponse,
-  ListVisualizationsResponse,
-} from '../../../contract/visualizations';
-import { api, apiQueryFn, nullIfNotFound } from '../../lib/api';
+import { apiQueryFn } from '../../lib/api';
 import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
-import { whileUnfinished, type ExecutionResult } from '../../lib/executions';
+import { latestExecutionOptions, whileUnfinished } from '../../lib/resources/executions';
+import { queryListOptions } from '../../lib/resources/queries';
 
 /**
  * Where a dashboard is read from: in the app, a context (`ctx`, keys under ctxKey(ctx)); on the
@@ -45,9 +41,6 @@ export const dashboardKeys = {
     [...dashboardKeys.dashboard(s, id), 'visualizations'] as const,
   viz: (s: DashboardScope, id: number, vid: number, values: Record<string, string>) =>
     [...dashboardKeys.dashboard(s, id), 'viz', vid, values] as const,
-  pickerQueries: (ctx: string, q: string) => [...ctxKey(ctx), 'dashboards', 'picker', q] as const,
-  pickerVisualizations: (ctx: string, queryId: number) =>
-    [...ctxKey(ctx), 'dashboards', 'picker', 'query', queryId] as const,
   edit: (ctx: string) => [...ctxKey(ctx), 'dashboards', 'edit'] as const,
 };
 
@@ -84,42 +77,7 @@ export const dashboardVisualizationsOptions = (s: DashboardScope, id: number) =>
 
 /** The picker's search over the context's saved queries. */
 export const pickerQueriesOptions = (ctx: string, q: string) =>
-  queryOptions({
-    queryKey: dashboardKeys.pickerQueries(ctx, q),
-    queryFn: apiQueryFn<ListQueriesResponse>('/queries', {
-      ctx,
-      query: { q: q.trim() || undefined, limit: 20, include_archived: false },
-    }),
-    placeholderData: keepPreviousInContext(ctx),
-  });
-
-export const pickerVisualizationsOptions = (ctx: string, queryId: number) =>
-  queryOptions({
-    queryKey: dashboardKeys.pickerVisualizations(ctx, queryId),
-    queryFn: apiQueryFn<ListVisualizationsResponse>(`/query/${queryId}/visualizations`, {
-      ctx,
-      query: { limit: 100 },
-    }),
-  });
-
-/** A picked query's parameters, for parameter widgets of visualizations added in this edit. */
-export const pickerQueryOptions = (ctx: string, queryId: number) =>
-  queryOptions({
-    queryKey: [...dashboardKeys.pickerVisualizations(ctx, queryId), 'detail'] as const,
-    queryFn: apiQueryFn<GetQueryResponse>(`/query/${queryId}`, { ctx }),
-  });
-
-/** A visualization's definition, for a widget added in this edit (not in the dashboard's list yet). */
-export const editVisualizationOptions = (ctx: string, visualizationId: number) =>
-  queryOptions({
-    queryKey: [...dashboardKeys.edit(ctx), 'visualization', visualizationId] as const,
-    queryFn: apiQueryFn<GetVisualizationResponse>(`/visualizations/${visualizationId}`, { ctx }),
-  });
-
-export type EditLatest = Pick<
-  ExecutionResult,
-  'execution_id' | 'state' | 'is_execution_finished' | 'error'
-> | null;
+  queryListOptions(ctx, { q: q.trim() || undefined, limit: 20, include_archived: false });
 
 /**
  * The latest run of a query, which edit mode draws its widgets from (the values of parameter
@@ -127,15 +85,4 @@ export type EditLatest = Pick<
  * that run is not finished.
  */
 export const editLatestOptions = (ctx: string, queryId: number) =>
-  queryOptions({
-    queryKey: [...dashboardKeys.edit(ctx), 'latest', queryId] as const,
-    queryFn: async ({ signal }): Promise<EditLatest> => {
-      const r = await nullIfNotFound(
-        api<ExecutionResult>(`/query/${queryId}/results`, { ctx, signal, query: { limit: 1 } }),
-      );
-      if (!r) return null;
-      const { execution_id, state, is_execution_finished, error } = r;
-      return { execution_id, state, is_execution_finished, error };
-    },
-    refetchInterval: whileUnfinished(1000),
-  });
+  queryOptions({ ...latestExecutionOptions(ctx, queryId), refetchInterval: whileUnfinished(1000) });

@@ -2,9 +2,10 @@ import { Center, Loader, Stack, Text, useComputedColorScheme } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import type { VisualizationType } from '../../../contract/visualizations';
 import { LazyVisualizationView } from '../../components/viz/lazy-visualization-view';
-import { dashboardKeys, editLatestOptions, editVisualizationOptions } from './api';
+import { executionSource } from '../../components/viz/use-viz-data';
+import { vizDetailOptions } from '../../lib/resources/visualizations';
+import { editLatestOptions } from './api';
 import type { VizInfo } from './viz-info';
-import { executionPath } from '../../lib/executions';
 
 export type Definition = {
   name: string;
@@ -43,7 +44,7 @@ export function EditVizBody(props: {
   const { ctx, info } = props;
   const scheme = useComputedColorScheme('light');
   const fetched = useQuery({
-    ...editVisualizationOptions(ctx, props.visualizationId),
+    ...vizDetailOptions(ctx, props.visualizationId),
     enabled: props.definition === undefined && !info?.error,
   });
   const definition = props.definition ?? fetched.data;
@@ -86,11 +87,7 @@ export function EditVizBody(props: {
           type: definition.type,
           options: definition.options,
         }}
-        source={{
-          key: [...dashboardKeys.edit(ctx), 'execution', id],
-          path: executionPath(id, 'results'),
-          ctx,
-        }}
+        source={executionSource(ctx, id)}
         height="100%"
         colorScheme={scheme}
       />

@@ -18,7 +18,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { pickerQueriesOptions, pickerQueryOptions, pickerVisualizationsOptions } from './api';
+import { queryDetailOptions } from '../../lib/resources/queries';
+import { vizListOptions } from '../../lib/resources/visualizations';
+import { pickerQueriesOptions } from './api';
 import type { VizInfo } from './viz-info';
 import { FormActions } from '../../components/form-actions';
 
@@ -54,11 +56,11 @@ export function VizPickerModal(props: {
     enabled: props.opened,
   });
   const vizzes = useQuery({
-    ...pickerVisualizationsOptions(props.ctx, queryId ?? 0),
+    ...vizListOptions(props.ctx, queryId ?? 0),
     enabled: queryId !== null,
   });
   const query = useQuery({
-    ...pickerQueryOptions(props.ctx, queryId ?? 0),
+    ...queryDetailOptions(props.ctx, queryId ?? 0),
     enabled: queryId !== null,
   });
   return (

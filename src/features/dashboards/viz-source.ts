@@ -5,8 +5,13 @@ import { isCompletedState } from '../../../contract/rules/enums';
 import type { ShownValues } from '../../../shared/parameters/values-line';
 import { seedFirstPage, vizHeadOptions } from '../../components/viz/use-viz-data';
 import { api, apiQueryFn, nullIfNotFound } from '../../lib/api';
-import { executionPath, untilFinished } from '../../lib/executions';
-import type { ExecuteResponse, ExecutionResult, ExecutionStatus } from '../../lib/executions';
+import {
+  executeQuery,
+  executionPath,
+  untilFinished,
+  type ExecutionResult,
+  type ExecutionStatus,
+} from '../../lib/resources/executions';
 import { dashboardKeys, type DashboardScope } from './api';
 import { paramsQuery, withDefaults } from './params';
 
@@ -148,12 +153,7 @@ export function useVizSource(input: VizSourceInput): VizSource {
     latest.data === null && input.signedIn && queryId !== null && (hasValues || input.runRequested);
   const run = useQuery({
     queryKey: [...dashboardKeys.viz(scope, dashboardId, vid, values), 'run', queryId],
-    queryFn: () =>
-      api<ExecuteResponse>(`/query/${queryId}/execute`, {
-        ctx: scope.ctx,
-        method: 'POST',
-        body: { query_parameters: values },
-      }),
+    queryFn: () => executeQuery(scope.ctx, queryId ?? 0, { query_parameters: values }),
     enabled: wantRun,
     staleTime: Infinity,
     retry: false,

@@ -6,7 +6,7 @@ import { isCompletedState } from '../../../contract/rules/enums';
 import { RetryAlert } from '../../components/error-alert';
 import { cellText } from './format';
 import { PREVIEW_ROWS } from './preview-sql';
-import type { ExecutionResult } from '../../lib/executions';
+import type { ExecutionResult } from '../../lib/resources/executions';
 import { ToolButton } from '../../components/tool-button';
 
 const STATE_TEXT: Record<string, string> = {

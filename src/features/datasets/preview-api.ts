@@ -1,7 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiQueryFn } from '../../lib/api';
-import { executionPath, untilFinished } from '../../lib/executions';
-import type { ExecuteResponse, ExecutionResult, ExecutionStatus } from '../../lib/executions';
+import { executionPath, untilFinished } from '../../lib/resources/executions';
+import type {
+  ExecuteResponse,
+  ExecutionResult,
+  ExecutionStatus,
+} from '../../lib/resources/executions';
 import { datasetKeys } from './api';
 import { previewSql, PREVIEW_ROWS } from './preview-sql';
 

@@ -3,6 +3,7 @@ import type { ListDatasetsResponse } from '../../../contract/datasets';
 import type { ListQueryVersionsResponse, QueryVersion } from '../../../contract/queries';
 import { api, apiQueryFn, ApiError } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
+import { queryKeys } from '../../lib/resources/queries';
 import { buildCatalog, type DatasetLike } from './catalog';
 
 /**
@@ -12,8 +13,7 @@ import { buildCatalog, type DatasetLike } from './catalog';
  */
 export const editorKeys = {
   catalog: (ctx: string) => [...ctxKey(ctx), 'datasets', 'editor-catalog'] as const,
-  versions: (ctx: string, id: number) =>
-    [...ctxKey(ctx), 'queries', 'detail', id, 'versions'] as const,
+  versions: (ctx: string, id: number) => [...queryKeys.detail(ctx, id), 'versions'] as const,
   version: (ctx: string, id: number, version: number) =>
     [...editorKeys.versions(ctx, id), version] as const,
 };

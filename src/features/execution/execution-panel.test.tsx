@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTEXT_HEADER } from '../../lib/api';
-import type { ExecutionStatus } from '../../lib/executions';
+import type { ExecutionStatus } from '../../lib/resources/executions';
 import { ExecutionPanel } from './execution-panel';
 
 const ID = '01HZX3J3N7QK7Y3V8W9D2E4F5G';

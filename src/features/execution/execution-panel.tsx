@@ -5,7 +5,7 @@ import { IconPlayerStop } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ExecutionStateBadge } from '../../components/execution-state-badge';
 import { useCancelExecution, useExecutionStatus } from './api';
-import type { ExecutionStatus } from '../../lib/executions';
+import type { ExecutionStatus } from '../../lib/resources/executions';
 import { formatCredits, formatDuration, formatRows, isRunning, ordinal } from './format';
 import { ToolButton } from '../../components/tool-button';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionStatus } from '../../lib/executions';
+import type { ExecutionStatus } from '../../lib/resources/executions';
 import {
   errorPosition,
   formatCredits,

@@ -1,5 +1,5 @@
 import { isRunningState } from '../../../contract/rules/enums';
-import type { ExecutionStatus } from '../../lib/executions';
+import type { ExecutionStatus } from '../../lib/resources/executions';
 
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 102nd… */
 export function ordinal(n: number): string {

@@ -4,11 +4,11 @@ import type {
   MatviewRefreshesResponse,
   MatviewsListResponse,
 } from '../../../contract/matviews';
-import type { ListQueriesResponse } from '../../../contract/queries';
 import { isRunningState } from '../../../contract/rules/enums';
 import { api, apiQueryFn } from '../../lib/api';
 import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
-import { executionPath, untilFinished, type ExecutionStatus } from '../../lib/executions';
+import { executionPath, untilFinished, type ExecutionStatus } from '../../lib/resources/executions';
+import { queryListOptions } from '../../lib/resources/queries';
 
 export type Matview = MatviewListElement;
 
@@ -28,7 +28,6 @@ export const matviewKeys = {
     [...matviewKeys.all(ctx), 'history', fullName, { offset }] as const,
   refresh: (ctx: string, executionId: string) =>
     [...matviewKeys.all(ctx), 'refresh', executionId] as const,
-  queryPicker: (ctx: string, q: string) => [...ctxKey(ctx), 'matviews-query-picker', q] as const,
 };
 
 /** `/materialized-views/dune.alice.result_x`: the full name is one path segment. */
@@ -94,12 +93,7 @@ export const refreshStatusOptions = (ctx: string, executionId: string, onFinishe
 /** The context's saved queries whose name matches `q` (the dialog's source picker). */
 export const queryPickerOptions = (ctx: string, q: string) =>
   queryOptions({
-    queryKey: matviewKeys.queryPicker(ctx, q),
-    queryFn: apiQueryFn<ListQueriesResponse>('/queries', {
-      ctx,
-      query: { limit: 50, q: q.trim() || undefined, include_archived: false },
-    }),
-    placeholderData: keepPreviousInContext(ctx),
+    ...queryListOptions(ctx, { limit: 50, q: q.trim() || undefined, include_archived: false }),
     staleTime: 30_000,
   });
 

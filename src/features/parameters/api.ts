@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Parameter } from '../../../contract/parameters';
-import { api, nullIfNotFound } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
-import type { ExecutionResult } from '../../lib/executions';
+import { latestResult } from '../../lib/resources/executions';
 
 export type EnumSource = NonNullable<Parameter['enumFromResults']>;
 
@@ -42,12 +41,11 @@ export const enumOptionsFromResults = (ctx: string, source: EnumSource) =>
   queryOptions({
     queryKey: parameterKeys.enumOptions(ctx, source),
     queryFn: async ({ signal }): Promise<string[] | null> => {
-      const res = await nullIfNotFound(
-        api<ExecutionResult>(`/query/${source.queryId}/results`, {
-          ctx,
-          signal,
-          query: { columns: columnsParam(source.columnName), limit: ENUM_OPTIONS_LIMIT },
-        }),
+      const res = await latestResult(
+        ctx,
+        source.queryId,
+        { columns: columnsParam(source.columnName), limit: ENUM_OPTIONS_LIMIT },
+        signal,
       );
       return res && distinctColumnValues(res.result?.rows ?? [], source.columnName);
     },

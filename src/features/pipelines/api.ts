@@ -8,6 +8,7 @@ import type {
 } from '../../../contract/pipelines';
 import { api, apiQueryFn } from '../../lib/api';
 import { ctxKey } from '../../lib/context-keys';
+import { queryListOptions } from '../../lib/resources/queries';
 import { isTerminal } from './status-style';
 
 /** How often a running pipeline's status and the runs list are asked for. */
@@ -24,7 +25,6 @@ export const pipelineKeys = {
     [...pipelineKeys.all(ctx), 'lineage', queryId] as const,
   runs: (ctx: string) => [...pipelineKeys.all(ctx), 'runs'] as const,
   status: (ctx: string, id: string) => [...pipelineKeys.all(ctx), 'status', id] as const,
-  queries: (ctx: string) => [...pipelineKeys.all(ctx), 'query-picker'] as const,
   views: (ctx: string) => [...pipelineKeys.all(ctx), 'view-picker'] as const,
 };
 
@@ -60,18 +60,14 @@ export const recentRunsOptions = (ctx: string) =>
 
 export type PickerQuery = { id: number; name: string };
 
+const pickerQueries = (res: ListQueriesResponse): PickerQuery[] =>
+  res.queries.map((q) => ({ id: q.id, name: q.name }));
+
 /** The context's saved queries (not archived), for the node picker and node labels. */
 export const pickerQueriesOptions = (ctx: string) =>
   queryOptions({
-    queryKey: pipelineKeys.queries(ctx),
-    queryFn: async ({ signal }): Promise<PickerQuery[]> => {
-      const res = await api<ListQueriesResponse>('/queries', {
-        ctx,
-        query: { limit: PICKER_LIMIT, include_archived: false },
-        signal,
-      });
-      return res.queries.map((q) => ({ id: q.id, name: q.name }));
-    },
+    ...queryListOptions(ctx, { limit: PICKER_LIMIT, include_archived: false }),
+    select: pickerQueries,
     staleTime: 30_000,
   });
 

@@ -1,11 +1,14 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  CreateQueryRequest,
-  GetQueryResponse,
-  ListQueriesResponse,
-} from '../../../contract/queries';
-import { api, apiQueryFn } from '../../lib/api';
-import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { GetQueryResponse } from '../../../contract/queries';
+import { api } from '../../lib/api';
+import {
+  createQuery as postQuery,
+  queryDetailOptions,
+  queryKeys,
+  queryListOptions,
+  type NewQueryBody,
+  type QueryListQuery,
+} from '../../lib/resources/queries';
 import { QUERY_LIMITS } from '../../../contract/rules/limits';
 
 /** What the library asks the service for: one page of one context's (or the public) queries. */
@@ -18,17 +21,8 @@ export type QueryListParams = {
   size: number;
 };
 
-/** Every key of the queries feature starts with the context it belongs to. */
-export const queryKeys = {
-  all: (ctx: string) => [...ctxKey(ctx), 'queries'] as const,
-  lists: (ctx: string) => [...queryKeys.all(ctx), 'list'] as const,
-  list: (ctx: string, params: QueryListParams) => [...queryKeys.lists(ctx), params] as const,
-  details: (ctx: string) => [...queryKeys.all(ctx), 'detail'] as const,
-  detail: (ctx: string, id: number) => [...queryKeys.details(ctx), id] as const,
-};
-
 /** The query string of GET /queries for the library's params. */
-export function listQueryString(params: QueryListParams) {
+export function listQueryString(params: QueryListParams): QueryListQuery {
   return {
     limit: params.size,
     offset: (params.page - 1) * params.size,
@@ -40,18 +34,9 @@ export function listQueryString(params: QueryListParams) {
   };
 }
 
-export const queryListOptions = (ctx: string, params: QueryListParams) =>
-  queryOptions({
-    queryKey: queryKeys.list(ctx, params),
-    queryFn: apiQueryFn<ListQueriesResponse>('/queries', { ctx, query: listQueryString(params) }),
-    placeholderData: keepPreviousInContext(ctx),
-  });
-
-export const queryDetailOptions = (ctx: string, id: number) =>
-  queryOptions({
-    queryKey: queryKeys.detail(ctx, id),
-    queryFn: apiQueryFn<GetQueryResponse>(`/query/${id}`, { ctx }),
-  });
+/** The library's page of queries. */
+export const libraryListOptions = (ctx: string, params: QueryListParams) =>
+  queryListOptions(ctx, listQueryString(params));
 
 /** What the "New query" page starts with; the query is created when it is first saved. */
 export const NEW_QUERY = { name: 'New query', query_sql: 'SELECT 1' } as const;
@@ -60,13 +45,9 @@ export const NEW_QUERY = { name: 'New query', query_sql: 'SELECT 1' } as const;
 export async function createQuery(
   qc: QueryClient,
   ctx: string,
-  body: Partial<CreateQueryRequest> & Pick<CreateQueryRequest, 'name' | 'query_sql'>,
+  body: NewQueryBody,
 ): Promise<number> {
-  const { query_id } = await api<{ query_id: number }>('/query', {
-    ctx,
-    method: 'POST',
-    body,
-  });
+  const { query_id } = await postQuery(ctx, body);
   await qc.invalidateQueries({ queryKey: queryKeys.lists(ctx) });
   return query_id;
 }

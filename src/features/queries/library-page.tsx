@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ListEmpty, ListPanel, ListStates } from '../../components/list-states';
 import { PageHeader } from '../../components/page-header';
 import { useCtx } from '../../lib/session';
-import { queryListOptions } from './api';
+import { libraryListOptions } from './api';
 import { LibraryEmpty } from './library-empty';
 import { nextSearch, pageCount, PAGE_SIZES, type LibrarySearch } from './library-search';
 import { LibraryToolbar } from './library-toolbar';
@@ -20,7 +20,7 @@ type Props = {
 /** The query library: the context's queries (or every public one), searchable and paged. */
 export function LibraryPage({ search, onSearch }: Props) {
   const ctx = useCtx();
-  const list = useQuery(queryListOptions(ctx, search));
+  const list = useQuery(libraryListOptions(ctx, search));
   const change = (patch: Partial<LibrarySearch>) => onSearch(nextSearch(search, patch));
   const addTag = (tag: string) => {
     if (!search.tags.includes(tag)) change({ tags: [...search.tags, tag] });

@@ -1,5 +1,5 @@
 import type { VirtualItem } from '@tanstack/react-virtual';
-import type { ResultRow } from './api';
+import type { ResultRow } from '../../lib/resources/results';
 import { formatValue } from './format-value';
 import { ROW_HEIGHT } from './page-math';
 import styles from './results-grid.module.css';

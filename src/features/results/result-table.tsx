@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import type { viewParams } from './api';
+import type { ResultQuery } from '../../lib/resources/results';
 import { CellDetail, type CellDetailState } from './cell-detail';
 import { CellMenu, type CellMenuState } from './cell-menu';
 import { copyToClipboard } from './clipboard';
@@ -41,7 +41,7 @@ type Selection = { row: number; col: number } | null;
 export function ResultTable(props: {
   ctx: string;
   executionId: string;
-  params: ReturnType<typeof viewParams>;
+  params: ResultQuery;
   pageSize: number;
   columns: GridColumn[];
   count: number;

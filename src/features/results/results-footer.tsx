@@ -1,7 +1,7 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
-import { resultKeys } from './api';
-import type { ExecutionResult } from '../../lib/executions';
+import { resultKeys } from '../../lib/resources/results';
+import type { ExecutionResult } from '../../lib/resources/executions';
 import { formatBytes, formatCount } from '../../lib/format';
 import { formatDuration, millisBetween } from './humanize';
 

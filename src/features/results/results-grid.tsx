@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { ApiError } from '../../lib/api';
 import {
   csvDownloadUrl,
-  EMPTY_VIEW,
   resultPageOptions,
   resultSummaryOptions,
-  viewParams,
-  type ResultView,
-} from './api';
+} from '../../lib/resources/results';
+import { EMPTY_VIEW, viewParams, type ResultView } from './result-view';
 import { fitColumnWidth, fitColumnWidths, widthOf } from './column-widths';
 import { estimateColumnWidth } from './format-value';
 import type { GridColumn } from './grid-rows';
@@ -21,7 +19,7 @@ import { cycleSort } from './sort';
 import { canvasMeasure } from './text-measure';
 import { CenteredLoader } from '../../components/page-loader';
 import { ErrorAlert } from '../../components/error-alert';
-import type { ExecutionResult } from '../../lib/executions';
+import type { ExecutionResult } from '../../lib/resources/executions';
 
 export type ResultsGridProps = {
   /** Handle of the context the execution belongs to (part of every query key and request). */

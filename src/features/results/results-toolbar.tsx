@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconColumns, IconDownload, IconFilter, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { ResultView } from './api';
+import type { ResultView } from './result-view';
 import type { GridColumn } from './grid-rows';
 
 /** Filter (the service's `filters` grammar), column picker and CSV download above the grid. */

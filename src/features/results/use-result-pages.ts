@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { resultPageOptions, type ResultRow, type viewParams } from './api';
+import { resultPageOptions, type ResultQuery, type ResultRow } from '../../lib/resources/results';
 import { pagesForRange, rowLocation } from './page-math';
 
 /**
@@ -11,7 +11,7 @@ import { pagesForRange, rowLocation } from './page-math';
 export function useResultPages(opts: {
   ctx: string;
   executionId: string;
-  params: ReturnType<typeof viewParams>;
+  params: ResultQuery;
   pageSize: number;
   count: number;
   first: number;

@@ -1,37 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateVisualizationRequest,
-  GetVisualizationResponse,
-  ListVisualizationsResponse,
   UpdateVisualizationRequest,
 } from '../../../contract/visualizations';
-import { api, apiQueryFn } from '../../lib/api';
-import { ctxKey } from '../../lib/context-keys';
-
-/** Every key of the visualizations feature starts with the context it belongs to. */
-export const vizKeys = {
-  all: (ctx: string) => [...ctxKey(ctx), 'visualizations'] as const,
-  lists: (ctx: string) => [...vizKeys.all(ctx), 'list'] as const,
-  list: (ctx: string, queryId: number) => [...vizKeys.lists(ctx), queryId] as const,
-  details: (ctx: string) => [...vizKeys.all(ctx), 'detail'] as const,
-  detail: (ctx: string, id: number) => [...vizKeys.details(ctx), id] as const,
-};
-
-/** A query's visualizations (summaries), oldest first; a query has few, one page holds them. */
-export const vizListOptions = (ctx: string, queryId: number) =>
-  queryOptions({
-    queryKey: vizKeys.list(ctx, queryId),
-    queryFn: apiQueryFn<ListVisualizationsResponse>(`/query/${queryId}/visualizations`, {
-      ctx,
-      query: { limit: 1000 },
-    }),
-  });
-
-export const vizDetailOptions = (ctx: string, id: number) =>
-  queryOptions({
-    queryKey: vizKeys.detail(ctx, id),
-    queryFn: apiQueryFn<GetVisualizationResponse>(`/visualizations/${id}`, { ctx }),
-  });
+import { api } from '../../lib/api';
+import { vizKeys } from '../../lib/resources/visualizations';
 
 /** Creates a visualization of a saved query; returns its id. */
 export function useCreateVisualization(ctx: string, queryId: number) {

@@ -3,7 +3,7 @@ import type { EmbedVisualizationResponse } from '../../../contract/embeds';
 import { isCompletedState } from '../../../contract/rules/enums';
 import { seedFirstPage, vizHeadOptions, type VizSource } from '../../components/viz/use-viz-data';
 import { api, apiQueryFn, nullIfNotFound } from '../../lib/api';
-import type { ExecutionResult } from '../../lib/executions';
+import type { ExecutionResult } from '../../lib/resources/executions';
 
 /** Parameter values of an embed, as its URL gives them (a multiselect's as a list). */
 export type EmbedValues = Record<string, string | string[]>;

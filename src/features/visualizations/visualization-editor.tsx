@@ -18,12 +18,8 @@ import { useVizHead, type VizSource } from '../../components/viz/use-viz-data';
 import { ApiError } from '../../lib/api';
 import { useGroupKeys } from './group-keys';
 import { VizLoading } from '../../components/viz/viz-states';
-import {
-  useCreateVisualization,
-  useDeleteVisualization,
-  useUpdateVisualization,
-  vizDetailOptions,
-} from './api';
+import { vizDetailOptions } from '../../lib/resources/visualizations';
+import { useCreateVisualization, useDeleteVisualization, useUpdateVisualization } from './api';
 import {
   isDefaultName,
   KIND_LABELS,

@@ -4,7 +4,7 @@ import { IconChartBar, IconPlus, IconTable } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { VizSource } from '../../components/viz/use-viz-data';
-import { vizListOptions } from './api';
+import { vizListOptions } from '../../lib/resources/visualizations';
 import type { EmbedInfo } from './embed-button';
 import { NewVisualizationEditor, VisualizationEditor } from './visualization-editor';
 

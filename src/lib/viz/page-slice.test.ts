@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionResult } from '../executions';
+import type { ExecutionResult } from '../resources/executions';
 import { sliceOfPage } from './page-slice';
 
 const rows = Array.from({ length: 5 }, (_, i) => ({ i, twice: i * 2, name: `r${i}` }));

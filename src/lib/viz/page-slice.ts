@@ -1,4 +1,4 @@
-import type { ExecutionResult } from '../executions';
+import type { ExecutionResult } from '../resources/executions';
 
 /** The paging parameters of a /results read, with `columns` as names. */
 export type PageRequest = {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { executionStatusOptions } from '../../../features/execution/api';
+import { executionStatusOptions } from '../../../lib/resources/executions';
 import { activeCtx } from '../../../lib/session';
 import { ExecutionView } from './-execution-view';
 

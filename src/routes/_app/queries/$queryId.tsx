@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { loadMonacoSqlEditor } from '../../../features/editor/preload';
-import { queryDetailOptions } from '../../../features/queries/api';
+import { queryDetailOptions } from '../../../lib/resources/queries';
 import type { RawSearch } from '../../../lib/search-params';
 import { activeCtx } from '../../../lib/session';
 import { QueryPage } from './-query-page/query-page';

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
-import { queryListOptions } from '../../../features/queries/api';
+import { libraryListOptions } from '../../../features/queries/api';
 import { LibraryPage } from '../../../features/queries/library-page';
 import {
   LIBRARY_DEFAULTS,
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_app/queries/')({
   search: { middlewares: [stripSearchParams(LIBRARY_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) =>
-    queryClient.ensureQueryData(queryListOptions(activeCtx(queryClient), deps)),
+    queryClient.ensureQueryData(libraryListOptions(activeCtx(queryClient), deps)),
   component: QueriesRoute,
 });
 

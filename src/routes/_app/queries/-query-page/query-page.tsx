@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { GetQueryResponse } from '../../../../../contract/queries';
-import { queryDetailOptions } from '../../../../features/queries/api';
+import { queryDetailOptions } from '../../../../lib/resources/queries';
 import type { VizTab } from '../../../../features/visualizations/visualization-tabs';
 import { useSession } from '../../../../lib/session';
 import { Workbench, type Values } from './workbench';

@@ -1,20 +1,11 @@
-import type { VizSource } from '../../../../components/viz/use-viz-data';
+import { executionSource } from '../../../../components/viz/use-viz-data';
 import { ResultsGrid } from '../../../../features/results/results-grid';
 import type { EmbedInfo } from '../../../../features/visualizations/embed-button';
 import {
   VisualizationTabs,
   type VizTab,
 } from '../../../../features/visualizations/visualization-tabs';
-import { ctxKey } from '../../../../lib/context-keys';
 import { csvFileName } from './csv-name';
-import { executionPath } from '../../../../lib/executions';
-
-/** The shown result as a visualization source. */
-export const executionSource = (ctx: string, executionId: string): VizSource => ({
-  key: [...ctxKey(ctx), 'execution', executionId],
-  path: executionPath(executionId, 'results'),
-  ctx,
-});
 
 /**
  * Under the execution panel: the results grid and the query's visualizations as tabs; the active

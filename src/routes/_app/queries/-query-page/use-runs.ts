@@ -2,11 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Parameter } from '../../../../../contract/parameters';
 import type { RunTarget } from '../../../../features/editor/sql-editor';
-import {
-  latestExecutionOptions,
-  useExecuteQuery,
-  useExecuteSql,
-} from '../../../../features/execution/api';
+import { useExecuteQuery, useExecuteSql } from '../../../../features/execution/api';
+import { latestExecutionOptions } from '../../../../lib/resources/executions';
 import type { Tier } from '../../../../../contract/rules/enums';
 import { toQueryParameters, type FormValues } from '../../../../features/parameters/form-values';
 import { placeholderNames } from '../../../../features/parameters/placeholders';

@@ -1,11 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Parameter } from '../../../../../contract/parameters';
-import type { UpdateQueryRequest } from '../../../../../contract/queries';
-import { executionKeys } from '../../../../features/execution/api';
 import { definitionsToSave } from '../../../../features/parameters/definitions';
-import { queryKeys } from '../../../../features/queries/api';
-import { ApiError, api } from '../../../../lib/api';
+import { ApiError } from '../../../../lib/api';
+import { executionKeys } from '../../../../lib/resources/executions';
+import { createQuery, queryKeys, updateQuery } from '../../../../lib/resources/queries';
 import { removedNotice } from './save-notice';
 
 export type SaveInput = {
@@ -36,16 +35,16 @@ export function useSave(opts: {
   return useMutation({
     mutationFn: async (input: SaveInput) => {
       const { parameters, removed } = definitionsToSave(input.parameters, input.sql);
-      const body: UpdateQueryRequest = {
+      const body = {
         name: input.name,
         query_sql: input.sql,
         parameters,
         execution_id: opts.adoptable({ sql: input.sql, parameters }),
       };
-      const { query_id } = await api<{ query_id: number }>(
-        queryId === null ? '/query' : `/query/${queryId}`,
-        { ctx, method: queryId === null ? 'POST' : 'PATCH', body, ifMatch: input.version },
-      );
+      const { query_id } =
+        queryId === null
+          ? await createQuery(ctx, body)
+          : await updateQuery(ctx, queryId, body, input.version);
       return { id: query_id, sql: input.sql, parameters, removed };
     },
     // Someone else saved first: read the query again, so its new version is known.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvDownloadUrl, EMPTY_VIEW, resultKeys, resultPageOptions, viewParams } from './api';
+import { csvDownloadUrl, resultKeys, resultPageOptions } from '../../lib/resources/results';
+import { EMPTY_VIEW, viewParams } from './result-view';
 
 const all = ['n', 'label', 'block time'];
 

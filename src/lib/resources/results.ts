@@ -1,30 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiQueryFn, apiUrl } from '../../lib/api';
-import { ctxKey } from '../../lib/context-keys';
-import { executionPath, whileUnfinished, type ExecutionResult } from '../../lib/executions';
-import { columnsParam, sortByParam, type SortState } from './sort';
+import { apiQueryFn, apiUrl } from '../api';
+import { ctxKey } from '../context-keys';
+import { executionPath, whileUnfinished, type ExecutionResult } from './executions';
+
+/**
+ * An execution's result as the app reads it (GET /execution/{id}/results): its summary, windows
+ * of rows and the CSV link, under one key factory per execution.
+ */
 
 export type ResultRow = Record<string, unknown>;
 
-/**
- * What the grid asks the service for: a server-side sort, a `filters` expression (the service's
- * grammar, e.g. `amount > 100 AND symbol = 'WETH'`) and the visible columns (null: all).
- */
-export type ResultView = { sort: SortState; filters: string; columns: string[] | null };
+/** Sort, filters and columns of a read, as the service's query parameters. */
+export type ResultQuery = { sort_by?: string; filters?: string; columns?: string };
 
-export const EMPTY_VIEW: ResultView = { sort: null, filters: '', columns: null };
-
-/** The view as result query parameters; `all` is every column of the result, in order. */
-export function viewParams(view: ResultView, all: readonly string[]) {
-  const filters = view.filters.trim();
-  return {
-    sort_by: sortByParam(view.sort),
-    filters: filters || undefined,
-    columns: columnsParam(view.columns, all),
-  };
-}
-
-/** Every key of the results feature starts with the context it belongs to. */
+/** Every key of an execution's result starts with the context it belongs to. */
 export const resultKeys = {
   all: (ctx: string, executionId: string) => [...ctxKey(ctx), 'results', executionId] as const,
   summary: (ctx: string, executionId: string) =>
@@ -32,7 +21,7 @@ export const resultKeys = {
   page: (
     ctx: string,
     executionId: string,
-    params: ReturnType<typeof viewParams> & { pageSize: number },
+    params: ResultQuery & { pageSize: number },
     pageIndex: number,
   ) => [...resultKeys.all(ctx, executionId), params, pageIndex] as const,
 };
@@ -59,7 +48,7 @@ export const resultSummaryOptions = (ctx: string, executionId: string) =>
 export const resultPageOptions = (
   ctx: string,
   executionId: string,
-  params: ReturnType<typeof viewParams>,
+  params: ResultQuery,
   pageSize: number,
   pageIndex: number,
 ) =>
@@ -77,10 +66,6 @@ export const resultPageOptions = (
  * The link that downloads the whole result as CSV, with the same sort, filters and columns.
  * A link cannot send the context header, so the context goes in `context=`.
  */
-export function csvDownloadUrl(
-  ctx: string,
-  executionId: string,
-  params: ReturnType<typeof viewParams>,
-) {
+export function csvDownloadUrl(ctx: string, executionId: string, params: ResultQuery) {
   return apiUrl(`${resultsPath(executionId)}/csv`, { ...params, context: ctx });
 }
