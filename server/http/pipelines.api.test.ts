@@ -232,13 +232,13 @@ describe('validation before anything runs', () => {
       'an unknown query',
       () => [qnode(1, ok), qnode(2, 999_999, [1])],
       400,
-      () => /node 2: query 999999 not found/,
+      () => /node 2 \(query 999999\): Query not found/,
     ],
     [
       'another context’s private query',
       () => [qnode(1, ok), qnode(3, bobPrivate)],
       400,
-      () => new RegExp(`node 3: query ${bobPrivate} not found`),
+      () => new RegExp(`node 3 \\(query ${bobPrivate}\\): Query not found`),
     ],
     [
       'a parameter of the wrong type',

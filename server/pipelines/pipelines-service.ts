@@ -5,9 +5,8 @@ import type { Caller } from '../auth/caller.js';
 import { renderSql, resolveParameterValues } from '../engine/parameters.js';
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
 import { normalizeValues } from '../executions/execution-input.js';
-import { REFUSAL_MESSAGES } from '../queries/runnable.js';
+import { REFUSAL_MESSAGES, refusalError } from '../queries/runnable.js';
 import { ParameterError, forbidden, invalid, notFound } from '../errors.js';
-import { canReadQuery } from '../queries/readable.js';
 import { queryLineage } from './lineage.js';
 import { statusView } from './pipeline-view.js';
 import { type NewNode, type PipelineRecord, PipelinesRepo } from './pipelines-repo.js';
@@ -66,15 +65,15 @@ export class PipelinesService {
     return queryLineage(this.deps, { contextId, query, values, performance });
   }
 
-  /** Runs a query's lineage; an archived query is forbidden like execute. */
+  /** Runs a query's lineage; a query the caller may not run is refused as execute refuses it. */
   async executeQuery(
     caller: Caller,
     queryId: number,
     values: Record<string, ParameterValue | null>,
     performance: TierName = DEFAULT_TIER,
   ): Promise<PipelineRecord> {
-    const query = await this.deps.queries.readable(queryId, caller.contextId);
-    if (query.is_archived) throw forbidden(REFUSAL_MESSAGES.archived);
+    const { refusal } = await this.deps.queries.runnable(queryId, caller.contextId);
+    if (refusal !== null) throw refusalError(refusal);
     return this.execute(caller, await this.lineage(caller.contextId, queryId, values, performance));
   }
 
@@ -107,7 +106,6 @@ export class PipelinesService {
       {
         repo: this.repo,
         executions: this.deps.executions,
-        queries: this.deps.queries,
         matviews: this.deps.matviews,
         stopped: () => this.stopped,
         log: this.log,
@@ -125,12 +123,12 @@ export class PipelinesService {
   private async plan(contextId: number, n: PipelineNode, dependencies: number[]): Promise<NewNode> {
     if (n.query_execution) {
       const { query_id, performance, query_parameters } = n.query_execution;
-      const q = await this.deps.queries.get(query_id);
-      if (!q || !canReadQuery(q, contextId)) {
-        throw invalid(`node ${n.id}: query ${query_id} not found`);
-      }
-      if (q.is_archived) {
-        throw forbidden(`node ${n.id} (query ${q.id}): ${REFUSAL_MESSAGES.archived}`);
+      const { query: q, refusal } = await this.deps.queries.runnable(query_id, contextId);
+      if (refusal !== null) {
+        // The refusal any run gets, naming the node: a node of no runnable query is a bad
+        // request (400), an archived query's is forbidden.
+        const message = `node ${n.id} (query ${query_id}): ${REFUSAL_MESSAGES[refusal]}`;
+        throw refusal === 'not_found' ? invalid(message) : forbidden(message);
       }
       const values = normalizeValues(query_parameters);
       try {

@@ -1,8 +1,9 @@
 import type { Caller } from '../auth/caller.js';
-import type { Submission } from '../executions/execution-input.js';
+import type { ExecutionsService } from '../executions/executions-service.js';
 import type { LakeTable } from '../lake/lake.js';
 import type { TierName } from '../engine/tiers.js';
 import type { QueryCore, QueryRecord } from '../queries/queries-repo.js';
+import type { QueriesService } from '../queries/queries-service.js';
 import type { Store } from '../store/store.js';
 
 /**
@@ -42,14 +43,13 @@ export type QueriesPort = {
   get(id: number): Maybe<PipelineQuery | undefined>;
   /** A query the context may read; not_found otherwise. */
   readable(id: number, contextId: number): Maybe<PipelineQuery>;
+  /** The query if the context may run it, else the refusal (queries/runnable.ts). */
+  runnable: QueriesService['runnable'];
 };
 
-/** A node's execution as a submission. */
-export type NodeSubmission = Omit<Submission, 'source' | 'onResult'> & { source: 'pipeline' };
-
 export type ExecutionsPort = {
-  /** Validates parameters (invalid), checks the billing limit (over_limit) and queues the run. */
-  submit(s: NodeSubmission): Maybe<{ id: string }>;
+  /** Runs a saved query (refused as any run is; values invalid; over_limit). */
+  runSaved: ExecutionsService['runSaved'];
   cancel(id: string): Maybe<boolean>;
   /** Resolves when the execution has ended (or the service stops). */
   settled(id: string): Promise<void>;

@@ -1,12 +1,11 @@
 import type { NodeStatus } from '../../contract/pipelines.js';
 import { isCompletedState, type ExecutionState } from '../../contract/rules/enums.js';
-import { REFUSAL_MESSAGES } from '../queries/runnable.js';
 import { isTierName, type TierName } from '../engine/tiers.js';
 import { dependantsOf, readyNodes } from './graph.js';
 import type { NodeRecord, PipelineRecord, PipelinesRepo } from './pipelines-repo.js';
 import type { PipelinesDeps } from './ports.js';
 
-export type RunnerDeps = Pick<PipelinesDeps, 'executions' | 'queries' | 'matviews'> & {
+export type RunnerDeps = Pick<PipelinesDeps, 'executions' | 'matviews'> & {
   repo: PipelinesRepo;
   /** True once the service is closing: nothing more is written. */
   stopped: () => boolean;
@@ -172,17 +171,9 @@ export class PipelineRunner {
       });
       return out.executionId;
     }
-    const q = await this.d.queries.readable(n.query_id!, this.pipeline.context_id);
-    if (q.is_archived) throw new Error(REFUSAL_MESSAGES.archived);
-    const e = await this.d.executions.submit({
-      ...base,
-      queryId: q.id,
-      queryVersion: q.version,
-      sql: q.query_sql,
-      parameters: q.parameters,
+    const e = await this.d.executions.runSaved(base, 'pipeline', n.query_id!, {
       values: n.parameters,
-      performance: tier(n.performance),
-      source: 'pipeline',
+      tier: tier(n.performance),
     });
     return e.id;
   }
