@@ -35,9 +35,38 @@ export const fromRow = (r: Selectable<LakeTablesTable>): LakeTable => ({
   metadata: parseJson<Record<string, unknown>>(r.metadata, {}),
 });
 
+/** The registry row of a table to write (what fromRow reads back). */
+const toRow = (t: LakeTableRow) => ({
+  catalog: t.catalog,
+  schema_name: t.schema,
+  table_name: t.table,
+  owner_id: t.ownerId,
+  kind: t.kind,
+  dataset_type: t.datasetType,
+  category: t.category,
+  is_private: flag(t.isPrivate),
+  description: t.description,
+  blockchains: JSON.stringify(t.blockchains),
+  columns: JSON.stringify(t.columns),
+  metadata: JSON.stringify(t.metadata),
+  snapshot: t.snapshot,
+  row_count: t.rowCount,
+  size_bytes: t.sizeBytes,
+  created_at: t.at,
+  updated_at: t.at,
+});
+
+/** What a new snapshot leaves of a registered table: its name and creation time. */
+const KEPT = new Set(['catalog', 'schema_name', 'table_name', 'created_at']);
+
 /** The lake registry (lake_tables) in the metadata store: SQL only (rules are in lake.ts). */
 export class LakeRepo {
   constructor(private readonly store: Store) {}
+
+  /** Whole registry rows, as fromRow reads them. */
+  private rows() {
+    return this.store.db.selectFrom('lake_tables').selectAll();
+  }
 
   /**
    * Tables with a snapshot that a context may read: the public ones and its own private ones;
@@ -46,9 +75,7 @@ export class LakeRepo {
    * not read the row of every table in the lake.
    */
   async visibleTo(contextId: number | null, mentionedIn?: string): Promise<LakeTable[]> {
-    let q = this.store.db
-      .selectFrom('lake_tables')
-      .selectAll()
+    let q = this.rows()
       .where('snapshot', 'is not', null)
       .where((eb) => eb.or([eb('is_private', '=', 0), eb('owner_id', '=', contextId ?? -1)]));
     if (mentionedIn !== undefined)
@@ -58,9 +85,7 @@ export class LakeRepo {
   }
 
   async get(catalog: string, schema: string, table: string): Promise<LakeTable | undefined> {
-    const row = await this.store.db
-      .selectFrom('lake_tables')
-      .selectAll()
+    const row = await this.rows()
       .where('catalog', '=', catalog)
       .where('schema_name', '=', schema)
       .where('table_name', '=', table)
@@ -69,9 +94,7 @@ export class LakeRepo {
   }
 
   async all(): Promise<LakeTable[]> {
-    const rows = await this.store.db
-      .selectFrom('lake_tables')
-      .selectAll()
+    const rows = await this.rows()
       .orderBy('catalog')
       .orderBy('schema_name')
       .orderBy('table_name')
@@ -86,9 +109,7 @@ export class LakeRepo {
     limit: number,
     offset: number,
   ): Promise<LakeTable[]> {
-    const rows = await this.store.db
-      .selectFrom('lake_tables')
-      .selectAll()
+    const rows = await this.rows()
       .where('owner_id', '=', ownerId)
       .where('kind', '=', kind)
       .where('snapshot', 'is not', null)
@@ -114,52 +135,25 @@ export class LakeRepo {
    * statement; the catalog's search index follows through triggers (migration 002).
    */
   async put(t: LakeTableRow): Promise<LakeTable> {
-    const row = await this.store.db
+    const row = toRow(t);
+    const changed = (Object.keys(row) as (keyof typeof row)[]).filter((c) => !KEPT.has(c));
+    const put = await this.store.db
       .insertInto('lake_tables')
-      .values({
-        catalog: t.catalog,
-        schema_name: t.schema,
-        table_name: t.table,
-        owner_id: t.ownerId,
-        kind: t.kind,
-        dataset_type: t.datasetType,
-        category: t.category,
-        is_private: flag(t.isPrivate),
-        description: t.description,
-        blockchains: JSON.stringify(t.blockchains),
-        columns: JSON.stringify(t.columns),
-        metadata: JSON.stringify(t.metadata),
-        snapshot: t.snapshot,
-        row_count: t.rowCount,
-        size_bytes: t.sizeBytes,
-        created_at: t.at,
-        updated_at: t.at,
-      })
+      .values(row)
       // dialect: ON CONFLICT ... DO UPDATE with excluded.* is the same in PostgreSQL (9.5+).
       .onConflict((oc) =>
-        oc.columns(['catalog', 'schema_name', 'table_name']).doUpdateSet((eb) => ({
-          owner_id: eb.ref('excluded.owner_id'),
-          kind: eb.ref('excluded.kind'),
-          dataset_type: eb.ref('excluded.dataset_type'),
-          category: eb.ref('excluded.category'),
-          is_private: eb.ref('excluded.is_private'),
-          description: eb.ref('excluded.description'),
-          blockchains: eb.ref('excluded.blockchains'),
-          columns: eb.ref('excluded.columns'),
-          metadata: eb.ref('excluded.metadata'),
-          snapshot: eb.ref('excluded.snapshot'),
-          row_count: eb.ref('excluded.row_count'),
-          size_bytes: eb.ref('excluded.size_bytes'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
+        oc
+          .columns(['catalog', 'schema_name', 'table_name'])
+          .doUpdateSet((eb) =>
+            Object.fromEntries(changed.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          ),
       )
       .returningAll()
       .executeTakeFirstOrThrow();
-    return fromRow(row);
+    return fromRow(put);
   }
 
   /** Sets a table's description and column docs (the search index follows: migration 002). */
-  /** Sets a table's docs (the catalog's search index follows through triggers). */
   async describe(
     id: number,
     docs: { description: string; blockchains: string[]; columns: LakeColumn[]; at: string },
