@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { ResultHandoff as RunResult } from '../executions/execution-queue.js';
-import type { Submission } from '../executions/execution-input.js';
+import type { ExecutionsService } from '../executions/executions-service.js';
 import type { QueryCore, QueryRecord } from '../queries/queries-repo.js';
 import type { Store } from '../store/store.js';
 
@@ -25,16 +25,9 @@ export type QueriesPort = {
 /** The result file of a finished run, handed to the view before the execution completes. */
 export type ResultHandoff = Pick<RunResult, 'file' | 'declaredNames'>;
 
-/** A refresh as an execution submission. */
-export type RefreshSubmission = Omit<Submission, 'source' | 'onResult'> & {
-  source: 'api' | 'schedule' | 'pipeline';
-  /** Awaited before the execution completes; if it throws, the execution fails with its message. */
-  onResult: (r: ResultHandoff) => Promise<void>;
-};
-
 export type ExecutionsPort = {
-  /** Validates, checks the billing limit (over_limit) and queues the run. */
-  submit(s: RefreshSubmission): Maybe<{ id: string }>;
+  /** Runs the source query (refused as any run is; over_limit); `onResult` stores the view. */
+  runSaved: ExecutionsService['runSaved'];
   /** Cancels a pending or running execution. */
   cancel(id: string): Maybe<boolean>;
   /** Throws over_limit when the context has used the credits of its billing period. */

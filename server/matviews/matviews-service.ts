@@ -131,9 +131,10 @@ export class MatviewsService {
   }
 
   /**
-   * Starts a refresh of `view` as its owner, or returns the one in flight (`started` false).
-   * The check, the submission and its history row are one step per view, so no second refresh
-   * can slip in between.
+   * Starts a refresh of `view` as its owner, or returns the one in flight (`started` false): a
+   * run of its query (executions.runSaved, refused as any run is) whose result becomes the view's
+   * snapshot. The check, the submission and its history row are one step per view, so no second
+   * refresh can slip in between.
    */
   startRefresh(
     view: MatviewRecord,
@@ -142,28 +143,13 @@ export class MatviewsService {
     return this.starting.run(view.id, async () => {
       const running = await this.repo.inFlight(view.id);
       if (running) return { executionId: running, started: false };
-      const query = await this.deps.queries.get(view.queryId);
-      if (!query) throw notFound(`the source query ${view.queryId} of ${view.fullName} is gone`);
-      if (query.is_archived)
-        throw forbidden(
-          `the source query ${query.id} of ${view.fullName} is archived; unarchive it to refresh the view`,
-        );
-      let named!: (id: string) => void;
-      const executionId = new Promise<string>((resolve) => (named = resolve));
-      const e = await this.deps.executions.submit({
-        contextId: view.ownerId,
-        userId: o.userId,
-        apiKeyId: o.apiKeyId,
-        queryId: query.id,
-        queryVersion: query.version,
-        sql: query.query_sql,
-        parameters: query.parameters,
-        values: {},
-        performance: o.performance ?? view.performance,
-        source: SOURCE[o.trigger],
-        onResult: async (r) => this.storeResult(view, query, await executionId, r),
-      });
-      named(e.id);
+      const e = await this.deps.executions.runSaved(
+        { contextId: view.ownerId, userId: o.userId, apiKeyId: o.apiKeyId },
+        SOURCE[o.trigger],
+        view.queryId,
+        { values: {}, tier: o.performance ?? view.performance },
+        (r, run) => this.storeResult(view, run.query, run.executionId, r),
+      );
       await this.repo.addRefresh(e.id, view.id, o.trigger);
       return { executionId: e.id, started: true };
     });
