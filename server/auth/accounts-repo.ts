@@ -1,18 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { nowIso } from '../store/db.js';
+import type { AccountsTable, MembershipsTable } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 
-export type AccountType = 'user' | 'team';
-export type Account = {
-  id: number;
-  handle: string;
-  type: AccountType;
-  display_name: string;
-  created_at: string;
-};
-export type Role = 'admin' | 'member';
-
 const COLS = ['id', 'handle', 'type', 'display_name', 'created_at'] as const;
+
+/** An account as services see it: the columns read, typed as the store declares them. */
+export type Account = Pick<Selectable<AccountsTable>, (typeof COLS)[number]>;
+export type AccountType = AccountsTable['type'];
+export type Role = MembershipsTable['role'];
 
 /** Handles are unique whatever their case: compared lower-cased (indexed in both dialects). */
 export const sameHandle = (handle: string) => sql<boolean>`lower(handle) = ${handle.toLowerCase()}`;
