@@ -176,17 +176,11 @@ export async function runDemoDashboardQueries(deps: Deps): Promise<void> {
   const names = new Set(VISUALIZATIONS.map((v) => v.query));
   for (const query of queries.filter((q) => names.has(q.name))) {
     if (await deps.executions.hasRun(query.id, [team.id])) continue;
-    await deps.executions.submit({
-      contextId: team.id,
-      userId: null,
-      apiKeyId: null,
-      queryId: query.id,
-      queryVersion: query.version,
-      sql: query.query_sql,
-      parameters: query.parameters,
-      values: {},
-      performance: 'small',
-      source: 'schedule',
-    });
+    await deps.executions.runSaved(
+      { contextId: team.id, userId: null, apiKeyId: null },
+      'schedule',
+      query.id,
+      { values: {}, tier: 'small' },
+    );
   }
 }
