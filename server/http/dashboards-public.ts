@@ -7,6 +7,7 @@ import {
   type DashboardVisualization,
 } from '../../contract/dashboards.js';
 import { ResultParamsSchema } from '../../contract/executions.js';
+import { DASHBOARD_PATH_LIMITS, dashboardPagePath } from '../../shared/pages/page-protocol.js';
 import { toShownValues } from '../../shared/parameters/values-line.js';
 import type { Deps } from '../deps.js';
 import type { DashboardRecord } from '../dashboards/dashboard-record.js';
@@ -24,8 +25,8 @@ import { toVisualizationResponse } from './visualizations.js';
 
 export const DashboardIdParams = z.object({ dashboard_id: Id });
 export const SlugParams = z.object({
-  owner_handle: z.string().min(1).max(100),
-  slug: z.string().min(1).max(200),
+  owner_handle: z.string().min(1).max(DASHBOARD_PATH_LIMITS.ownerHandle),
+  slug: z.string().min(1).max(DASHBOARD_PATH_LIMITS.slug),
 });
 const ResultsParams = z.object({ dashboard_id: Id, visualization_id: Id });
 
@@ -41,7 +42,7 @@ export const viewer = (c: Context<AppEnv>) => c.get('principal')?.context.id ?? 
 export function toDashboardResponse(d: DashboardRecord, base: string): DashboardResponse {
   return {
     dashboard_id: d.id,
-    dashboard_url: `${base}/${encodeURIComponent(d.owner_handle)}/${encodeURIComponent(d.slug)}`,
+    dashboard_url: `${base}${dashboardPagePath(d.owner_handle, d.slug)}`,
     name: d.name,
     slug: d.slug,
     is_private: d.is_private,

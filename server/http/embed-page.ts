@@ -1,46 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'hono';
+import { embedTarget, type EmbedTarget } from '../../shared/pages/page-protocol.js';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import type { AppEnv } from './app-env.js';
-
-/** What an embed path names: a public dashboard, or a visualization of a public query. */
-export type EmbedTarget =
-  | { kind: 'dashboard'; ownerHandle: string; slug: string }
-  | { kind: 'visualization'; queryId: number; visualizationId: number };
-
-const decode = (s: string): string | null => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return null;
-  }
-};
-
-const positiveId = (s: string): number | null => {
-  const n = /^[1-9]\d{0,15}$/.test(s) ? Number(s) : NaN;
-  return Number.isSafeInteger(n) ? n : null;
-};
-
-/**
- * The target of `/embed/dashboards/{owner}/{slug}` or `/embed/queries/{query_id}/{visualization_id}`
- * (a trailing slash allowed); null for any other path.
- */
-export function embedTarget(p: string): EmbedTarget | null {
-  const m = /^\/embed\/(dashboards|queries)\/([^/]+)\/([^/]+)\/?$/.exec(p);
-  if (!m) return null;
-  if (m[1] === 'queries') {
-    const queryId = positiveId(m[2]!);
-    const visualizationId = positiveId(m[3]!);
-    return queryId && visualizationId ? { kind: 'visualization', queryId, visualizationId } : null;
-  }
-  const ownerHandle = decode(m[2]!);
-  const slug = decode(m[3]!);
-  if (ownerHandle === null || slug === null || ownerHandle.length > 100 || slug.length > 200)
-    return null;
-  return { kind: 'dashboard', ownerHandle, slug };
-}
 
 type Theme = 'light' | 'dark';
 const themeOf = (c: Context): Theme => (c.req.query('theme') === 'dark' ? 'dark' : 'light');

@@ -1,3 +1,5 @@
+import { FIRST_PAINT_MARKS } from '../../shared/pages/page-protocol.js';
+
 /**
  * The stylesheet of a public dashboard's first paint (first-paint-html.ts), put in the page's
  * head as a `<style>` (the CSP allows inline styles: `style-src 'self' 'unsafe-inline'`). Every
@@ -20,7 +22,7 @@ export const FIRST_PAINT_CSS = [
   'body{margin:0}.sfp,.sfp *,.sfp *::before,.sfp *::after{box-sizing:border-box}',
   `${DARK_SET}{color-scheme:dark}${DARK_SET} body{background:#242424}`,
   // Lifted over the page by the app (src/lib/server-first-paint.ts) until it drew the charts.
-  '.sfp-over{position:absolute;top:0;left:0;width:100%;z-index:150;pointer-events:none;background:var(--sfp-paper)}',
+  `.${FIRST_PAINT_MARKS.over}{position:absolute;top:0;left:0;width:100%;z-index:150;pointer-events:none;background:var(--sfp-paper)}`,
   `.sfp{${LIGHT};min-height:100vh;color:var(--sfp-text);font-size:16px;line-height:1.55;font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}`,
   `${DARK_SET} .sfp{${DARK}}`,
   `@media (prefers-color-scheme:dark){${DARK_AUTO}{color-scheme:dark}${DARK_AUTO} body{background:#242424}${DARK_AUTO} .sfp{${DARK}}${DARK_AUTO} .sfp-light{display:none}${DARK_AUTO} .sfp-dark{display:block}}`,

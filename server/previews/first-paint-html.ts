@@ -7,6 +7,7 @@ import {
 } from '../../shared/dashboards/grid-layout.js';
 import { counterModel, type Tone } from '../../shared/viz/counter.js';
 import { tableColumns } from '../../shared/viz/table-columns.js';
+import { FIRST_PAINT_MARKS as MARKS } from '../../shared/pages/page-protocol.js';
 import type { ValuesCaptionText } from '../../shared/parameters/values-line.js';
 import type { TileData } from '../render/tile-svg.js';
 import { escapeXml as esc } from '../render/svg-text.js';
@@ -84,7 +85,7 @@ function counterHtml(t: Extract<TileData, { kind: 'counter' }>, name: string): s
     ? `<div class="${cls('sfp-small', TONE[m.target.tone])}">Target ${esc(m.target.text)}${m.target.delta ? ` (${esc(m.target.delta)})` : ''}</div>`
     : '';
   const label = m.label ? `<div class="sfp-small sfp-dimmed">${esc(m.label)}</div>` : '';
-  return `<div class="sfp-counter" data-fp-painted><div class="${cls('sfp-number', TONE[m.tone])}">${esc(m.text)}</div>${target}${label}</div>`;
+  return `<div class="sfp-counter" ${MARKS.painted}><div class="${cls('sfp-number', TONE[m.tone])}">${esc(m.text)}</div>${target}${label}</div>`;
 }
 
 function tableHtml(t: Extract<TileData, { kind: 'table' }>): string {
@@ -108,7 +109,7 @@ function tableHtml(t: Extract<TileData, { kind: 'table' }>): string {
           .join('')}</tr>`,
     )
     .join('');
-  return `<table class="sfp-table" data-fp-painted><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table class="sfp-table" ${MARKS.painted}><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function chartHtml(svgs: Partial<Record<Scheme, string>>): string {
@@ -119,7 +120,7 @@ function chartHtml(svgs: Partial<Record<Scheme, string>>): string {
   return drawn
     .map(
       (s) =>
-        `<div class="${only ? 'sfp-chart' : `sfp-chart sfp-${s}`}" data-fp-painted>${svgs[s]}</div>`,
+        `<div class="${only ? 'sfp-chart' : `sfp-chart sfp-${s}`}" ${MARKS.painted}>${svgs[s]}</div>`,
     )
     .join('');
 }
@@ -135,7 +136,7 @@ function vizBody(body: PaintedBody, title: string): string {
 
 function widgetHtml(w: PaintedWidget): string {
   const { column, row } = gridCell(w.item);
-  const at = `style="grid-column:${column};grid-row:${row}" data-fp-widget="${esc(w.item.i)}"`;
+  const at = `style="grid-column:${column};grid-row:${row}" ${MARKS.widget}="${esc(w.item.i)}"`;
   if (w.kind === 'text')
     return `<div ${at}><div class="sfp-frame"><div class="sfp-body sfp-text">${esc(w.text)}</div></div></div>`;
   if (w.kind === 'param')
@@ -143,7 +144,7 @@ function widgetHtml(w: PaintedWidget): string {
   // The title row as the app's (features/dashboards/widget-frame.tsx): the name, then the values.
   const c = w.caption;
   const caption = c
-    ? `<span class="${c.other ? 'sfp-caption sfp-other' : 'sfp-caption'}" title="${esc(c.title)}" data-fp-caption>${esc(c.text)}</span>`
+    ? `<span class="${c.other ? 'sfp-caption sfp-other' : 'sfp-caption'}" title="${esc(c.title)}" ${MARKS.caption}>${esc(c.text)}</span>`
     : '';
   return `<div ${at}><div class="sfp-frame"><div class="sfp-title"><span class="sfp-name">${esc(w.title)}</span>${caption}</div><div class="sfp-body">${vizBody(w.body, w.title)}</div></div></div>`;
 }
@@ -156,7 +157,7 @@ const MARK =
 export function firstPaintHtml(p: FirstPaint): string {
   const tags = p.tags.map((t) => `<span class="sfp-tag">${esc(t)}</span>`).join('');
   return [
-    '<div class="sfp" data-first-paint aria-busy="true">',
+    `<div class="sfp" ${MARKS.paint} aria-busy="true">`,
     `<div class="sfp-bar"><a class="sfp-brand" href="/">${MARK}<span>Strata</span></a><a class="sfp-link" href="/sign-in">Sign in</a></div>`,
     '<div class="sfp-container">',
     `<div class="sfp-head"><h2>${esc(p.name)}</h2><div class="sfp-by"><span class="sfp-dimmed">by ${esc(p.ownerHandle)}</span>${tags}</div></div>`,

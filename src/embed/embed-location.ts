@@ -1,3 +1,4 @@
+import { embedTarget } from '../../shared/pages/page-protocol';
 import { parseSearch } from '../lib/search-text';
 import { parseDashboardSearch, type DashboardSearch } from '../features/dashboards/params';
 import { valuesFromSearch, type FormValues } from '../features/parameters/url-values';
@@ -10,15 +11,6 @@ export type EmbedLocation = { theme: EmbedTheme } & (
   | { kind: 'unknown' }
 );
 
-const decode = (s: string) => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return null;
-  }
-};
-const id = (s: string) => (/^[1-9]\d{0,15}$/.test(s) ? Number(s) : null);
-
 /**
  * Reads an embed page's location: `/embed/dashboards/<owner>/<slug>?p.<query_id>.<key>=…` (the
  * public dashboard page's search) or `/embed/queries/<query_id>/<visualization_id>?<name>=…`
@@ -28,28 +20,22 @@ const id = (s: string) => (/^[1-9]\d{0,15}$/.test(s) ? Number(s) : null);
 export function readEmbedLocation(pathname: string, searchText: string): EmbedLocation {
   const search = parseSearch(searchText);
   const theme = readEmbedTheme(search.theme);
-  const m = /^\/embed\/(dashboards|queries)\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
-  if (m?.[1] === 'dashboards') {
-    const owner = decode(m[2]!);
-    const slug = decode(m[3]!);
-    if (owner && slug)
-      return { theme, kind: 'dashboard', owner, slug, search: parseDashboardSearch(search) };
-  } else if (m) {
-    const queryId = id(m[2]!);
-    const visualizationId = id(m[3]!);
-    if (
-      queryId &&
-      visualizationId &&
-      Number.isSafeInteger(queryId) &&
-      Number.isSafeInteger(visualizationId)
-    )
-      return {
-        theme,
-        kind: 'visualization',
-        queryId,
-        visualizationId,
-        values: valuesFromSearch(search),
-      };
-  }
+  const t = embedTarget(pathname);
+  if (t?.kind === 'dashboard')
+    return {
+      theme,
+      kind: 'dashboard',
+      owner: t.ownerHandle,
+      slug: t.slug,
+      search: parseDashboardSearch(search),
+    };
+  if (t?.kind === 'visualization')
+    return {
+      theme,
+      kind: 'visualization',
+      queryId: t.queryId,
+      visualizationId: t.visualizationId,
+      values: valuesFromSearch(search),
+    };
   return { theme, kind: 'unknown' };
 }

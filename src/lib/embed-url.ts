@@ -1,16 +1,11 @@
 import { stringifySearch } from './search-text';
 
+/** The embed pages' paths: the server reads them as the embed app does (one home for both). */
+export { dashboardEmbedPath, visualizationEmbedPath } from '../../shared/pages/page-protocol';
+
 /** The embed pages' theme, `?theme=light|dark` (light when absent or anything else). */
 export type EmbedTheme = 'light' | 'dark';
 export const readEmbedTheme = (raw: unknown): EmbedTheme => (raw === 'dark' ? 'dark' : 'light');
-
-/** The embed page of a public dashboard (the one at /owner/slug). */
-export const dashboardEmbedPath = (owner: string, slug: string) =>
-  `/embed/dashboards/${encodeURIComponent(owner)}/${encodeURIComponent(slug)}`;
-
-/** The embed page of a visualization of a public query. */
-export const visualizationEmbedPath = (queryId: number, visualizationId: number) =>
-  `/embed/queries/${queryId}/${visualizationId}`;
 
 /**
  * The absolute URL of an embed page: `search` carries the parameter values as the app's own

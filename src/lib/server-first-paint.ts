@@ -7,6 +7,8 @@
  * left the dashboard, or after MAX_MS). So no widget flashes back to a loader in between.
  */
 
+import { FIRST_PAINT_MARKS as MARKS } from '../../shared/pages/page-protocol';
+
 /** What shows that the app painted a widget (as bench/dashboard.ts counts it). */
 const APP_PAINTED =
   '[data-painted="true"], [data-testid="counter-value"], [data-testid="viz-table"] [role="cell"]';
@@ -14,9 +16,9 @@ const MAX_MS = 15_000;
 
 function appPaintedAll(paint: Element): boolean {
   if (!document.querySelector('[data-testid="dashboard-grid"]')) return false;
-  return [...paint.querySelectorAll('[data-fp-widget]')].every((w) => {
-    if (!w.querySelector('[data-fp-painted]')) return true;
-    const id = w.getAttribute('data-fp-widget')!;
+  return [...paint.querySelectorAll(`[${MARKS.widget}]`)].every((w) => {
+    if (!w.querySelector(`[${MARKS.painted}]`)) return true;
+    const id = w.getAttribute(MARKS.widget)!;
     const app = [...document.querySelectorAll('[data-widget]')].find(
       (el) => el.getAttribute('data-widget') === id,
     );
@@ -30,9 +32,9 @@ function appPaintedAll(paint: Element): boolean {
  * replaced it unseen). Resolves at once when the page has none.
  */
 export function liftServerFirstPaint(): Promise<void> {
-  const paint = document.querySelector<HTMLElement>('#root > [data-first-paint]');
+  const paint = document.querySelector<HTMLElement>(`#root > [${MARKS.paint}]`);
   if (!paint) return Promise.resolve();
-  paint.classList.add('sfp-over');
+  paint.classList.add(MARKS.over);
   paint.setAttribute('aria-hidden', 'true');
   paint.inert = true;
   document.body.appendChild(paint);

@@ -1,12 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { DashboardBundleResponse } from '../../../contract/dashboards';
 import { parseJsonExact } from '../../../shared/exact-json';
+import { BUNDLE_ELEMENT_ID } from '../../../shared/pages/page-protocol';
 import { api } from '../../lib/api';
 import { dashboardKeys, publicScope } from './api';
 import { seedLatest } from './viz-source';
-
-/** The id of the `<script type="application/json">` the server may put the bundle in. */
-const INLINE_ID = 'dashboard-bundle';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -19,7 +17,8 @@ export function takeInlineBundle(
   slug: string,
   doc: Document = document,
 ): DashboardBundleResponse | undefined {
-  const el = doc.getElementById(INLINE_ID);
+  // The `<script type="application/json">` the server may put the bundle in.
+  const el = doc.getElementById(BUNDLE_ELEMENT_ID);
   if (!el) return undefined;
   el.remove();
   try {

@@ -18,6 +18,7 @@ import { EmbedSnippet } from '../../components/embed-snippet';
 import { dashboardEmbedPath } from '../../lib/embed-url';
 import { bare } from '../../lib/search-text';
 import { gridHeight } from '../../../shared/dashboards/grid-layout';
+import { dashboardPagePath } from '../../../shared/pages/page-protocol';
 import { useUpdateDashboard } from './mutations';
 import type { DashboardSearch } from './params';
 
@@ -35,7 +36,7 @@ const EMBED_CHROME_PX = 76;
 
 /** The public link of a dashboard (this app's /owner/slug page). */
 export const publicLink = (d: Pick<DashboardResponse, 'owner_handle' | 'slug'>) =>
-  `${window.location.origin}/${encodeURIComponent(d.owner_handle)}/${encodeURIComponent(d.slug)}`;
+  `${window.location.origin}${dashboardPagePath(d.owner_handle, d.slug)}`;
 
 /**
  * Share: the /owner/slug link with a copy button, the private switch, and the iframe code of the
