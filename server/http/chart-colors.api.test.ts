@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
+import { readDashboardView } from '../previews/dashboard-view.js';
 import { waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import { fakeDist } from '../test/spa-dist.js';
@@ -152,7 +153,7 @@ describe('colors saved before the check', () => {
     slug = d.json.slug;
     // The render thread's start takes seconds, past the page's budget: drawn once here.
     await t.deps.firstPaint.html(
-      t.deps.dashboards.shownBySlug('colors_alice', slug, null),
+      readDashboardView(t.deps, 'colors_alice', slug, null),
       ['light', 'dark'],
       60_000,
     );

@@ -5,9 +5,7 @@ import {
   DashboardBundleResponse,
 } from '../../contract/dashboards.js';
 import type { Deps } from '../deps.js';
-import type { ShownDashboard } from '../dashboards/dashboards-service.js';
-import type { ExecutionRecord } from '../executions/execution-record.js';
-import { latestOrNone } from '../previews/preview-rows.js';
+import { readDashboardView, type DashboardView } from '../previews/dashboard-view.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
 import {
   ANONYMOUS_NOTE,
@@ -23,8 +21,6 @@ import { jsonPageBody, pageUri, publicBaseUrl } from './results.js';
 import { answers, newRouter } from './router.js';
 
 export type BundleRequest = {
-  /** The viewer's context; null = anonymous. */
-  viewer: number | null;
   /** Rows of each latest result. */
   limit?: number;
   /** The base of absolute links (publicBaseUrl). */
@@ -32,29 +28,29 @@ export type BundleRequest = {
 };
 
 /**
- * The body of a dashboard's bundle (DashboardBundleResponse): the dashboard and its
- * visualizations as the viewer sees them (`shown`, read by the caller, which may share it), and
- * the first page of each readable query's latest result, read as GET
+ * The body of a dashboard's bundle (DashboardBundleResponse): the dashboard, its visualizations
+ * and the first page of each readable query's latest result as the viewer sees them (`view`,
+ * read by the caller, which may share it: previews/dashboard-view.ts), the page read as GET
  * /dashboards/{id}/visualizations/{visualization_id}/results reads it (the same access rules and
  * page code; `next_uri` points there). Every page is written before the body starts, in
  * parallel; the rows stream from DuckDB's files as in every /results answer.
  */
 export async function dashboardBundleBody(
   deps: Deps,
-  shown: ShownDashboard,
+  view: DashboardView,
   req: BundleRequest,
 ): Promise<ReadableStream<Uint8Array>> {
-  const d = shown.dashboard;
+  const d = view.dashboard;
   // Each readable query once, with the first visualization that shows it (for next_uri).
   const queries = new Map<number, { query: QueryRecord; visualizationId: number }>();
-  for (const v of shown.visualizations)
+  for (const v of view.visualizations)
     if (v.query && !queries.has(v.query.id))
       queries.set(v.query.id, { query: v.query, visualizationId: v.visualization.id });
 
   const limit = req.limit ?? BUNDLE_PAGE_ROWS;
   const settled = await Promise.allSettled(
     [...queries.values()].map(async ({ query, visualizationId }) => {
-      const e: ExecutionRecord | null = await latestOrNone(deps.executions, query, req.viewer);
+      const e = await view.latest(query);
       if (!e) return null;
       const results = `${req.base}/api/v1/dashboards/${d.id}/visualizations/${visualizationId}/results`;
       const page = await jsonPageBody(
@@ -78,7 +74,7 @@ export async function dashboardBundleBody(
 
   const head = JSON.stringify({
     dashboard: toDashboardResponse(d, req.base),
-    visualizations: toDashboardVisualizations(shown.visualizations),
+    visualizations: toDashboardVisualizations(view.visualizations),
   });
   const parts: BodyPart[] = [`${head.slice(0, -1)},"latest_results":[`];
   pages.forEach((p, i) =>
@@ -105,9 +101,8 @@ export function dashboardBundleRoutes(deps: Deps) {
     }),
     async (c) => {
       const { owner_handle, slug } = c.req.valid('param');
-      const shown = await deps.dashboards.shownBySlug(owner_handle, slug, viewer(c));
-      const body = await dashboardBundleBody(deps, shown, {
-        viewer: viewer(c),
+      const view = await readDashboardView(deps, owner_handle, slug, viewer(c));
+      const body = await dashboardBundleBody(deps, view, {
         limit: c.req.valid('query').limit,
         base: publicBaseUrl(c, deps),
       });

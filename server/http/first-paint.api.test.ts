@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
+import { readDashboardView } from '../previews/dashboard-view.js';
 import { FirstPaintService } from '../previews/first-paint.js';
 import { waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
@@ -63,7 +64,8 @@ beforeAll(async () => {
   for (const schemes of [['light', 'dark'], ['dark']] as const)
     expect(
       await t.deps.firstPaint.html(
-        t.deps.dashboards.shownBySlug(
+        readDashboardView(
+          t.deps,
           'paint_alice',
           'div-script-alert-1-script-img-src-x-onerror-alert-2',
           null,
@@ -198,7 +200,7 @@ describe('the first paint of a public dashboard', () => {
       ],
     });
     const paint = await t.deps.firstPaint.html(
-      t.deps.dashboards.shownBySlug('paint_alice', d.slug, null),
+      readDashboardView(t.deps, 'paint_alice', d.slug, null),
       ['light'],
       60_000,
     );
@@ -250,7 +252,7 @@ describe('the first paint of a public dashboard', () => {
     });
     expect(withInput.status).toBe(200);
     const repainted = await t.deps.firstPaint.html(
-      t.deps.dashboards.shownBySlug('paint_alice', d.slug, null),
+      readDashboardView(t.deps, 'paint_alice', d.slug, null),
       ['light'],
       60_000,
     );
@@ -291,7 +293,7 @@ describe('the first paint of a public dashboard', () => {
     });
     expect(patched.status).toBe(200);
     const paint = await t.deps.firstPaint.html(
-      t.deps.dashboards.shownBySlug('paint_alice', d.slug, null),
+      readDashboardView(t.deps, 'paint_alice', d.slug, null),
       ['light'],
       60_000,
     );

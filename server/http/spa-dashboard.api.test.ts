@@ -1,15 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
+import { DashboardsRepo } from '../dashboards/dashboards-repo.js';
+import { ExecutionsRepo } from '../executions/executions-repo.js';
+import { readDashboardView } from '../previews/dashboard-view.js';
+import { DASHBOARD_PAGE_MODULES } from './spa-page.js';
 import { waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import { fakeDist } from '../test/spa-dist.js';
-import { DASHBOARD_PAGE_MODULES } from './spa-page.js';
 
 let t: TestServer;
 let app: ReturnType<typeof createApp>;
 let alice: TestUser;
+let tricky: number;
+let trickyQuery: number;
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 const dist = fakeDist(INDEX, {
@@ -48,6 +53,8 @@ beforeAll(async () => {
     key: alice.key,
     body: { name: 'Tricky', type: 'table', options: {} },
   });
+  tricky = v.json.id;
+  trickyQuery = q.json.query_id;
   await dashboard({ name: 'Open', visualization_ids: [v.json.id] });
   await dashboard({ name: 'Closed', is_private: true, visualization_ids: [v.json.id] });
 });
@@ -107,32 +114,84 @@ describe('a public dashboard’s page', () => {
     }
   });
 
-  it('reads its dashboard once for an anonymous visitor: for its paint, its bundle and its preloads', async () => {
-    const calls: string[] = [];
-    const service = t.deps.dashboards;
-    // Calls from outside the service are counted; its own (shownBySlug reads bySlug) are not.
-    const dashboards = new Proxy(service, {
-      get: (target, name) => {
-        const value = Reflect.get(target, name) as unknown;
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          calls.push(String(name));
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
+  it('reads its dashboard and each query’s latest run once per page, through every service', async () => {
+    // Two readable queries, one shown by two visualizations, one visualization twice: the page
+    // (link preview tags, first paint, bundle) reads the dashboard once and each query's latest
+    // run once, whatever service asks. Counted where the reads are made, in the repositories.
+    const q2 = await t.call('POST', '/api/v1/query', {
+      key: alice.key,
+      body: { name: 'sizes', query_sql: 'SELECT x AS label, x * 3 AS y FROM range(1, 4) t(x)' },
     });
-    const counted = createApp({ ...t.deps, dashboards }, { staticDir: dist.dir });
-    const html = await (await counted.request('/page_alice/open')).text();
-    expect(inlineBundle(html)).toBeDefined();
-    expect(calls).toEqual(['shownBySlug']);
-    calls.length = 0;
-    await (await counted.request('/page_alice/closed')).text();
-    expect(calls).toEqual(['shownBySlug']);
-    calls.length = 0;
-    await (
-      await counted.request('/page_alice/open', { headers: { 'x-service-api-key': alice.key } })
-    ).text();
-    expect(calls).toEqual(['bySlug']);
+    const run = await t.call('POST', `/api/v1/query/${q2.json.query_id}/execute`, {
+      key: alice.key,
+    });
+    await waitFinished(t, alice.key, run.json.execution_id);
+    const viz = async (type: string, options: object) =>
+      (
+        await t.call('POST', `/api/v1/query/${q2.json.query_id}/visualizations`, {
+          key: alice.key,
+          body: { name: type, type, options },
+        })
+      ).json.id as number;
+    const chart = await viz('chart', {
+      globalSeriesType: 'column',
+      columnMapping: { label: 'x', y: 'y' },
+    });
+    const counter = await viz('counter', { counterColName: 'y' });
+    const d = await dashboard({
+      name: 'Counted',
+      visualization_ids: [tricky, chart, counter, chart],
+    });
+    const queries = [trickyQuery, q2.json.query_id as number];
+    const config = { ...t.config, publicUrl: 'https://strata.test' };
+    const counted = createApp({ ...t.deps, config }, { staticDir: dist.dir });
+    const page = `/page_alice/${d.slug}`;
+    // The first paint drawn beforehand (the render thread's start is past a page's budget).
+    const view = readDashboardView(t.deps, 'page_alice', d.slug, null);
+    expect(await t.deps.firstPaint.html(view, ['light', 'dark'], 60_000)).toContain('<svg');
+
+    const reads = {
+      bySlug: vi.spyOn(DashboardsRepo.prototype, 'idBySlug'),
+      head: vi.spyOn(DashboardsRepo.prototype, 'head'),
+      latest: vi.spyOn(ExecutionsRepo.prototype, 'latestForQuery'),
+    };
+    const dashboardReads = () => ({
+      bySlug: reads.bySlug.mock.calls.filter(([, slug]) => slug === d.slug).length,
+      head: reads.head.mock.calls.filter(([id]) => id === d.dashboard_id).length,
+    });
+    const latestReads = () =>
+      queries.map((q) => reads.latest.mock.calls.filter(([id]) => id === q).length);
+    const clear = () => Object.values(reads).forEach((r) => r.mockClear());
+    try {
+      const html = await (await counted.request(page)).text();
+      expect(html).toContain('<meta property="og:image" content="https://strata.test/og/');
+      expect(html).toContain('data-first-paint');
+      expect(inlineBundle(html)).toMatchObject({ latest_results: [{}, {}] });
+      expect(dashboardReads()).toEqual({ bySlug: 1, head: 1 });
+      expect(latestReads()).toEqual([1, 1]);
+      clear();
+      // The preview's image is drawn from the same reads.
+      // The preview's image, a request of its own, reads as much again: the chart's query's run.
+      const image = await counted.request(`/og/dashboards/page_alice/${d.slug}.png`);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      await image.arrayBuffer();
+      expect(dashboardReads()).toEqual({ bySlug: 1, head: 1 });
+      expect(latestReads()).toEqual([0, 1]);
+      clear();
+      // A private dashboard's page: one read, which finds it is not public.
+      expect(await (await counted.request('/page_alice/closed')).text()).toBe(INDEX);
+      expect(reads.bySlug.mock.calls.filter(([, slug]) => slug === 'closed')).toHaveLength(1);
+      expect(reads.head).toHaveBeenCalledTimes(1);
+      clear();
+      // A signed-in visitor's page carries no data: its preview tags and its preloads read once.
+      const keyed = { headers: { 'x-service-api-key': alice.key } };
+      const signedIn = await (await counted.request(page, keyed)).text();
+      expect(signedIn).toContain('og:title');
+      expect(inlineBundle(signedIn)).toBeUndefined();
+      expect(dashboardReads()).toEqual({ bySlug: 1, head: 1 });
+    } finally {
+      Object.values(reads).forEach((r) => r.mockRestore());
+    }
   });
 
   it('carries no data past the anonymous rate limit', async () => {

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { BUNDLE_ELEMENT_ID, dashboardAt } from '../../shared/pages/page-protocol.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
-import { AppError } from '../errors.js';
+import { publicDashboardView } from '../previews/dashboard-view.js';
 import type { AppEnv } from './app-env.js';
 import { dashboardBundleBody } from './dashboard-bundle.js';
 import { concatBodies } from './file-stream.js';
@@ -28,9 +29,6 @@ export const DASHBOARD_PAGE_MODULES = [
   'src/routes/$owner/$slug.tsx?tsr-split=component',
   'src/components/viz/visualization-view.tsx',
 ];
-
-/** The id of the element that carries a dashboard's bundle in its page (src/ reads it). */
-const BUNDLE_ELEMENT = 'dashboard-bundle';
 
 /**
  * The files to fetch with the page for `modules`: their chunks and every chunk they import, and
@@ -165,36 +163,6 @@ function whenWritten(written: Promise<ReadableStream<Uint8Array>>): ReadableStre
   );
 }
 
-type DashboardPath = { ownerHandle: string; slug: string };
-
-/** `/{owner}/{slug}`: the only app path shaped like a public dashboard's (others rank above it). */
-function dashboardPath(p: string): DashboardPath | null {
-  const m = /^\/([^/]+)\/([^/]+)\/?$/.exec(p);
-  if (!m) return null;
-  try {
-    const ownerHandle = decodeURIComponent(m[1]!);
-    const slug = decodeURIComponent(m[2]!);
-    return ownerHandle.length <= 100 && slug.length <= 200 ? { ownerHandle, slug } : null;
-  } catch {
-    return null;
-  }
-}
-
-const notFound = (err: unknown) => err instanceof AppError && err.kind === 'not_found';
-
-/** Whether the dashboard at `at` is public (an anonymous visitor may see it). */
-const isPublic = (deps: Deps, at: DashboardPath): Promise<boolean> =>
-  deps.dashboards.bySlug(at.ownerHandle, at.slug, null).then(
-    () => true,
-    (err: unknown) => (notFound(err) ? false : Promise.reject(err)),
-  );
-
-/** The dashboard at `at` as an anonymous visitor sees it, or null when it is not public. */
-const publicShown = (deps: Deps, at: DashboardPath) =>
-  deps.dashboards
-    .shownBySlug(at.ownerHandle, at.slug, null)
-    .catch((err: unknown) => (notFound(err) ? null : Promise.reject(err)));
-
 function cachedManifest(file: string) {
   let cache: { mtimeMs: number; manifest: ViteManifest | null } | undefined;
   return (): ViteManifest | null => {
@@ -234,40 +202,38 @@ export function spaPage(
   const index = path.join(staticDir, 'index.html');
   const manifest = cachedManifest(path.join(staticDir, '.vite', 'manifest.json'));
   return async (c: Context<AppEnv>) => {
-    const at = dashboardPath(c.req.path);
+    const at = dashboardAt(c.req.path);
     const anonymous = !getCookie(c, SESSION_COOKIE) && !presentedKey(c);
-    // An anonymous visitor's page reads its dashboard once, for its first paint, its bundle and
-    // whether it is public; the first paint is looked up (or drawn) from the start, so its time
-    // budget runs beside the reads below (null, at once, when no public dashboard).
+    // The page reads its dashboard as an anonymous visitor sees it, once (the dashboard, its
+    // visualizations, each latest run), for its link preview, whether it is public, and for an
+    // anonymous visitor its first paint and its bundle. The first paint is looked up (or drawn)
+    // from the start, so its time budget runs beside the reads below (null, at once, when no
+    // public dashboard).
     const schemes = schemesOf(c);
-    const shown = at && anonymous && c.req.method === 'GET' ? publicShown(deps, at) : null;
-    const paint = shown && deps.firstPaint.html(shown, schemes);
+    const view = at && publicDashboardView(deps, at.ownerHandle, at.slug);
+    const paint =
+      view && anonymous && c.req.method === 'GET' && deps.firstPaint.html(view, schemes);
     // Read per request (it is small): a rebuilt SPA is served without restarting the server.
     // Public pages carry their link preview's tags (unfurl-meta.ts).
-    const html = await withUnfurl(deps, c, fs.readFileSync(index, 'utf8'));
+    const html = await withUnfurl(deps, c, fs.readFileSync(index, 'utf8'), view);
     const m = at && manifest();
-    if (!at || !m) return c.html(html, 200, pageHeaders(html, deps.config));
-    // Others (signed in, or HEAD) only look up whether it is public.
-    const read = shown && (await shown);
-    const known = read || (!shown && (await isPublic(deps, at)));
-    if (!known) return c.html(html, 200, pageHeaders(html, deps.config));
+    if (!view || !m) return c.html(html, 200, pageHeaders(html, deps.config));
+    const read = await view;
+    if (!read) return c.html(html, 200, pageHeaders(html, deps.config));
     const page = withPreloads(html, preloadsOf(m, DASHBOARD_PAGE_MODULES));
     const end = page.lastIndexOf('</body>');
-    // HEAD is answered without a body: nothing is read for it.
-    if (!read || !paint || end < 0 || !(await mayInline(c)))
+    // Signed in, or HEAD (answered without a body): the page carries no data.
+    if (!paint || end < 0 || !(await mayInline(c)))
       return c.html(page, 200, pageHeaders(page, deps.config));
     // The head goes out at once (the browser fetches the chunks meanwhile), then the first
     // paint (charts drawn on the server, or nothing past its budget), then the bundle when its
     // pages are written. Not compressed: a compressor would hold the head back.
-    const bundle = dashboardBundleBody(deps, read, {
-      viewer: null,
-      base: publicBaseUrl(c, deps),
-    });
+    const bundle = dashboardBundleBody(deps, read, { base: publicBaseUrl(c, deps) });
     const painted = withFirstPaintHead(page, schemes);
     const bodyEnd = painted.lastIndexOf('</body>');
     const body = concatBodies([
       ...withFirstPaintBody(painted.slice(0, bodyEnd), paint),
-      `<script type="application/json" id="${BUNDLE_ELEMENT}">`,
+      `<script type="application/json" id="${BUNDLE_ELEMENT_ID}">`,
       escapeJsonForScript(whenWritten(bundle)),
       `</script>\n  ${painted.slice(bodyEnd)}`,
     ]);

@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from '../auth/sessions.js';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { CARD_PX } from '../render/card-svg.js';
+import type { PublicDashboardView } from '../previews/dashboard-view.js';
 import { PreviewsService, type Preview } from '../previews/previews-service.js';
 import { presentedKey } from './principal.js';
 
@@ -14,29 +15,25 @@ export const escapeHtml = (s: string): string =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
   );
 
-/** The page a path shows, when it is one with a preview: a dashboard, a query, a visualization. */
-function pageOf(
-  p: string,
-  viz: string | undefined,
-): ((previews: PreviewsService) => Promise<Preview>) | null {
-  const query = /^\/queries\/(\d{1,15})\/?$/.exec(p);
-  if (query) {
-    const id = Number(query[1]);
-    const vizId = viz && /^\d{1,15}$/.test(viz) ? Number(viz) : null;
-    return (s) => (vizId ? s.visualization(id, vizId) : s.query(id));
-  }
-  const m = /^\/([^/]+)\/([^/]+)\/?$/.exec(p);
-  if (!m || m[1] === 'queries') return null;
-  let owner: string;
-  let slug: string;
-  try {
-    owner = decodeURIComponent(m[1]!);
-    slug = decodeURIComponent(m[2]!);
-  } catch {
-    return null;
-  }
-  if (owner.length > 100 || slug.length > 200) return null;
-  return (s) => s.dashboard(owner, slug);
+const notFound = (err: unknown) => err instanceof AppError && err.kind === 'not_found';
+
+/**
+ * The preview of the page `c` asks for, when it is one with a preview: a query, a visualization
+ * (`/queries/{id}?viz=`), or the dashboard whose page it is (`dashboard`, its view, read by the
+ * caller: null on other paths). Null when private, archived or unknown.
+ */
+function previewOf(
+  previews: PreviewsService,
+  c: Context,
+  dashboard: Promise<PublicDashboardView | null> | null,
+): Promise<Preview | null> | null {
+  const query = /^\/queries\/(\d{1,15})\/?$/.exec(c.req.path);
+  if (!query) return dashboard && dashboard.then((v) => v && previews.dashboardOf(v));
+  const id = Number(query[1]);
+  const viz = c.req.query('viz');
+  const vizId = viz && /^\d{1,15}$/.test(viz) ? Number(viz) : null;
+  const preview = vizId ? previews.visualization(id, vizId) : previews.query(id);
+  return preview.catch((err: unknown) => (notFound(err) ? null : Promise.reject(err)));
 }
 
 /**
@@ -84,25 +81,24 @@ export function withUnfurlTags(html: string, p: Preview, base: string | undefine
 
 /**
  * The SPA's index.html for `c`'s path, with a link preview when the path is a public page's
- * (`/{owner}/{slug}`, `/queries/{id}`, `/queries/{id}?viz={visualization_id}`): crawlers run
- * no script, so the tags are in the HTML itself. Anything private, archived or unknown keeps
- * the generic page: nothing of it is named. For an anonymous visitor the image is rendered
- * meanwhile, off this request (it is not awaited).
+ * (`/{owner}/{slug}`, whose dashboard's view `dashboard` is, `/queries/{id}`,
+ * `/queries/{id}?viz={visualization_id}`): crawlers run no script, so the tags are in the HTML
+ * itself. Anything private, archived or unknown keeps the generic page: nothing of it is
+ * named. For an anonymous visitor the image is rendered meanwhile, off this request (it is not
+ * awaited).
  *
  * Absolute URLs come from PUBLIC_URL only, never from the request: its `Host` is whatever the
  * client sent, and a page naming a forged host could be kept by a cache and served to others.
  * Without PUBLIC_URL the tags carry no URL (and no image: Open Graph takes no relative one).
  */
-export async function withUnfurl(deps: Deps, c: Context, html: string): Promise<string> {
-  const page = pageOf(c.req.path, c.req.query('viz'));
-  if (!page) return html;
-  let preview: Preview;
-  try {
-    preview = await page(deps.previews);
-  } catch (err) {
-    if (err instanceof AppError && err.kind === 'not_found') return html;
-    throw err;
-  }
+export async function withUnfurl(
+  deps: Deps,
+  c: Context,
+  html: string,
+  dashboard: Promise<PublicDashboardView | null> | null,
+): Promise<string> {
+  const preview = await previewOf(deps.previews, c, dashboard);
+  if (!preview) return html;
   const base = deps.config.publicUrl;
   // A crawler (no session, no key) asks for the image next: its render starts now, in the
   // background, and the image's request waits for the same render if it is not done.

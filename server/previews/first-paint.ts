@@ -8,11 +8,9 @@ import {
 } from '../../shared/dashboards/grid-layout.js';
 import { toShownValues, valuesByKey, valuesCaption } from '../../shared/parameters/values-line.js';
 import { chartProblem, readChartSpec } from '../../shared/viz/chart-spec.js';
-import type { ShownDashboard } from '../dashboards/dashboards-service.js';
 import type { DashboardRecord } from '../dashboards/dashboard-record.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
 import { visibleState } from '../executions/execution-view.js';
-import type { ExecutionsService } from '../executions/executions-service.js';
 import type { ChartJob } from '../render/chart-svgs.js';
 import type { RenderPool } from '../render/render-pool.js';
 import type { TileData } from '../render/tile-svg.js';
@@ -24,12 +22,13 @@ import {
   type PaintedWidget,
   type Scheme,
 } from './first-paint-html.js';
+import type { PublicDashboardView } from './dashboard-view.js';
 import { PreviewCache } from './preview-cache.js';
-import { latestOrNone, tileData, type ResultPages } from './preview-rows.js';
+import { tileData, type ResultPages } from './preview-rows.js';
 
 export type FirstPaintDeps = {
   dataDir: string;
-  executions: Pick<ExecutionsService, 'latestOf'> & { results: ResultPages };
+  executions: { results: ResultPages };
   /** The render thread (shared with the link previews). */
   pool: Pick<RenderPool, 'renderCharts'>;
   /** The cache's bound in bytes. */
@@ -113,13 +112,13 @@ export class FirstPaintService {
   }
 
   /**
-   * The first paint of a public dashboard's page (`shown` as an anonymous visitor sees it, or
-   * null when it is not public) for a visitor with `schemes` (one when the page knows the
+   * The first paint of a public dashboard's page (`shown`: its view, dashboard-view.ts, or null
+   * when it is not public) for a visitor with `schemes` (one when the page knows the
    * visitor's, both when it does not), or null when it is not ready within `budgetMs` (the
    * drawing goes on, and the next visitor gets it from the cache) or there is no dashboard.
    */
   async html(
-    shown: Promise<ShownDashboard | null>,
+    shown: Promise<PublicDashboardView | null>,
     schemes: Scheme[],
     budgetMs = FIRST_PAINT_LIMITS.budgetMs,
   ): Promise<string | null> {
@@ -139,7 +138,7 @@ export class FirstPaintService {
     }
   }
 
-  private async paint(whenShown: Promise<ShownDashboard | null>, schemes: Scheme[]) {
+  private async paint(whenShown: Promise<PublicDashboardView | null>, schemes: Scheme[]) {
     const shown = await whenShown;
     if (!shown) return null;
     const d = shown.dashboard;
@@ -148,8 +147,7 @@ export class FirstPaintService {
     // A value of a parameter widget changes what its visualization widget and its query show.
     const driven = new Set(d.param_widgets.map((p) => p.visualization_widget_id));
     const drivenQueries = new Set(d.param_widgets.map((p) => p.query_id));
-    // Each query's latest run is looked up once, all at the same time.
-    const latest = new Map<number, Promise<ExecutionRecord | null>>();
+    // The drawn widgets' latest runs are looked up all at the same time (once each: the view's).
     let drawnCount = 0;
     type Looked = Omit<Shown, 'drawn'> & {
       run: Promise<ExecutionRecord | null> | null;
@@ -169,10 +167,8 @@ export class FirstPaintService {
       )
         return [{ widget, item, viz: v?.visualization, run: null }];
       drawnCount++;
-      if (!latest.has(query.id))
-        latest.set(query.id, latestOrNone(this.deps.executions, query, null));
       const keys = query.parameters.map((p) => p.key);
-      return [{ widget, item, viz: v.visualization, run: latest.get(query.id)!, keys }];
+      return [{ widget, item, viz: v.visualization, run: shown.latest(query), keys }];
     });
     // What the parameter widgets set (their defaults: a paint is the same for every URL), which a
     // drawn widget's caption compares its values with.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DashboardsService } from '../dashboards/dashboards-service.js';
+import { dashboardPagePath } from '../../shared/pages/page-protocol.js';
 import { notFound } from '../errors.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
 import type { ExecutionsService } from '../executions/executions-service.js';
@@ -13,12 +13,16 @@ import type {
   QueryLookup,
   VisualizationsService,
 } from '../visualizations/visualizations-service.js';
+import {
+  readDashboardView,
+  type DashboardViewDeps,
+  type PublicDashboardView,
+} from './dashboard-view.js';
 import { PreviewCache, type CachedImage } from './preview-cache.js';
 import { latestOrNone, tileData, type ResultPages } from './preview-rows.js';
 
-export type PreviewsDeps = {
+export type PreviewsDeps = DashboardViewDeps & {
   dataDir: string;
-  dashboards: Pick<DashboardsService, 'shownBySlug'>;
   visualizations: Pick<VisualizationsService, 'embeddable'>;
   queries: QueryLookup;
   executions: Pick<ExecutionsService, 'latestOf'> & { results: ResultPages };
@@ -79,13 +83,14 @@ export class PreviewsService {
     this.cache = new PreviewCache(path.join(deps.dataDir, 'previews'), deps.cacheBytes);
   }
 
-  /** The preview of the public dashboard at /{owner}/{slug}: its first charts (up to four). */
+  /** The preview of the public dashboard at /{owner}/{slug} (dashboardOf). */
   async dashboard(ownerHandle: string, slug: string): Promise<Preview> {
-    const { dashboard: d, visualizations } = await this.deps.dashboards.shownBySlug(
-      ownerHandle,
-      slug,
-      null,
-    );
+    return this.dashboardOf(await readDashboardView(this.deps, ownerHandle, slug, null));
+  }
+
+  /** The preview of a public dashboard (its anonymous view): its first charts (up to four). */
+  async dashboardOf(view: PublicDashboardView): Promise<Preview> {
+    const { dashboard: d, visualizations } = view;
     const byId = new Map(visualizations.map((v) => [v.visualization.id, v]));
     const shown = [...d.visualization_widgets]
       .sort((a, b) => a.position.row - b.position.row || a.position.col - b.position.col)
@@ -98,7 +103,7 @@ export class PreviewsService {
       picked.map(async (v) => ({
         name: v!.visualization.name,
         viz: v!.visualization,
-        execution: await this.latest(v!.query!),
+        execution: await view.latest(v!.query!),
       })),
     );
     const names = shown.map((v) => v!.visualization.name);
@@ -109,7 +114,7 @@ export class PreviewsService {
       subject: `d${d.id}`,
       title: d.name,
       description: `A dashboard by @${d.owner_handle} on Strata${listed}`,
-      pagePath: `/${enc(d.owner_handle)}/${enc(d.slug)}`,
+      pagePath: dashboardPagePath(d.owner_handle, d.slug),
       imagePath: `/og/dashboards/${enc(d.owner_handle)}/${enc(d.slug)}.png`,
       card: { title: d.name, subtitle: `Dashboard by @${d.owner_handle}` },
       tiles,
