@@ -5,7 +5,6 @@ import { createApp } from '../app.js';
 import { DashboardsRepo } from '../dashboards/dashboards-repo.js';
 import { ExecutionsRepo } from '../executions/executions-repo.js';
 import { readDashboardView } from '../previews/dashboard-view.js';
-import { DASHBOARD_PAGE_MODULES } from './spa-page.js';
 import { waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import { fakeDist } from '../test/spa-dist.js';
@@ -19,8 +18,16 @@ const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 const dist = fakeDist(INDEX, {
   'index.html': { file: 'assets/index-1.js', isEntry: true },
-  [DASHBOARD_PAGE_MODULES[0]!]: { file: 'assets/slug-1.js', css: ['assets/slug-1.css'] },
-  [DASHBOARD_PAGE_MODULES[1]!]: { file: 'assets/viz-1.js', imports: ['_echart-1.js'] },
+  // The public dashboard's route, and the chart renderer it loads lazily (as Vite names them).
+  'src/routes/$owner/$slug.tsx?tsr-split=component': {
+    file: 'assets/slug-1.js',
+    css: ['assets/slug-1.css'],
+    dynamicImports: ['src/components/viz/visualization-view.tsx'],
+  },
+  'src/components/viz/visualization-view.tsx': {
+    file: 'assets/viz-1.js',
+    imports: ['_echart-1.js'],
+  },
   '_echart-1.js': { file: 'assets/echart-1.js' },
 });
 const TRICKY = "</script><script>alert('x')</script><!--";

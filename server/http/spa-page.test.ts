@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DASHBOARD_ROUTE } from '../../shared/pages/page-protocol.js';
 import {
+  dashboardPageModules,
   earlyLinks,
   escapeJsonForScript,
   preloadsOf,
@@ -43,6 +46,46 @@ describe('preloadsOf', () => {
 
   it('skips modules the build does not have', () => {
     expect(preloadsOf(manifest, ['src/gone.tsx'])).toEqual({ scripts: [], styles: [] });
+  });
+});
+
+describe('dashboardPageModules', () => {
+  // As Vite writes them: the entry loads every route lazily; the dashboard's route imports the
+  // chunk that loads the chart renderer lazily, and the entry (which loads the editor lazily).
+  const ROUTE = 'src/routes/$owner/$slug.tsx?tsr-split=component';
+  const built: ViteManifest = {
+    'index.html': {
+      file: 'assets/index-1.js',
+      isEntry: true,
+      imports: ['_shared-1.js'],
+      dynamicImports: [ROUTE, 'src/routes/_app.tsx?tsr-split=component'],
+    },
+    '_shared-1.js': { file: 'assets/shared-1.js', dynamicImports: ['src/editor.tsx'] },
+    [ROUTE]: { file: 'assets/slug-1.js', imports: ['index.html', '_lazy-viz-1.js'] },
+    '_lazy-viz-1.js': { file: 'assets/lazy-viz-1.js', dynamicImports: ['src/viz.tsx'] },
+    'src/viz.tsx': { file: 'assets/viz-1.js', imports: ['_echart-1.js'] },
+    '_echart-1.js': { file: 'assets/echart-1.js' },
+    'src/routes/_app.tsx?tsr-split=component': { file: 'assets/app-1.js' },
+    'src/editor.tsx': { file: 'assets/editor-1.js' },
+  };
+
+  it('are the route’s component and what it loads lazily, not what the entry does', () => {
+    expect(dashboardPageModules(built)).toEqual([ROUTE, 'src/viz.tsx']);
+    expect(preloadsOf(built, dashboardPageModules(built)).scripts).toEqual([
+      '/assets/slug-1.js',
+      '/assets/lazy-viz-1.js',
+      '/assets/viz-1.js',
+      '/assets/echart-1.js',
+    ]);
+  });
+
+  it('are none in a build without the route', () => {
+    expect(dashboardPageModules({ 'index.html': built['index.html']! })).toEqual([]);
+  });
+
+  it('follow the app’s route file, which the build names by its path', () => {
+    expect(ROUTE.split('?')[0]).toBe(`src/routes${DASHBOARD_ROUTE}.tsx`);
+    expect(fs.existsSync(`src/routes${DASHBOARD_ROUTE}.tsx`)).toBe(true);
   });
 });
 

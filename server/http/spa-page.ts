@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { BUNDLE_ELEMENT_ID, dashboardAt } from '../../shared/pages/page-protocol.js';
+import {
+  BUNDLE_ELEMENT_ID,
+  DASHBOARD_ROUTE,
+  dashboardAt,
+} from '../../shared/pages/page-protocol.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
@@ -18,17 +22,45 @@ import { withUnfurl } from './unfurl-meta.js';
 /** Vite's build manifest (`build.manifest`): one entry per module of the build. */
 export type ViteManifest = Record<
   string,
-  { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }
+  {
+    file: string;
+    imports?: string[];
+    dynamicImports?: string[];
+    css?: string[];
+    isEntry?: boolean;
+  }
 >;
 
+/** `key` and every chunk it imports (statically), added to `into`. */
+function walk(manifest: ViteManifest, key: string, into: Set<string>): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const i of manifest[key].imports ?? []) walk(manifest, i, into);
+  return into;
+}
+
+/** What the app's entry loads (embed.html is an entry too, but its chunks are not the app's). */
+const entryChunks = (manifest: ViteManifest) =>
+  manifest['index.html']?.isEntry ? walk(manifest, 'index.html', new Set()) : new Set<string>();
+
 /**
- * The modules a public dashboard's page runs besides the entry: its route's component and the
- * chart renderer (with ECharts), which it would otherwise fetch one after the other.
+ * The modules a public dashboard's page runs besides the entry, read from the build's manifest:
+ * its route's component (the module of the route file of DASHBOARD_ROUTE, as TanStack Router's
+ * plugin splits it: `src/routes/$owner/$slug.tsx?tsr-split=component`) and the modules its
+ * chunks load lazily that the entry does not (the chart renderer, with ECharts), which it would
+ * otherwise fetch one after the other.
  */
-export const DASHBOARD_PAGE_MODULES = [
-  'src/routes/$owner/$slug.tsx?tsr-split=component',
-  'src/components/viz/visualization-view.tsx',
-];
+export function dashboardPageModules(manifest: ViteManifest): string[] {
+  const file = `src/routes${DASHBOARD_ROUTE}.tsx`;
+  const route = Object.keys(manifest).filter((k) => k.split('?')[0] === file);
+  const entry = entryChunks(manifest);
+  const chunks = new Set<string>();
+  for (const r of route) walk(manifest, r, chunks);
+  const lazy = [...chunks].flatMap((k) =>
+    entry.has(k) ? [] : (manifest[k]!.dynamicImports ?? []),
+  );
+  return [...new Set([...route, ...lazy])];
+}
 
 /**
  * The files to fetch with the page for `modules`: their chunks and every chunk they import, and
@@ -39,17 +71,9 @@ export function preloadsOf(
   manifest: ViteManifest,
   modules: readonly string[],
 ): { scripts: string[]; styles: string[] } {
-  const byEntry = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
-    into.add(key);
-    for (const i of manifest[key].imports ?? []) walk(i, into);
-  };
-  // The app's entry only: embed.html is an entry too, but its chunks are not on this page.
-  for (const [key, e] of Object.entries(manifest))
-    if (e.isEntry && key === 'index.html') walk(key, byEntry);
+  const byEntry = entryChunks(manifest);
   const wanted = new Set<string>();
-  for (const m of modules) walk(m, wanted);
+  for (const m of modules) walk(manifest, m, wanted);
   const scripts: string[] = [];
   const styles: string[] = [];
   for (const key of wanted) {
@@ -201,6 +225,12 @@ export function spaPage(
 ) {
   const index = path.join(staticDir, 'index.html');
   const manifest = cachedManifest(path.join(staticDir, '.vite', 'manifest.json'));
+  // The page's preloads, once per manifest (a rebuilt app has a new one).
+  const preloads = new WeakMap<ViteManifest, ReturnType<typeof preloadsOf>>();
+  const preloadsFor = (m: ViteManifest) => {
+    if (!preloads.has(m)) preloads.set(m, preloadsOf(m, dashboardPageModules(m)));
+    return preloads.get(m)!;
+  };
   return async (c: Context<AppEnv>) => {
     const at = dashboardAt(c.req.path);
     const anonymous = !getCookie(c, SESSION_COOKIE) && !presentedKey(c);
@@ -220,7 +250,7 @@ export function spaPage(
     if (!view || !m) return c.html(html, 200, pageHeaders(html, deps.config));
     const read = await view;
     if (!read) return c.html(html, 200, pageHeaders(html, deps.config));
-    const page = withPreloads(html, preloadsOf(m, DASHBOARD_PAGE_MODULES));
+    const page = withPreloads(html, preloadsFor(m));
     const end = page.lastIndexOf('</body>');
     // Signed in, or HEAD (answered without a body): the page carries no data.
     if (!paint || end < 0 || !(await mayInline(c)))

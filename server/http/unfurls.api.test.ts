@@ -10,7 +10,6 @@ import { waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
 import { fakeDist } from '../test/spa-dist.js';
 import { createNodeServer, listen } from './node-server.js';
-import { DASHBOARD_PAGE_MODULES } from './spa-page.js';
 
 let t: TestServer;
 let app: ReturnType<typeof createApp>;
@@ -345,7 +344,7 @@ describe('a forged Host header', () => {
   // With the chunks' manifest, so a dashboard's page also carries its bundle and first paint.
   const built = fakeDist(INDEX, {
     'index.html': { file: 'assets/index-1.js', isEntry: true },
-    [DASHBOARD_PAGE_MODULES[0]!]: { file: 'assets/slug-1.js' },
+    'src/routes/$owner/$slug.tsx?tsr-split=component': { file: 'assets/slug-1.js' },
   });
   const pages = () => [
     '/og_alice/open-board',
