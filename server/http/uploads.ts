@@ -35,16 +35,15 @@ const sunset: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** createRoute, for configs built with spreads (which the router lint rule cannot read). */
 const route = <R extends RouteConfig>(config: R) => createRoute(config);
 
+/** What a route of this file declares itself; `both` adds the path and the rest. */
+type Declared = Omit<RouteConfig, 'path' | 'tags' | 'security' | 'deprecated' | 'middleware'>;
+
 const CSV_TYPES = new Set(['text/csv']);
 const NDJSON_TYPES = new Set(['application/x-ndjson', 'application/ndjson', 'application/jsonl']);
 
 const OWNER_RULE =
   "Only the owner context may change a table: another context's private table is 404, a public one 403.";
 
-/**
- * Uploaded tables under both path families: `/uploads...` and the deprecated `/table...`,
- * `/tables` (one handler each; the deprecated routes add Deprecation and Sunset headers).
- */
 const InsertQuery = z.object({
   replace: z.enum(['true', 'false']).optional().openapi({
     description:
@@ -52,6 +51,10 @@ const InsertQuery = z.object({
   }),
 });
 
+/**
+ * Uploaded tables under both path families: `/uploads...` and the deprecated `/table...`,
+ * `/tables` (one handler each; the deprecated routes add Deprecation and Sunset headers).
+ */
 export function uploadRoutes(deps: Deps) {
   const r = newRouter();
   const uploads = deps.uploads;
@@ -63,36 +66,43 @@ export function uploadRoutes(deps: Deps) {
     },
   });
 
-  /** Registers a route on its current path and its deprecated twin. */
-  function both<R extends RouteConfig>(
-    make: (path: string, deprecated: boolean) => R,
-    current: string,
-    legacy: string,
-    handler: RouteHandler<R, AppEnv>,
+  /**
+   * Registers a route on its current path and its deprecated twin (which adds the Deprecation
+   * and Sunset headers), each checking `scope` before the input (and then `more`).
+   */
+  function both<D extends Declared>(
+    [current, legacy]: readonly [string, string],
+    scope: Scope,
+    declared: D,
+    handler: RouteHandler<D & { path: string }, AppEnv>,
+    ...more: MiddlewareHandler<AppEnv>[]
   ) {
-    r.openapi(make(current, false), handler);
-    r.openapi(make(legacy, true), handler as unknown as RouteHandler<R, AppEnv>);
+    for (const [path, deprecated] of [
+      [current, false],
+      [legacy, true],
+    ] as const) {
+      const config = route({
+        ...declared,
+        path,
+        tags: ['uploads'],
+        security: SECURED,
+        deprecated,
+        middleware: [...(deprecated ? [sunset] : []), needs(scope), ...more],
+      });
+      r.openapi(config, handler as unknown as RouteHandler<typeof config, AppEnv>);
+    }
   }
-  const common = (deprecated: boolean, scope: Scope, ...more: MiddlewareHandler<AppEnv>[]) => ({
-    tags: ['uploads'],
-    security: SECURED,
-    deprecated,
-    middleware: [...(deprecated ? [sunset] : []), needs(scope), ...more],
-  });
 
   both(
-    (path, deprecated) =>
-      route({
-        method: 'post',
-        path,
-        summary: 'Create an uploaded table from a schema',
-        description: `Creates the empty table \`dune.<namespace>.<table_name>\`. \`namespace\` must be the handle of the key's context (else 403). Names are case-insensitive and kept in lower case. Types: varchar, varbinary, bigint, integer, double, boolean, timestamp, date, uint256, int256. A table of that name already existing is 409.`,
-        ...common(deprecated, 'read_write'),
-        request: { body: jsonBody(TableCreateRequest) },
-        responses: answers(TableCreateResponse, 'Created', 400, 401, 402, 403, 409),
-      }),
-    '/uploads',
-    '/table/create',
+    ['/uploads', '/table/create'],
+    'read_write',
+    {
+      method: 'post',
+      summary: 'Create an uploaded table from a schema',
+      description: `Creates the empty table \`dune.<namespace>.<table_name>\`. \`namespace\` must be the handle of the key's context (else 403). Names are case-insensitive and kept in lower case. Types: varchar, varbinary, bigint, integer, double, boolean, timestamp, date, uint256, int256. A table of that name already existing is 409.`,
+      request: { body: jsonBody(TableCreateRequest) },
+      responses: answers(TableCreateResponse, 'Created', 400, 401, 402, 403, 409),
+    },
     async (c) => {
       const p = requireScope(c, 'read_write');
       const body = c.req.valid('json');
@@ -106,28 +116,25 @@ export function uploadRoutes(deps: Deps) {
   );
 
   both(
-    (path, deprecated) =>
-      route({
-        method: 'post',
-        path,
-        summary: 'Append rows from CSV or NDJSON',
-        description: `The raw body is \`text/csv\` (comma-separated; the header line names the columns, in any order, as written or as POST /uploads/csv would clean them (\`City Name\` names \`city_name\`); missing nullable columns are NULL) or \`application/x-ndjson\` (one JSON object per line, keys = column names). Any other Content-Type is 400. All or nothing: the first row that does not fit fails the whole insert with 400 naming its line (1-based; in CSV the header is line 1) and column, and the table is unchanged. Bodies over MAX_UPLOAD_BYTES are 413; an insert that would exceed the plan's storage is 402. ${OWNER_RULE}`,
-        ...common(deprecated, 'read_write'),
-        request: {
-          params: TableParams,
-          query: InsertQuery,
-          body: {
-            content: {
-              'text/csv': { schema: z.string() },
-              'application/x-ndjson': { schema: z.string() },
-            },
-            required: true,
+    ['/uploads/{namespace}/{table_name}/insert', '/table/{namespace}/{table_name}/insert'],
+    'read_write',
+    {
+      method: 'post',
+      summary: 'Append rows from CSV or NDJSON',
+      description: `The raw body is \`text/csv\` (comma-separated; the header line names the columns, in any order, as written or as POST /uploads/csv would clean them (\`City Name\` names \`city_name\`); missing nullable columns are NULL) or \`application/x-ndjson\` (one JSON object per line, keys = column names). Any other Content-Type is 400. All or nothing: the first row that does not fit fails the whole insert with 400 naming its line (1-based; in CSV the header is line 1) and column, and the table is unchanged. Bodies over MAX_UPLOAD_BYTES are 413; an insert that would exceed the plan's storage is 402. ${OWNER_RULE}`,
+      request: {
+        params: TableParams,
+        query: InsertQuery,
+        body: {
+          content: {
+            'text/csv': { schema: z.string() },
+            'application/x-ndjson': { schema: z.string() },
           },
+          required: true,
         },
-        responses: answers(TableInsertResponse, 'Inserted', 400, 401, 402, 403, 404, 413),
-      }),
-    '/uploads/{namespace}/{table_name}/insert',
-    '/table/{namespace}/{table_name}/insert',
+      },
+      responses: answers(TableInsertResponse, 'Inserted', 400, 401, 402, 403, 404, 413),
+    },
     async (c) => {
       const p = requireScope(c, 'read_write');
       const { namespace, table_name } = c.req.valid('param');
@@ -165,19 +172,16 @@ export function uploadRoutes(deps: Deps) {
   );
 
   both(
-    (path, deprecated) =>
-      route({
-        method: 'post',
-        path,
-        summary: 'Upload a CSV as a table (schema inferred)',
-        description:
-          "Creates (or replaces, schema and rows) the table `dune.<context handle>.dataset_<table_name>` (the prefix is not doubled when table_name already starts with `dataset_`). Column names come from the header line, cleaned into valid names (`City Name` → `city_name`, `Cost Total $` → `cost_total`; repeats get `_2`, an empty header `column_<n>`); a header written otherwise is kept as the column's description. Types are inferred over the whole file, and only as types every value loads as: integers within 64 bits are bigint, larger ones uint256 (or int256 with negatives), kept as exact digits and never double; `0x` hex of even length is varbinary; then double, boolean, date, timestamp, else varchar. Bodies over MAX_UPLOAD_BYTES are 413.",
-        ...common(deprecated, 'read_write', limitBody),
-        request: { body: jsonBody(CSVUploadRequest) },
-        responses: answers(CSVUploadResponse, 'Uploaded', 400, 401, 402, 403, 409, 413),
-      }),
-    '/uploads/csv',
-    '/table/upload/csv',
+    ['/uploads/csv', '/table/upload/csv'],
+    'read_write',
+    {
+      method: 'post',
+      summary: 'Upload a CSV as a table (schema inferred)',
+      description:
+        "Creates (or replaces, schema and rows) the table `dune.<context handle>.dataset_<table_name>` (the prefix is not doubled when table_name already starts with `dataset_`). Column names come from the header line, cleaned into valid names (`City Name` → `city_name`, `Cost Total $` → `cost_total`; repeats get `_2`, an empty header `column_<n>`); a header written otherwise is kept as the column's description. Types are inferred over the whole file, and only as types every value loads as: integers within 64 bits are bigint, larger ones uint256 (or int256 with negatives), kept as exact digits and never double; `0x` hex of even length is varbinary; then double, boolean, date, timestamp, else varchar. Bodies over MAX_UPLOAD_BYTES are 413.",
+      request: { body: jsonBody(CSVUploadRequest) },
+      responses: answers(CSVUploadResponse, 'Uploaded', 400, 401, 402, 403, 409, 413),
+    },
     async (c) => {
       const p = requireScope(c, 'read_write');
       const body = c.req.valid('json');
@@ -196,6 +200,7 @@ export function uploadRoutes(deps: Deps) {
         fs.rmSync(file, { force: true });
       }
     },
+    limitBody,
   );
 
   const tableChanges = [
@@ -204,18 +209,15 @@ export function uploadRoutes(deps: Deps) {
   ] as const;
   for (const [method, suffix, summary, answer, action] of tableChanges) {
     both(
-      (path, deprecated) =>
-        route({
-          method,
-          path,
-          summary,
-          description: `Running queries keep reading the rows they started with. ${OWNER_RULE}`,
-          ...common(deprecated, 'read_write'),
-          request: { params: TableParams },
-          responses: answers(MessageResponse, answer, 401, 403, 404),
-        }),
-      `/uploads/{namespace}/{table_name}${suffix}`,
-      `/table/{namespace}/{table_name}${suffix}`,
+      [`/uploads/{namespace}/{table_name}${suffix}`, `/table/{namespace}/{table_name}${suffix}`],
+      'read_write',
+      {
+        method,
+        summary,
+        description: `Running queries keep reading the rows they started with. ${OWNER_RULE}`,
+        request: { params: TableParams },
+        responses: answers(MessageResponse, answer, 401, 403, 404),
+      },
       async (c) => {
         const p = requireScope(c, 'read_write');
         const { namespace, table_name } = c.req.valid('param');
@@ -225,19 +227,16 @@ export function uploadRoutes(deps: Deps) {
   }
 
   both(
-    (path, deprecated) =>
-      route({
-        method: 'get',
-        path,
-        summary: "The context's uploaded tables",
-        description:
-          'By name. `table_size_bytes` is a string; `next_offset` is present when more follow. `description` and `row_count` are Strata additions.',
-        ...common(deprecated, 'read'),
-        request: { query: ListParams },
-        responses: answers(TableListResponse, 'Tables', 400, 401),
-      }),
-    '/uploads',
-    '/tables',
+    ['/uploads', '/tables'],
+    'read',
+    {
+      method: 'get',
+      summary: "The context's uploaded tables",
+      description:
+        'By name. `table_size_bytes` is a string; `next_offset` is present when more follow. `description` and `row_count` are Strata additions.',
+      request: { query: ListParams },
+      responses: answers(TableListResponse, 'Tables', 400, 401),
+    },
     async (c) => {
       const p = requireScope(c, 'read');
       const q = c.req.valid('query');
