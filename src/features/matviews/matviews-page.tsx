@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { useCtx } from '../../lib/session';
 import { fullNameOf, matviewListOptions, MATVIEWS_PAGE_SIZE, type Matview } from './api';
 import { DeleteMatviewModal } from './delete-modal';
-import { HistoryDrawer } from './history-drawer';
+import { RefreshHistoryDrawer } from './history-drawer';
 import { MatviewDialog } from './matview-dialog';
 import { MatviewTable, type RowAction } from './matview-table';
 import { useRefreshMatview } from './mutations';
@@ -103,7 +103,11 @@ export function MatviewsPage(props: {
         view={dialog === 'new' ? null : dialog}
       />
       <DeleteMatviewModal ctx={ctx} view={deleting} onClose={() => setDeleting(null)} />
-      <HistoryDrawer ctx={ctx} fullName={props.history} onClose={() => props.onHistory(null)} />
+      <RefreshHistoryDrawer
+        ctx={ctx}
+        fullName={props.history}
+        onClose={() => props.onHistory(null)}
+      />
     </Stack>
   );
 }
