@@ -95,6 +95,10 @@ function targetRoutes(r: Router, deps: Deps, kind: Kind) {
   const ItemParams = z.object({ [k.idName]: Id, schedule_id: Id });
   const item = `${k.base}/{schedule_id}`;
   const target = (p: Record<string, number>): ScheduleTarget => ({ kind, id: p[k.idName]! });
+  /** The schedule a path names: its target and its id. */
+  const named = (p: Record<string, number>) => [target(p), p.schedule_id!] as const;
+  /** A schedule as this kind's answer. */
+  const answer = (s: ScheduleView) => toScheduleResponse(s) as z.output<typeof k.Item>;
   const { schedules } = deps;
   const common = { tags: [...k.tags], security: SECURED };
 
@@ -135,7 +139,7 @@ function targetRoutes(r: Router, deps: Deps, kind: Kind) {
         target(c.req.valid('param')),
         c.req.valid('json'),
       );
-      return c.json(toScheduleResponse(s) as z.output<typeof k.Item>, 200);
+      return c.json(answer(s), 200);
     },
   );
 
@@ -152,9 +156,8 @@ function targetRoutes(r: Router, deps: Deps, kind: Kind) {
     }),
     async (c) => {
       const p = requireScope(c, 'read');
-      const params = c.req.valid('param');
-      const s = await schedules.get(p.context.id, target(params), params.schedule_id!);
-      return c.json(toScheduleResponse(s) as z.output<typeof k.Item>, 200);
+      const s = await schedules.get(p.context.id, ...named(c.req.valid('param')));
+      return c.json(answer(s), 200);
     },
   );
 
@@ -171,14 +174,12 @@ function targetRoutes(r: Router, deps: Deps, kind: Kind) {
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
-      const params = c.req.valid('param');
       const s = await schedules.update(
         callerOf(p),
-        target(params),
-        params.schedule_id!,
+        ...named(c.req.valid('param')),
         c.req.valid('json'),
       );
-      return c.json(toScheduleResponse(s) as z.output<typeof k.Item>, 200);
+      return c.json(answer(s), 200);
     },
   );
 
@@ -195,9 +196,9 @@ function targetRoutes(r: Router, deps: Deps, kind: Kind) {
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
-      const params = c.req.valid('param');
-      await schedules.remove(callerOf(p), target(params), params.schedule_id!);
-      return c.json({ schedule_id: params.schedule_id!, ok: true }, 200);
+      const [of, id] = named(c.req.valid('param'));
+      await schedules.remove(callerOf(p), of, id);
+      return c.json({ schedule_id: id, ok: true }, 200);
     },
   );
 
@@ -214,9 +215,8 @@ function targetRoutes(r: Router, deps: Deps, kind: Kind) {
     }),
     async (c) => {
       const p = requireScope(c, 'read_write');
-      const params = c.req.valid('param');
-      const s = await schedules.runNow(callerOf(p), target(params), params.schedule_id!);
-      return c.json(toScheduleResponse(s) as z.output<typeof k.Item>, 200);
+      const s = await schedules.runNow(callerOf(p), ...named(c.req.valid('param')));
+      return c.json(answer(s), 200);
     },
   );
 }
