@@ -41,7 +41,6 @@ import { PreviewsService } from './previews/previews-service.js';
 import { RenderPool } from './render/render-pool.js';
 import { AlertsService } from './alerts/alerts-service.js';
 import { AlertScheduler } from './alerts/alert-scheduler.js';
-import { AppError } from './errors.js';
 import { SchedulesService } from './schedules/schedules-service.js';
 import { RefreshScheduler } from './schedules/scheduler.js';
 
@@ -193,33 +192,7 @@ export async function buildDeps(
       executions,
       pool: renderPool,
     }),
-    alerts: new AlertsService({
-      store,
-      config,
-      queries,
-      executions: {
-        runSaved: (...run) => executions.runSaved(...run),
-        settled: (id) => executions.settled(id),
-        get: (id) => executions.get(id),
-        checkCredits: (contextId) => executions.checkCredits(contextId),
-        latestColumns: (queryId, contextId) =>
-          executions.latestOfQuery(contextId, queryId, {}).then(
-            (e) => e.column_names ?? undefined,
-            (err: unknown) => {
-              if (err instanceof AppError && err.kind === 'not_found') return undefined;
-              throw err;
-            },
-          ),
-        head: async (id) => {
-          const e = await executions.get(id);
-          if (!e) throw new Error(`execution ${id} is gone`);
-          const firstRow = await executions.results.firstRow(e);
-          return { columns: e.column_names ?? [], rowCount: e.row_count ?? 0, firstRow };
-        },
-      },
-      handleOf: async (contextId) => (await accounts.byId(contextId))?.handle,
-      log,
-    }),
+    alerts: new AlertsService({ store, config, queries, executions, accounts, log }),
     schedules: new SchedulesService({ store, config, queries, dashboards, executions }),
   };
   // Start-up work (recovery, demo data) goes in here. In a cluster it runs on one node at a time,

@@ -142,7 +142,9 @@ export class AlertRunner {
     else if (!TERMINAL.has(e.state)) return;
     else if (e.state === STATES.completed || e.state === STATES.partial) {
       try {
-        outcome = evaluate(alert.condition, await this.deps.executions.head(e.id));
+        const firstRow = await this.deps.executions.results.firstRow(e);
+        const head = { columns: e.column_names ?? [], rowCount: e.row_count ?? 0, firstRow };
+        outcome = evaluate(alert.condition, head);
       } catch (err) {
         outcome = failedOutcome(`the result could not be read: ${errorText(err)}`);
       }
@@ -186,7 +188,7 @@ export class AlertRunner {
     const message = buildMessage({
       alert,
       query: { id: alert.queryId, name: query?.name ?? `query ${alert.queryId}` },
-      context: (await this.deps.handleOf(alert.ownerId)) ?? String(alert.ownerId),
+      context: (await this.deps.accounts.byId(alert.ownerId))?.handle ?? String(alert.ownerId),
       outcome,
       previous,
       executionId,

@@ -297,15 +297,15 @@ export class ExecutionsService {
 
   /**
    * The latest execution of `query` with a result for `contextId` (null = anonymous), with the
-   * parameter set `given` (by name; a list is a multiselect's values), if any. Only runs by the
-   * query's owner or by the caller count: another context's run may have read its private
-   * tables. None → not_found.
+   * parameter set `given` (by name; a list is a multiselect's values), or null when there is none.
+   * Only runs by the query's owner or by the caller count: another context's run may have read
+   * its private tables. Values that do not fit the query's parameters → not_found saying why.
    */
-  async latestOf(
-    query: QueryRecord,
+  async findLatest(
+    query: Pick<QueryRecord, 'id' | 'owner_id' | 'parameters'>,
     contextId: number | null,
-    given: Record<string, string | string[]>,
-  ): Promise<ExecutionRecord> {
+    given: Record<string, string | string[]> = {},
+  ): Promise<ExecutionRecord | null> {
     let key: string | undefined;
     if (Object.keys(given).length) {
       try {
@@ -317,7 +317,16 @@ export class ExecutionsService {
       }
     }
     const contexts = contextId === null ? [query.owner_id] : [query.owner_id, contextId];
-    const e = await this.repo.latestForQuery(query.id, contexts, key);
+    return (await this.repo.latestForQuery(query.id, contexts, key)) ?? null;
+  }
+
+  /** As findLatest, but none → not_found (an answer about the result itself). */
+  async latestOf(
+    query: QueryRecord,
+    contextId: number | null,
+    given: Record<string, string | string[]>,
+  ): Promise<ExecutionRecord> {
+    const e = await this.findLatest(query, contextId, given);
     if (!e) throw notFound('No execution of this query has a result yet');
     return e;
   }

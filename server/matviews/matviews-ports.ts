@@ -1,13 +1,15 @@
+import type { Accounts } from '../auth/accounts.js';
 import type { Config } from '../config.js';
 import type { ResultHandoff as RunResult } from '../executions/execution-queue.js';
 import type { ExecutionsService } from '../executions/executions-service.js';
 import type { QueryCore, QueryRecord } from '../queries/queries-repo.js';
+import type { QueriesService } from '../queries/queries-service.js';
 import type { Store } from '../store/store.js';
 
 /**
- * What the materialized views service uses of other areas, declared here so it runs no other
- * service's code: wire.ts passes the real ones. The shapes are views of those areas' types (type
- * imports only). Results may come now or as a promise.
+ * What the materialized views service uses of other areas: the parts of their services it calls,
+ * and views of the lake's (type imports only), given by wire.ts. Results may come now or as a
+ * promise.
  */
 
 type Maybe<T> = T | Promise<T>;
@@ -15,24 +17,8 @@ type Maybe<T> = T | Promise<T>;
 /** What a view needs of its source query. */
 export type SourceQuery = QueryCore & Pick<QueryRecord, 'owner_handle' | 'engine'>;
 
-export type QueriesPort = {
-  /** Any query by id, whoever may read it. */
-  get(id: number): Maybe<SourceQuery | undefined>;
-  /** A query the context may change; not_found or forbidden otherwise. */
-  writable(id: number, contextId: number): Maybe<SourceQuery>;
-};
-
 /** The result file of a finished run, handed to the view before the execution completes. */
 export type ResultHandoff = Pick<RunResult, 'file' | 'declaredNames'>;
-
-export type ExecutionsPort = {
-  /** Runs the source query (refused as any run is; over_limit); `onResult` stores the view. */
-  runSaved: ExecutionsService['runSaved'];
-  /** Cancels a pending or running execution. */
-  cancel(id: string): Maybe<boolean>;
-  /** Throws over_limit when the context has used the credits of its billing period. */
-  checkCredits(contextId: number): Maybe<void>;
-};
 
 /** The lake table serving a view. */
 export type ViewTable = {
@@ -78,9 +64,12 @@ export type RetiredPort = {
 export type MatviewsDeps = {
   store: Store;
   config: Pick<Config, 'matviewMinIntervalMinutes' | 'plan'>;
-  accounts: { byId(id: number): Promise<{ type: 'user' | 'team' } | undefined> };
-  queries: QueriesPort;
-  executions: ExecutionsPort;
+  /** Whether a team owns a view (GET shows it). */
+  accounts: Pick<Accounts, 'byId'>;
+  /** Any query by id (a view's source), and one the context may change (an upsert's). */
+  queries: Pick<QueriesService, 'get' | 'writable'>;
+  /** Refreshes (runSaved, refused as any run is; the result goes to the view), cancels, credits. */
+  executions: Pick<ExecutionsService, 'runSaved' | 'cancel' | 'checkCredits'>;
   lake: LakePort;
   retired: RetiredPort;
   /** Bytes of the context that count against the storage plan (tables and query versions). */

@@ -1,12 +1,12 @@
 import type { DashboardRecord } from '../dashboards/dashboard-record.js';
 import { resolveParameterValues } from '../engine/parameters.js';
 import { ParameterError, invalid } from '../errors.js';
-import type { ScheduledQuery } from './schedules-ports.js';
+import type { QueryRecord } from '../queries/queries-repo.js';
 import type { DashboardValues, QueryValues, ScheduleRecord } from './schedules-repo.js';
 
 /** Checks values against a query's parameter definitions (engine/parameters); 400 otherwise. */
 export function checkValues(
-  query: Pick<ScheduledQuery, 'parameters'>,
+  query: Pick<QueryRecord, 'parameters'>,
   values: QueryValues,
   label: string,
 ): void {
@@ -25,7 +25,7 @@ export function checkValues(
 export async function checkDashboardValues(
   dashboard: Pick<DashboardRecord, 'param_widgets'>,
   values: DashboardValues,
-  queryOf: (id: number) => Promise<Pick<ScheduledQuery, 'parameters'> | undefined>,
+  queryOf: (id: number) => Promise<Pick<QueryRecord, 'parameters'> | undefined>,
 ): Promise<void> {
   const seen = new Set<string>();
   for (const [i, v] of values.entries()) {
