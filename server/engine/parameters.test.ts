@@ -122,6 +122,55 @@ describe('safe substitution', () => {
       "select TIMESTAMP '2024-03-01 10:00:00'",
     );
   });
+  // Each of these ran a value as SQL before the one lexer (shared/sql/lexer.ts) read SQL as
+  // DuckDB does; lexer-vs-duckdb.test.ts runs such cases at random against DuckDB.
+  const injection = "\\' UNION SELECT secret FROM t --";
+  const named = (key: string): Parameter => ({ ...text, key });
+  it('reads a quote or comment mark in a placeholder name as part of the name', () => {
+    expect(render("select {{it's}} as a, {{name}} as b --'", [named("it's"), text])).toBe(
+      "select 'alice' as a, 'alice' as b --'",
+    );
+    expect(
+      render("select '{{it's}}', {{name}} --'", [named("it's"), text], { name: '1 OR 1=1' }),
+    ).toBe("select 'alice', '1 OR 1=1' --'");
+    expect(placeholderNames("select '{{it's}}', {{x--y}} -- {{c/*d}}")).toEqual([
+      "it's",
+      'x--y',
+      'c/*d',
+    ]);
+  });
+  it('ends a line comment at a carriage return, as DuckDB does', () => {
+    expect(render('select 1 -- note\r{{name}}', [text], { name: '1 OR 1=1' })).toBe(
+      "select 1 -- note\r'1 OR 1=1'",
+    );
+  });
+  it('reads `$` inside a name as part of the name, not a dollar quote', () => {
+    expect(render('select 1 as é$$, {{name}} as b', [text], { name: '1 OR 1=1' })).toBe(
+      "select 1 as é$$, '1 OR 1=1' as b",
+    );
+  });
+  it('escapes backslashes in a string continuing an E-string on the next line', () => {
+    expect(render("select E'a'\n'{{name}}'", [text], { name: injection })).toBe(
+      "select E'a'\n'\\\\\\' UNION SELECT secret FROM t --'",
+    );
+  });
+  it('refuses a value that would join the SQL beside it into other tokens', () => {
+    expect(() => render('select E{{name}}', [text], { name: injection })).toThrow(
+      'parameter "name": its value would run into the SQL around it',
+    );
+    expect(() => render("select E'a'\n{{name}}", [text], { name: injection })).toThrow(
+      /run into the SQL/,
+    );
+    expect(render('select t_{{n}} from x', [num], { n: '5' })).toBe('select t_5 from x');
+  });
+  it('keeps a negative number apart from a minus before it', () => {
+    expect(render('select 1 -{{n}} as d', [num], { n: '-1' })).toBe('select 1 - -1 as d');
+    expect(render('select 1 - {{n}}', [num], { n: '-1' })).toBe('select 1 - -1');
+  });
+  it('takes a brace after a backslash in an E-string as text, as DuckDB does', () => {
+    expect(placeholderNames("select E'\\{{a}}', E'\\\\{{b}}'")).toEqual(['b']);
+    expect(render("select E'\\{{a}}'", [])).toBe("select E'\\{{a}}'");
+  });
   it('maps positions in the rendered SQL back to the SQL as written', () => {
     const sql = "select '{{name}}' as a,\n  nope";
     const r = renderSql(sql, resolveParameterValues([text], { name: 'a much longer value' }));

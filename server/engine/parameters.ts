@@ -5,20 +5,18 @@ import {
   normalizeDatetime,
   PARAMETER_NUMBER,
 } from '../../contract/rules/parameters.js';
+import {
+  contextOf,
+  placeholderNames,
+  placeholders,
+  type PlaceContext,
+} from '../../shared/sql/placeholders.js';
 import { ParameterError } from '../errors.js';
+import { checkPlaced } from './rendered-check.js';
 
 const parameterError = (message: string) => new ParameterError(message);
-import { lexRegions, regionAt } from './sql-lexer.js';
 
-/** `{{ name }}` placeholders; names may contain spaces (the hosted service allows them). */
-const PLACEHOLDER = /\{\{\s*([^{}\n]+?)\s*\}\}/g;
-
-/** Distinct parameter names the SQL uses, in order of first use. */
-export function placeholderNames(sql: string): string[] {
-  const names = new Set<string>();
-  for (const m of sql.matchAll(PLACEHOLDER)) names.add(m[1]!);
-  return [...names];
-}
+export { placeholderNames };
 
 /**
  * Checks a query's parameter definitions against its SQL and fills in the ones the SQL uses but
@@ -154,13 +152,12 @@ export function toOriginalOffset(marks: readonly SqlMark[]): (offset: number) =>
 const sqlString = (v: string) => `'${v.replaceAll("'", "''")}'`;
 
 /** The text a value takes in each lexical context; a value can never leave its literal. */
-function substitute(r: ResolvedValue, context: ReturnType<typeof regionAt>): string {
+function substitute(r: ResolvedValue, context: PlaceContext): string {
   const { def, values } = r;
-  switch (context?.kind ?? 'code') {
+  switch (context.kind) {
     case 'string': {
-      const escapes = context?.kind === 'string' && context.escapes;
       const joined = values.join(',');
-      return escapes
+      return context.escapes
         ? joined.replaceAll('\\', '\\\\').replaceAll("'", "\\'")
         : joined.replaceAll("'", "''");
     }
@@ -168,8 +165,7 @@ function substitute(r: ResolvedValue, context: ReturnType<typeof regionAt>): str
       return values.join(',').replaceAll('"', '""');
     case 'dollar': {
       const joined = values.join(',');
-      const tag = context?.kind === 'dollar' ? context.tag : '$$';
-      if (joined.includes(tag) || joined.includes('$')) {
+      if (joined.includes(context.tag) || joined.includes('$')) {
         throw parameterError(
           `parameter "${def.key}": a value inside a $-quoted string cannot contain "$"`,
         );
@@ -180,7 +176,7 @@ function substitute(r: ResolvedValue, context: ReturnType<typeof regionAt>): str
       return values.join(',').replace(/[\r\n]/g, ' ');
     case 'block-comment':
       return values.join(',').replace(/\/\*|\*\//g, '  ');
-    default:
+    case 'code':
       if (values.length === 0) return 'NULL';
       return values
         .map((v) => {
@@ -192,31 +188,50 @@ function substitute(r: ResolvedValue, context: ReturnType<typeof regionAt>): str
   }
 }
 
-/** Substitutes `{{name}}` with typed, escaped values; an undefined name → 400. */
+/**
+ * Substitutes `{{name}}` with typed, escaped values; an undefined name → 400. The placeholders
+ * and their contexts are the shared lexer's (the editor's too); the rendered SQL is lexed again
+ * to check that every value stayed where it was put (checkPlaced), else 400.
+ */
 export function renderSql(sql: string, values: Record<string, ResolvedValue>): Rendered {
-  const regions = lexRegions(sql);
   const pieces: string[] = [];
   const marks: SqlMark[] = [];
+  const contexts: PlaceContext[] = [];
   let last = 0;
   let outLen = 0;
-  for (const m of sql.matchAll(PLACEHOLDER)) {
-    const name = m[1]!;
-    const value = values[name];
+  const found = placeholders(sql);
+  for (const p of found) {
+    const value = values[p.name];
     if (!value)
-      throw parameterError(`the SQL uses {{${name}}}, which is not a parameter of the query`);
-    const start = m.index;
-    const text = substitute(value, regionAt(regions, start));
-    pieces.push(sql.slice(last, start), text);
-    outLen += start - last;
+      throw parameterError(`the SQL uses {{${p.name}}}, which is not a parameter of the query`);
+    const context = contextOf(p.in);
+    let text = substitute(value, context);
+    // `-{{n}}` with n = -1 would write `--1`, a comment: a blank keeps them apart.
+    if (
+      context.kind === 'code' &&
+      text.startsWith('-') &&
+      p.start > last &&
+      sql[p.start - 1] === '-'
+    )
+      text = ` ${text}`;
+    pieces.push(sql.slice(last, p.start), text);
+    outLen += p.start - last;
     marks.push({
-      origStart: start,
-      origEnd: start + m[0].length,
+      origStart: p.start,
+      origEnd: p.end,
       outStart: outLen,
       outEnd: outLen + text.length,
     });
+    contexts.push(context);
     outLen += text.length;
-    last = start + m[0].length;
+    last = p.end;
   }
   pieces.push(sql.slice(last));
-  return { sql: pieces.join(''), toOriginal: toOriginalOffset(marks), marks };
+  const out = pieces.join('');
+  const misplaced = checkPlaced(out, marks, contexts);
+  if (misplaced !== null) {
+    const key = values[found[misplaced]!.name]!.def.key;
+    throw parameterError(`parameter "${key}": its value would run into the SQL around it`);
+  }
+  return { sql: out, toOriginal: toOriginalOffset(marks), marks };
 }

@@ -3,6 +3,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { firstColumn, quoteIdent, quoteLiteral, UTC_TIME_ZONE } from './duck.js';
 import type { LakeTable, SnapshotLayout } from '../lake/lake-table.js';
 import { hasNul, SQL_NUL_RULE } from '../../contract/rules/sql-text.js';
+import { lex } from '../../shared/sql/lexer.js';
 import { parquetTotals } from './parquet-footer.js';
 import { snapshotRead } from './snapshot-read.js';
 import { guard, SqlError } from './sql-errors.js';
@@ -12,7 +13,6 @@ import {
   explainedStatement,
   serializeSql,
 } from './statement-check.js';
-import { lexRegions } from './sql-lexer.js';
 import {
   leaseOf,
   spillSettings,
@@ -293,16 +293,16 @@ function uniqueNames(columns: { name: string }[]): string[] {
   });
 }
 
+/** `sql` without the `;` that ends its last statement (and the blanks after it), if it has one. */
 function stripTrailingSemicolon(sql: string): string {
-  const regions = lexRegions(sql);
-  for (let i = regions.length - 1; i >= 0; i--) {
-    const r = regions[i]!;
-    if (r.kind === 'line-comment' || r.kind === 'block-comment') continue;
-    if (r.kind !== 'code') return sql;
-    const code = sql.slice(r.start, r.end);
-    if (code.trim() === '') continue;
-    const trimmed = code.replace(/;\s*$/, '');
-    return sql.slice(0, r.start) + trimmed + sql.slice(r.start + code.length);
+  const tokens = lex(sql, { placeholders: false }).tokens;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (t.kind === 'comment' || t.kind === 'space') continue;
+    if (t.kind !== 'punct' || t.text !== ';') return sql;
+    const next = tokens[i + 1];
+    const end = next?.kind === 'space' ? next.end : t.end;
+    return sql.slice(0, t.start) + sql.slice(end);
   }
   return sql;
 }

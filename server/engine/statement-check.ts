@@ -1,7 +1,7 @@
 import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { firstColumn } from './duck.js';
 import { guard, SqlError } from './sql-errors.js';
-import { lexRegions } from './sql-lexer.js';
+import { lex } from '../../shared/sql/lexer.js';
 
 // The check every statement passes before it runs in a sandbox (engine/sandbox.ts) or is bound
 // to its tables (engine/bound-tables.ts): DuckDB's own parser and binder decide.
@@ -78,13 +78,11 @@ const EXPLAIN_PREFIX =
   /^EXPLAIN(?:\s+ANALYZE|\s*\(\s*(?:ANALYZE|FORMAT\s+(?:TEXT|JSON|HTML|GRAPHVIZ))(?:\s*,\s*(?:ANALYZE|FORMAT\s+(?:TEXT|JSON|HTML|GRAPHVIZ)))*\s*\))?\s+(?!\()/i;
 
 export function explainedStatement(sql: string): string | null {
-  const first = lexRegions(sql).find(
-    (r) =>
-      r.kind !== 'line-comment' && r.kind !== 'block-comment' && sql.slice(r.start, r.end).trim(),
+  const first = lex(sql, { placeholders: false }).tokens.find(
+    (t) => t.kind !== 'comment' && t.kind !== 'space',
   );
-  if (first?.kind !== 'code') return null;
-  const code = sql.slice(first.start);
-  const from = first.start + code.length - code.trimStart().length;
+  if (first?.kind !== 'word') return null;
+  const from = first.start;
   const prefix = EXPLAIN_PREFIX.exec(sql.slice(from));
   return prefix ? sql.slice(from + prefix[0].length) : null;
 }

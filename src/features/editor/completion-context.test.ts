@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completionContext, identifierAt } from './completion-context';
-import { lexSql, isCode } from './sql-lexer';
+import { lexSql, isCode } from '../../../shared/sql/lexer';
 import { cteDefs, selectOutput, tableRefs } from './sql-scope';
 
 /** The completion context at `|` in the text. */

@@ -1,4 +1,11 @@
-import { identName, isCode, isIdent, isKeyword, lexSql, type Token } from './sql-lexer';
+import {
+  identName,
+  isCode,
+  isIdent,
+  isKeyword,
+  lexSql,
+  type Token,
+} from '../../../shared/sql/lexer';
 import { sqlScope, type SqlScope } from './sql-scope';
 import { splitStatements } from './statements';
 

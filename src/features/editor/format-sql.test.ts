@@ -17,6 +17,12 @@ describe('formatSql', () => {
     expect(out).toContain('limit\n  {{n}}');
   });
 
+  it('keeps every placeholder the server fills in, names with spaces too', () => {
+    const out = formatSql('select * from t where a = {{ Wash Trading }} and b = {{it"s}}');
+    expect(out).toContain('a = {{ Wash Trading }}');
+    expect(out).toContain('b = {{it"s}}');
+  });
+
   it('keeps the case of keywords and identifiers', () => {
     expect(formatSql('SELECT Amount AS Total FROM T')).toBe('SELECT\n  Amount AS Total\nFROM\n  T');
   });

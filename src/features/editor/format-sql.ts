@@ -1,7 +1,5 @@
 import { duckdb, formatDialect } from 'sql-formatter';
-
-/** Strata's `{{name}}` parameters, kept exactly as written. */
-const PARAMETER = String.raw`\{\{\s*[A-Za-z0-9_]+\s*\}\}`;
+import { PLACEHOLDER_PATTERN } from '../../../shared/sql/lexer';
 
 /**
  * Formats SQL in DuckDB's dialect. Only layout changes: keyword and identifier case are kept
@@ -17,7 +15,8 @@ export function formatSql(sql: string): string {
       tabWidth: 2,
       keywordCase: 'preserve',
       linesBetweenQueries: 1,
-      paramTypes: { custom: [{ regex: PARAMETER }] },
+      // Strata's `{{name}}` placeholders (the server's rule), kept exactly as written.
+      paramTypes: { custom: [{ regex: PLACEHOLDER_PATTERN }] },
     });
   } catch (err) {
     // The formatter's parse errors run to hundreds of lines; the first one says what is wrong.

@@ -1,15 +1,30 @@
 import { SQL_KEYWORDS } from './sql-keywords';
-import { lexSql } from './sql-lexer';
+import { lex, type Token } from '../../../shared/sql/lexer';
 
 export type HighlightKind = 'keyword' | 'string' | 'number' | 'comment' | 'param' | 'plain';
 export type Highlighted = { kind: HighlightKind; text: string };
 
 const KEYWORDS = new Set(SQL_KEYWORDS);
 
+function kindOf(t: Token): HighlightKind {
+  switch (t.kind) {
+    case 'word':
+      return KEYWORDS.has(t.text.toUpperCase()) ? 'keyword' : 'plain';
+    case 'string':
+    case 'number':
+    case 'comment':
+    case 'param':
+      return t.kind;
+    default:
+      return 'plain';
+  }
+}
+
 /**
  * The SQL cut into lines of coloured runs, as the read-only view shown while Monaco loads
- * paints it: keywords, strings, numbers, comments and `{{parameters}}`; everything else plain.
- * Joining every run of every line with `\n` gives the text back.
+ * paints it: keywords, strings, numbers, comments and `{{parameters}}` (also inside strings and
+ * comments, where the server fills them in too); everything else plain. Joining every run of
+ * every line with `\n` gives the text back.
  */
 export function highlightSql(sql: string): Highlighted[][] {
   const lines: Highlighted[][] = [[]];
@@ -23,20 +38,18 @@ export function highlightSql(sql: string): Highlighted[][] {
       else line.push({ kind, text: part });
     });
   };
-  for (const t of lexSql(sql)) {
-    switch (t.kind) {
-      case 'word':
-        push(KEYWORDS.has(t.text.toUpperCase()) ? 'keyword' : 'plain', t.text);
-        break;
-      case 'string':
-      case 'number':
-      case 'comment':
-      case 'param':
-        push(t.kind, t.text);
-        break;
-      default:
-        push('plain', t.text);
+  const { tokens, placeholders } = lex(sql);
+  let p = 0;
+  for (const t of tokens) {
+    const kind = kindOf(t);
+    let at = t.start;
+    for (; placeholders[p]?.in === t; p++) {
+      const { start, end } = placeholders[p]!;
+      push(kind, sql.slice(at, start));
+      push('param', sql.slice(start, end));
+      at = end;
     }
+    push(kind, sql.slice(at, t.end));
   }
   return lines;
 }

@@ -6,8 +6,9 @@
 import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor/editor.api';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
-// The SQL grammar in this chunk (its `register` module would fetch it in a second request).
-import { conf, language } from 'monaco-editor/languages/definitions/sql/sql';
+// SQL's comment marks and brackets in this chunk (its `register` module would fetch them in a
+// second request); the colours come from the shared lexer (monaco-tokens.ts).
+import { conf } from 'monaco-editor/languages/definitions/sql/sql';
 import 'monaco-editor/editor/browser/coreCommands';
 import 'monaco-editor/editor/browser/widget/codeEditor/codeEditorWidget';
 import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
@@ -34,9 +35,10 @@ import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneCommandsQuickAccess';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess';
 import 'monaco-editor/editor/common/standaloneStrings';
+import { sqlTokensProvider } from './monaco-tokens';
 
 monaco.languages.register({ id: 'sql', extensions: ['.sql'], aliases: ['SQL'] });
-monaco.languages.setMonarchTokensProvider('sql', language);
+monaco.languages.setTokensProvider('sql', sqlTokensProvider);
 monaco.languages.setLanguageConfiguration('sql', conf);
 
 // The editor worker (word ranges, diff computation) is a bundled Vite worker.

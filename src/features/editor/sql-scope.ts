@@ -1,4 +1,4 @@
-import { identName, isIdent, isKeyword, type Token } from './sql-lexer';
+import { identName, isIdent, isKeyword, type Token } from '../../../shared/sql/lexer';
 
 /** A relation in a FROM or JOIN: a table, a subquery or a table function, maybe aliased. */
 export type TableRef = {

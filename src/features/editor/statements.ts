@@ -1,4 +1,4 @@
-import { isCode, lexSql, type Token } from './sql-lexer';
+import { isCode, lexSql, type Token } from '../../../shared/sql/lexer';
 
 export type RunScope = 'selection' | 'statement' | 'query';
 export type RunTarget = { sql: string; scope: RunScope };

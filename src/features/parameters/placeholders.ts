@@ -1,17 +1,13 @@
 import type { Parameter } from '../../../contract/parameters';
-
-/** `{{ name }}` as the service reads it: names may contain spaces, never braces or newlines. */
-const PLACEHOLDER = /\{\{\s*([^{}\n]+?)\s*\}\}/g;
+import { placeholderNames as usedNames } from '../../../shared/sql/placeholders';
 
 /**
- * Distinct parameter names the SQL uses, in order of first use. Every `{{name}}` counts, in
- * strings and comments too: the service substitutes it wherever it stands.
+ * Distinct parameter names the SQL uses, in order of first use: the service's placeholders
+ * (shared/sql/placeholders.ts), in strings and comments too, as it substitutes them wherever
+ * they stand. A blank name (`{{ }}`) is left out: no parameter can have one (keys are trimmed).
  */
 export function placeholderNames(sql: string): string[] {
-  const names = new Set<string>();
-  // `{{ }}` matches with a blank name, which no parameter can have (keys are trimmed): skipped.
-  for (const m of sql.matchAll(PLACEHOLDER)) if (m[1]!.trim()) names.add(m[1]!);
-  return [...names];
+  return usedNames(sql).filter((name) => name.trim());
 }
 
 /** Names the SQL uses that no parameter defines (the editor offers to add them). */
