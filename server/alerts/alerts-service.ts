@@ -1,7 +1,7 @@
 import type { AlertCreateInput, AlertPatchInput } from '../../contract/alerts.js';
 import { ALERT_LIMITS } from '../../contract/rules/limits.js';
 import type { Caller } from '../auth/caller.js';
-import { AppError, conflict, forbidden, notFound } from '../errors.js';
+import { conflict, forbidden, notFound } from '../errors.js';
 import { QUERY_NOT_FOUND, canReadQuery } from '../queries/readable.js';
 import { checkFields } from './alert-input.js';
 import type { EvaluationRecord } from './alert-history-repo.js';
@@ -88,11 +88,7 @@ export class AlertsService {
     const query =
       'query_id' in changes || 'query_parameters' in changes || 'condition' in changes
         ? await this.query(input.query_id, contextId)
-        : await this.query(input.query_id, contextId).catch((err: unknown) => {
-            if (err instanceof AppError && ['not_found', 'forbidden'].includes(err.kind))
-              return undefined;
-            throw err;
-          });
+        : ((await this.findQuery(input.query_id, contextId)) ?? undefined);
     const fields = await checkFields(input, query, contextId, this.deps, existing);
     return this.view(await this.repo.update(id, fields));
   }
@@ -115,13 +111,22 @@ export class AlertsService {
     return this.runner.start(a, 'manual', { userId: caller.userId, apiKeyId: caller.apiKeyId });
   }
 
-  /** A query the context may read and run for an alert: not_found, or forbidden if archived. */
+  /**
+   * A query the context may run (QueriesService.runnable) and that is saved, as an alert needs;
+   * else null.
+   */
+  private async findQuery(id: number, contextId: number): Promise<AlertQuery | null> {
+    const { query } = await this.deps.queries.runnable(id, contextId);
+    return query && !query.is_temp ? query : null;
+  }
+
+  /** A query the context may run for an alert: not_found, or forbidden if archived or unsaved. */
   private async query(id: number, contextId: number): Promise<AlertQuery> {
-    const q = await this.deps.queries.get(id);
-    if (!q || !canReadQuery(q, contextId)) throw notFound(QUERY_NOT_FOUND);
-    if (q.is_archived || q.is_temp)
-      throw forbidden(`Query ${q.id} is archived or unsaved; an alert needs a saved query`);
-    return q;
+    const r = await this.deps.queries.runnable(id, contextId);
+    if (r.refusal === 'not_found') throw notFound(QUERY_NOT_FOUND);
+    if (r.refusal === 'archived' || r.query.is_temp)
+      throw forbidden(`Query ${id} is archived or unsaved; an alert needs a saved query`);
+    return r.query;
   }
 
   private async view(alert: AlertRecord): Promise<AlertView> {

@@ -218,4 +218,18 @@ describe('DashboardsService', () => {
     expect(params).toEqual([]);
     expect(await visualizations.get(v1)).toBeUndefined();
   });
+
+  it('find and findBySlug answer null where readable and bySlug answer not found', async () => {
+    const d = await dashboards.create(alice, { name: 'Hidden', is_private: true });
+    expect((await dashboards.find(d.id, alice.contextId))?.id).toBe(d.id);
+    expect((await dashboards.findBySlug('ALICE', 'hidden', alice.contextId))?.id).toBe(d.id);
+    expect(await dashboards.find(d.id, bob.contextId)).toBeNull();
+    expect(await dashboards.find(d.id, null)).toBeNull();
+    expect(await dashboards.find(999_999, alice.contextId)).toBeNull();
+    expect(await dashboards.findBySlug('alice', 'hidden', null)).toBeNull();
+    expect(await dashboards.findBySlug('alice', 'no-such-slug', alice.contextId)).toBeNull();
+    expect(await dashboards.findBySlug('nobody', 'hidden', alice.contextId)).toBeNull();
+    expect(await statusOf(dashboards.readable(d.id, null))).toMatch(/^404 /);
+    expect(await statusOf(dashboards.bySlug('alice', 'hidden', null))).toMatch(/^404 /);
+  });
 });

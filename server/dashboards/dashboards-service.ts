@@ -79,17 +79,34 @@ export class DashboardsService {
     return toDashboardRecord(head, widgets.get(id) ?? []);
   }
 
-  /** The dashboard if `viewer` owns it, or it is neither private nor archived; else not found. */
-  async readable(id: number, viewer: number | null): Promise<DashboardRecord> {
+  /** The dashboard if `viewer` owns it, or it is neither private nor archived; else null. */
+  async find(id: number, viewer: number | null): Promise<DashboardRecord | null> {
     const d = await this.get(id);
-    if (!d || !canSee(d, viewer)) throw notFound(DASHBOARD_NOT_FOUND);
+    return d && canSee(d, viewer) ? d : null;
+  }
+
+  /** The dashboard at `/{ownerHandle}/{slug}` (both case-insensitive), as `find`. */
+  async findBySlug(
+    ownerHandle: string,
+    slug: string,
+    viewer: number | null,
+  ): Promise<DashboardRecord | null> {
+    const id = await this.deps.repo.idBySlug(ownerHandle, slug);
+    return id === undefined ? null : this.find(id, viewer);
+  }
+
+  /** As `find`, but none → not found. */
+  async readable(id: number, viewer: number | null): Promise<DashboardRecord> {
+    const d = await this.find(id, viewer);
+    if (!d) throw notFound(DASHBOARD_NOT_FOUND);
     return d;
   }
 
-  /** The dashboard at `/{ownerHandle}/{slug}` (both case-insensitive), as `readable`. */
+  /** As `findBySlug`, but none → not found. */
   async bySlug(ownerHandle: string, slug: string, viewer: number | null): Promise<DashboardRecord> {
-    const id = await this.deps.repo.idBySlug(ownerHandle, slug);
-    return this.readable(id ?? -1, viewer);
+    const d = await this.findBySlug(ownerHandle, slug, viewer);
+    if (!d) throw notFound(DASHBOARD_NOT_FOUND);
+    return d;
   }
 
   /** The dashboard if the caller's context owns it; not found if it cannot see it, else forbidden if another's. */

@@ -130,3 +130,31 @@ describe('a saved query that cannot run is refused with one message from every e
     });
   });
 });
+
+describe('the latest run of a saved query', () => {
+  it('is null when there is none (findLatest), not_found for latestOf', async () => {
+    const t = await server();
+    const alice = await t.createUser('alice');
+    const bob = await t.createUser('bob');
+    const id = await createQuery(t, alice.key, 'SELECT {{n}} AS v', {
+      parameters: [{ key: 'n', type: 'number', value: '1' }],
+    });
+    const q = (await t.deps.queries.get(id))!;
+    const { executions } = t.deps;
+    expect(await executions.findLatest(q, alice.account.id)).toBeNull();
+    await expect(executions.latestOf(q, alice.account.id, {})).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+    const by = (u: TestUser) => ({ contextId: u.account.id, userId: u.account.id, apiKeyId: null });
+    const bobs = await executions.runSaved(by(bob), 'api', id, { values: {}, tier: 'small' });
+    await executions.settled(bobs.id);
+    // another context's run may have read its private tables: it is not alice's latest
+    expect(await executions.findLatest(q, alice.account.id)).toBeNull();
+    expect((await executions.findLatest(q, bob.account.id))?.id).toBe(bobs.id);
+    const own = await executions.runSaved(by(alice), 'api', id, { values: {}, tier: 'small' });
+    await executions.settled(own.id);
+    expect((await executions.findLatest(q, null))?.id).toBe(own.id);
+    expect((await executions.findLatest(q, alice.account.id, { n: '1' }))?.id).toBe(own.id);
+    expect(await executions.findLatest(q, alice.account.id, { n: '2' })).toBeNull();
+  });
+});

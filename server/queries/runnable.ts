@@ -9,7 +9,9 @@ import { canReadQuery, type QueryVisibility } from './readable.js';
 export type RunRefusal = 'not_found' | 'archived';
 
 /** A saved query a context may run, or why it may not (QueriesService.runnable). */
-export type Runnable = { query: QueryRecord; refusal: null } | { query: null; refusal: RunRefusal };
+export type Runnable =
+  | { query: QueryRecord; refusal: null }
+  | { [R in RunRefusal]: { query: null; refusal: R } }[RunRefusal];
 
 /**
  * What every run of a saved query is told when it is refused, whoever asked for it (execute,

@@ -64,7 +64,7 @@ export class ScheduleRunner {
   private async runDashboard(s: ScheduleRecord): Promise<Runs> {
     const runs: Runs = { started: [], errors: [] };
     const id = s.target.id;
-    const dashboard = await this.deps.dashboards.readable(id, s.ownerId).catch(() => undefined);
+    const dashboard = await this.deps.dashboards.find(id, s.ownerId);
     if (!dashboard) {
       runs.errors.push(`Dashboard ${id} is gone: the run was skipped`);
       return runs;

@@ -15,7 +15,7 @@ export type SchedulesDeps = {
   /** Any query by id, whoever may read it (a schedule's target must be owned). */
   queries: Pick<QueriesService, 'get'>;
   /** A dashboard as its viewer may see it, and its visualizations with the queries it may read. */
-  dashboards: Pick<DashboardsService, 'readable' | 'visualizationsOf'>;
+  dashboards: Pick<DashboardsService, 'find' | 'visualizationsOf'>;
   /** Running saved queries (refused as any run is; values checked; over_limit), their states. */
   executions: Pick<ExecutionsService, 'runSaved' | 'states' | 'get'>;
 };

@@ -1,7 +1,7 @@
 import { SCHEDULE_LIMITS } from '../../contract/rules/limits.js';
 import type { Caller } from '../auth/caller.js';
 import { DEFAULT_TIER, isTierName, type TierName } from '../engine/tiers.js';
-import { AppError, conflict, forbidden, invalid, notFound } from '../errors.js';
+import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { LOCK_SPACES, OwnerLocks } from '../lake/owner-locks.js';
 import { checkSchedule, nextSlot } from '../scheduling/cron-rules.js';
 import { ScheduleRunner } from './schedule-runs.js';
@@ -236,12 +236,8 @@ export class SchedulesService {
         },
       };
     }
-    const d = await this.deps.dashboards.readable(target.id, contextId).catch((err: unknown) => {
-      throw err instanceof AppError && err.kind === 'not_found'
-        ? notFound(NOT_OWNED.dashboard)
-        : err;
-    });
-    if (d.owner_id !== contextId) throw notFound(NOT_OWNED.dashboard);
+    const d = await this.deps.dashboards.find(target.id, contextId);
+    if (!d || d.owner_id !== contextId) throw notFound(NOT_OWNED.dashboard);
     return {
       label: `Dashboard ${d.id}`,
       archived: d.is_archived,
