@@ -7,6 +7,7 @@ import {
   DASHBOARD_ROUTE,
   dashboardAt,
 } from '../../shared/pages/page-protocol.js';
+import { escapeMarkup } from '../../shared/escape-markup.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
@@ -85,13 +86,11 @@ export function preloadsOf(
   return { scripts, styles };
 }
 
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 /** `html` with the given files linked before `</head>`: scripts as module preloads, then styles. */
 export function withPreloads(html: string, files: { scripts: string[]; styles: string[] }): string {
   const tags = [
-    ...files.scripts.map((f) => `<link rel="modulepreload" crossorigin href="${attr(f)}">`),
-    ...files.styles.map((f) => `<link rel="stylesheet" crossorigin href="${attr(f)}">`),
+    ...files.scripts.map((f) => `<link rel="modulepreload" crossorigin href="${escapeMarkup(f)}">`),
+    ...files.styles.map((f) => `<link rel="stylesheet" crossorigin href="${escapeMarkup(f)}">`),
   ].join('\n    ');
   const at = html.indexOf('</head>');
   if (!tags || at < 0) return html;

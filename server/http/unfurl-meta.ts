@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { escapeMarkup } from '../../shared/escape-markup.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
@@ -7,13 +8,6 @@ import { CARD_PX } from '../render/card-svg.js';
 import type { PublicDashboardView } from '../previews/dashboard-view.js';
 import { PreviewsService, type Preview } from '../previews/previews-service.js';
 import { presentedKey } from './principal.js';
-
-/** Text safe inside an HTML element or a double-quoted attribute. */
-export const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
 
 const notFound = (err: unknown) => err instanceof AppError && err.kind === 'not_found';
 
@@ -64,7 +58,7 @@ export function unfurlTags(p: Preview, base: string | undefined): string {
       ['name', 'twitter:image', image],
     );
   }
-  return tags.map(([k, n, v]) => `<meta ${k}="${n}" content="${escapeHtml(v)}">`).join('\n    ');
+  return tags.map(([k, n, v]) => `<meta ${k}="${n}" content="${escapeMarkup(v)}">`).join('\n    ');
 }
 
 /** `html` with the preview's title in `<title>` and its tags before `</head>`. */
@@ -72,7 +66,7 @@ export function withUnfurlTags(html: string, p: Preview, base: string | undefine
   // A function, so no `$&` in a title is read as a replacement pattern.
   const titled = html.replace(
     /<title>[^<]*<\/title>/,
-    () => `<title>${escapeHtml(p.title)} · Strata</title>`,
+    () => `<title>${escapeMarkup(p.title)} · Strata</title>`,
   );
   const at = titled.indexOf('</head>');
   if (at < 0) return titled;

@@ -10,7 +10,7 @@ import { tableColumns } from '../../shared/viz/table-columns.js';
 import { FIRST_PAINT_MARKS as MARKS } from '../../shared/pages/page-protocol.js';
 import type { ValuesCaptionText } from '../../shared/parameters/values-line.js';
 import type { TileData } from '../render/tile-svg.js';
-import { escapeXml as esc } from '../render/svg-text.js';
+import { escapeMarkup as esc } from '../../shared/escape-markup.js';
 
 /**
  * The first paint of a public dashboard's page, as HTML the server puts in the app's root

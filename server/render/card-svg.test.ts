@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_PX, cardSvg, gridOf } from './card-svg.js';
-import { escapeXml, fitText, textWidth } from './svg-text.js';
+import { fitText, textWidth } from './svg-text.js';
 import { placeSvg, type TileData } from './tile-svg.js';
 
 const rows = {
@@ -18,12 +18,6 @@ const chart: TileData = {
 };
 
 describe('svg text', () => {
-  it('escapes markup and quotes', () => {
-    expect(escapeXml(`<a href="x">'&'</a>`)).toBe(
-      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
-    );
-  });
-
   it('cuts a long line with an ellipsis to fit, and keeps a short one', () => {
     expect(fitText('short', 200, 12)).toBe('short');
     const cut = fitText('a rather long dashboard name that cannot fit', 100, 12);

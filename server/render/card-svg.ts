@@ -1,4 +1,5 @@
-import { escapeXml, r, svgText } from './svg-text.js';
+import { escapeMarkup } from '../../shared/escape-markup.js';
+import { r, svgText } from './svg-text.js';
 import { INK, tileSvg, type Box, type TileData } from './tile-svg.js';
 
 /** A preview card: a title, a line under it, and up to four visualizations in a grid. */
@@ -70,7 +71,7 @@ export function cardSvg(card: Card): string {
       );
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_PX.width}" height="${CARD_PX.height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
-    `<title>${escapeXml(card.title)}</title>`,
+    `<title>${escapeMarkup(card.title)}</title>`,
     `<rect width="${width}" height="${height}" fill="#f1f3f5"/>`,
     svgText(
       card.title,

@@ -1,6 +1,6 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { isCssColor } from '../../contract/rules/css-color.js';
-import { escapeXml } from './svg-text.js';
+import { escapeMarkup } from '../../shared/escape-markup.js';
 
 /**
  * The one way an SVG drawn on the server (ECharts' answer, a preview card) leaves for a page or
@@ -138,7 +138,7 @@ function attributesOf(name: string, given: Record<string, string>): string {
   let out = '';
   for (const [attr, raw] of Object.entries(given)) {
     const value = Object.hasOwn(grammars, attr) ? grammars[attr]!(raw.trim()) : null;
-    if (value !== null) out += ` ${attr}="${escapeXml(value)}"`;
+    if (value !== null) out += ` ${attr}="${escapeMarkup(value)}"`;
   }
   return out;
 }
@@ -191,7 +191,7 @@ export function cleanSvg(svg: string, root: Record<string, string> = {}): string
   });
   const onText = (text: string) => {
     const current = open.at(-1);
-    if (current && WITH_TEXT.has(current) && text) write(escapeXml(text));
+    if (current && WITH_TEXT.has(current) && text) write(escapeMarkup(text));
   };
   parser.on('text', onText);
   parser.on('cdata', onText);

@@ -1,21 +1,6 @@
-/** Text in SVG made by hand: escaping and widths, for the preview cards (card-svg.ts). */
+import { escapeMarkup } from '../../shared/escape-markup.js';
 
-/** Characters XML 1.0 does not allow anywhere (C0 controls but tab and line ends, lone surrogates). */
-const NOT_XML =
-  // eslint-disable-next-line no-control-regex -- the control characters are what it finds
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * Text safe inside an SVG (or HTML) element or a double-quoted attribute: markup characters
- * escaped, characters XML does not allow left out (one would make the whole document unreadable).
- */
-export const escapeXml = (s: string): string =>
-  s
-    .replace(NOT_XML, '')
-    .replace(
-      /[&<>"']/g,
-      (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-    );
+/** Text in SVG made by hand: widths and `<text>` elements, for the preview cards (card-svg.ts). */
 
 /**
  * The approximate width of `text` at `px` in the cards' font (Arimo, metric-compatible with
@@ -69,7 +54,7 @@ export function svgText(
   if (!fitted) return '';
   const anchor = style.anchor && style.anchor !== 'start' ? ` text-anchor="${style.anchor}"` : '';
   const weight = bold ? ' font-weight="700"' : '';
-  return `<text x="${r(at.x)}" y="${r(at.y)}" font-size="${style.size}"${weight} fill="${style.color}"${anchor}>${escapeXml(fitted)}</text>`;
+  return `<text x="${r(at.x)}" y="${r(at.y)}" font-size="${style.size}"${weight} fill="${style.color}"${anchor}>${escapeMarkup(fitted)}</text>`;
 }
 
 /** A coordinate with at most one decimal. */

@@ -1,5 +1,6 @@
 import { defaultParseSearch } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
+import { escapeMarkup } from '../../shared/escape-markup';
 import {
   dashboardEmbedPath,
   embedUrl,
@@ -39,5 +40,13 @@ describe('iframeSnippet', () => {
       '<iframe src="https://x.example/embed/queries/1/2?a=%22&amp;theme=light" title="Sales &quot;2024&quot; &lt;b&gt;" width="100%" height="400" style="border: 0" loading="lazy"></iframe>',
     );
     expect(iframeSnippet('https://x', { title: 't', height: 10 })).toContain('height="120"');
+  });
+
+  it('escapes as the server’s pages do: apostrophes too, characters HTML does not allow left out', () => {
+    const title = "Bob's <b>\u0001 chart";
+    expect(iframeSnippet('https://x', { title, height: 200 })).toContain(
+      `title="${escapeMarkup(title)}"`,
+    );
+    expect(escapeMarkup(title)).toBe('Bob&#39;s &lt;b&gt; chart');
   });
 });

@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../../shared/escape-markup';
 import { stringifySearch } from './search-text';
 
 /** The embed pages' paths: the server reads them as the embed app does (one home for both). */
@@ -21,11 +22,8 @@ export function embedUrl(
   return `${origin}${path}${stringifySearch({ ...search, theme })}`;
 }
 
-const attr = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** An iframe of `src` to paste in another page: borderless, full width, lazily loaded. */
 export function iframeSnippet(src: string, opts: { title: string; height: number }): string {
   const height = Math.max(120, Math.round(opts.height));
-  return `<iframe src="${attr(src)}" title="${attr(opts.title)}" width="100%" height="${height}" style="border: 0" loading="lazy"></iframe>`;
+  return `<iframe src="${escapeMarkup(src)}" title="${escapeMarkup(opts.title)}" width="100%" height="${height}" style="border: 0" loading="lazy"></iframe>`;
 }
