@@ -6,7 +6,7 @@ import { fullName, type Lake, type LakeTable } from '../lake/lake.js';
 import { layoutOf, type LakeTableKind } from '../lake/lake-table.js';
 import type { RetiredSnapshots } from '../lake/retired-snapshots.js';
 import { nowIso } from '../store/db.js';
-import { DEMO_TABLES } from './demo-data.js';
+import { DEMO_TABLES } from '../demo/demo-data.js';
 import { lockTable, strayFolders } from './dataset-lock.js';
 import { parseDatasetName, type DatasetName } from './dataset-names.js';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TABLES } from '../catalog/demo-data.js';
+import { DEMO_TABLES } from '../demo/demo-data.js';
 import { publishTable } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Deps } from '../deps.js';
-import { quoteLiteral } from '../engine/duck.js';
-import { fullName, type LakeTable } from '../lake/lake.js';
+import type { Config } from '../config.js';
+import { quoteLiteral, type TrustedDuck } from '../engine/duck.js';
+import { fullName, type Lake, type LakeTable } from '../lake/lake.js';
 import { CHAINS } from './demo-data-ref.js';
 import { poolsOf } from './demo-dex-ref.js';
 import { TOKENS } from './demo-tokens-ref.js';
@@ -238,7 +238,12 @@ export const DEMO_TABLES: DemoTable[] = [
   },
 ];
 
-type DemoDeps = Pick<Deps, 'lake' | 'duck' | 'config'>;
+/** What generating the demo tables uses: the lake it publishes to, DuckDB, the scale. */
+export type DemoDataDeps = {
+  lake: Pick<Lake, 'all' | 'snapshotDir' | 'publish'>;
+  duck: Pick<TrustedDuck, 'withConnection'>;
+  config: Pick<Config, 'demoScale'>;
+};
 
 /**
  * Generates every demo table that is missing (all of them on a first start) at
@@ -246,7 +251,7 @@ type DemoDeps = Pick<Deps, 'lake' | 'duck' | 'config'>;
  * (later ones read earlier snapshots), each published atomically.
  */
 export async function ensureDemoData(
-  deps: DemoDeps,
+  deps: DemoDataDeps,
   log?: (msg: string) => void,
 ): Promise<{ created: boolean; tables: number; rows: number; millis: number }> {
   const started = Date.now();

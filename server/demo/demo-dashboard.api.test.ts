@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TEAM } from '../catalog/demo-queries.js';
+import { DEMO_TEAM } from './demo-queries.js';
 import { waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { DEMO_DASHBOARD_SLUG, ensureDemoDashboard } from './demo-dashboard.js';

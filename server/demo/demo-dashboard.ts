@@ -1,7 +1,12 @@
 import type { CreateVisualizationRequest } from '../../contract/visualizations.js';
 import type { Caller } from '../auth/caller.js';
-import { DEMO_TEAM } from '../catalog/demo-queries.js';
-import type { Deps } from '../deps.js';
+import type { Accounts } from '../auth/accounts.js';
+import type { DashboardsService } from '../dashboards/dashboards-service.js';
+import type { ExecutionsService } from '../executions/executions-service.js';
+import type { QueriesService } from '../queries/queries-service.js';
+import type { Store } from '../store/store.js';
+import type { VisualizationsService } from '../visualizations/visualizations-service.js';
+import { DEMO_TEAM } from './demo-queries.js';
 
 export const DEMO_DASHBOARD_NAME = 'Chain activity and DEX volume';
 export const DEMO_DASHBOARD_SLUG = 'chain-activity-and-dex-volume';
@@ -94,13 +99,29 @@ const VISUALIZATIONS: { query: string; viz: CreateVisualizationRequest }[] = [
   },
 ];
 
+/** What making the demo dashboard uses. */
+export type DemoDashboardDeps = {
+  store: Pick<Store, 'transaction'>;
+  accounts: Pick<Accounts, 'byHandle'>;
+  queries: Pick<QueriesService, 'list'>;
+  visualizations: Pick<VisualizationsService, 'create'>;
+  dashboards: Pick<DashboardsService, 'countOwned' | 'create' | 'update'>;
+};
+
+/** What the demo dashboard's first runs use. */
+export type DemoRunsDeps = {
+  accounts: Pick<Accounts, 'byHandle'>;
+  queries: Pick<QueriesService, 'list'>;
+  executions: Pick<ExecutionsService, 'hasRun' | 'runSaved'>;
+};
+
 /**
  * Makes sure the `demo` team owns a public example dashboard over its demo queries: a text
  * widget, a line chart driven by a parameter widget, a column chart, a counter and a table.
  * Does nothing once the team owns any dashboard (so a restart, or an archived demo dashboard,
  * never brings a second one), or when the demo queries it needs are missing.
  */
-export async function ensureDemoDashboard(deps: Deps): Promise<void> {
+export async function ensureDemoDashboard(deps: DemoDashboardDeps): Promise<void> {
   const team = await deps.accounts.byHandle(DEMO_TEAM);
   if (!team || team.type !== 'team' || (await deps.dashboards.countOwned(team.id)) > 0) return;
   const { queries } = await deps.queries.list(team.id, { limit: 1000, offset: 0 });
@@ -169,7 +190,7 @@ export async function ensureDemoDashboard(deps: Deps): Promise<void> {
  * result yet, so the example dashboard shows charts on first start. The runs go through the
  * execution queue like any other, in the background; start-up does not wait for them.
  */
-export async function runDemoDashboardQueries(deps: Deps): Promise<void> {
+export async function runDemoDashboardQueries(deps: DemoRunsDeps): Promise<void> {
   const team = await deps.accounts.byHandle(DEMO_TEAM);
   if (!team) return;
   const { queries } = await deps.queries.list(team.id, { limit: 1000, offset: 0 });

@@ -1,5 +1,6 @@
-import type { Deps } from '../deps.js';
-import type { NewQuery } from '../queries/queries-service.js';
+import type { Accounts } from '../auth/accounts.js';
+import type { NewQuery, QueriesService } from '../queries/queries-service.js';
+import type { Store } from '../store/store.js';
 
 /** The system team that owns the example queries. */
 export const DEMO_TEAM = 'demo';
@@ -177,12 +178,19 @@ ORDER BY 1`,
   },
 ];
 
+/** What making the demo team's queries uses. */
+export type DemoQueriesDeps = {
+  store: Pick<Store, 'transaction'>;
+  accounts: Pick<Accounts, 'byHandle' | 'createTeam'>;
+  queries: Pick<QueriesService, 'countOwned' | 'create'>;
+};
+
 /**
  * Makes sure the `demo` team exists (a system team without an owner) and owns the example
  * queries. Does nothing once the team owns any query, so a restart never duplicates them; an
  * account `demo` that is a user is left alone.
  */
-export async function ensureDemoQueries(deps: Deps): Promise<void> {
+export async function ensureDemoQueries(deps: DemoQueriesDeps): Promise<void> {
   const team =
     (await deps.accounts.byHandle(DEMO_TEAM)) ??
     (await deps.accounts.createTeam(DEMO_TEAM, null, 'Demo'));
