@@ -1,6 +1,5 @@
 import { Button, useComputedColorScheme } from '@mantine/core';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { DashboardVisualization } from '../../../contract/dashboards';
 import type { DashboardScope } from './api';
 import { VizWidgetFrame } from './viz-widget-frame';
@@ -17,27 +16,17 @@ type Props = {
   /** The values the dashboard's parameter widgets set, by key (params.ts dashboardValues). */
   dashboardValues: Record<string, readonly string[]>;
   signedIn: boolean;
+  /** Offered under "no result yet" for values a viewer may not run (none in an embed). */
+  signIn?: ReactNode;
   refreshMs: number;
+  /** The scheme to draw in (an embed's); else the app's. */
+  colorScheme?: 'light' | 'dark';
 };
-
-/** Sends the visitor to sign in, back to this page after. */
-function SignInToRun() {
-  const href = useRouterState({ select: (s) => s.location.href });
-  const navigate = useNavigate();
-  return (
-    <Button
-      size="xs"
-      variant="light"
-      onClick={() => void navigate({ to: '/sign-in', search: { redirect: href } })}
-    >
-      Sign in to run with these values
-    </Button>
-  );
-}
 
 /**
  * A visualization widget: its chart from the latest result for its values, or why not; with no
- * result yet, a signed-in viewer may run the query, and a visitor is offered to sign in.
+ * result yet, a signed-in viewer may run the query, and anyone else is shown `signIn`. No
+ * routing, so the embed page draws it too (signed out: it only reads).
  */
 export function VizWidget(props: Props) {
   const { meta } = props;
@@ -64,14 +53,14 @@ export function VizWidget(props: Props) {
       ctx={props.scope.ctx}
       hasValues={hasValues}
       dashboardValues={props.dashboardValues}
-      colorScheme={scheme}
+      colorScheme={props.colorScheme ?? scheme}
       missingAction={
         source.state !== 'missing' ? null : source.canRun ? (
           <Button size="xs" variant="light" onClick={() => setRunRequested(true)}>
             Run the query
           </Button>
         ) : (
-          hasValues && <SignInToRun />
+          hasValues && props.signIn
         )
       }
     />
