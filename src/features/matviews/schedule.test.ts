@@ -103,6 +103,8 @@ describe('presets', () => {
     expect(presetOf('')).toBe('none');
     expect(presetOf(null)).toBe('none');
     expect(presetOf('15 6 * * *')).toBe('custom');
+    // The schedules of queries and dashboards recognize the same presets (CRON_KIT).
+    expect(presetOf(' 0  6 * * * ')).toBe('daily');
     expect(normalizeCron(' 0  6 * * 1 ')).toBe('0 6 * * 1');
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Cron schedules of materialized views: words for people (cronstrue), the next runs and the
- * validation the service applies (croner). All in UTC, as the service runs them. This module
- * pulls in both libraries: only the matviews chunks import it.
+ * Cron schedules (of materialized views, and of queries and dashboards through the routes that
+ * compose the schedules feature): the one-click presets, words for people (cronstrue), the next
+ * runs and the validation the service applies (croner). All in UTC, as the service runs them.
+ * This module pulls in both libraries: only the chunks with a schedule import it.
  */
 import { Cron } from 'croner';
 import cronstrue from 'cronstrue';
@@ -11,13 +12,18 @@ export const MIN_INTERVAL_MINUTES = 15;
 
 export type PresetId = 'none' | 'hourly' | 'six-hours' | 'daily' | 'weekly' | 'custom';
 
-/** The schedules offered in one click; `custom` takes any cron, `none` refreshes on demand only. */
-export const PRESETS: { id: PresetId; label: string; cron: string | null }[] = [
-  { id: 'none', label: 'No schedule', cron: '' },
+/** The schedules offered in one click, wherever a schedule is chosen (views, queries, dashboards). */
+export const CRON_PRESETS: { id: PresetId; label: string; cron: string }[] = [
   { id: 'hourly', label: 'Every hour', cron: '0 * * * *' },
   { id: 'six-hours', label: 'Every 6 hours', cron: '0 */6 * * *' },
   { id: 'daily', label: 'Every day at 06:00 UTC', cron: '0 6 * * *' },
   { id: 'weekly', label: 'Every Monday at 06:00 UTC', cron: '0 6 * * 1' },
+];
+
+/** A view's choices: the presets, `none` (refreshed on demand only) and `custom` (any cron). */
+export const PRESETS: { id: PresetId; label: string; cron: string | null }[] = [
+  { id: 'none', label: 'No schedule', cron: '' },
+  ...CRON_PRESETS,
   { id: 'custom', label: 'Custom', cron: null },
 ];
 
@@ -130,3 +136,9 @@ export function utcDateTime(d: Date): string {
 export function scheduleIntervalMinutes(cron: string | null | undefined, from?: Date) {
   return cron ? shortestIntervalMinutes(cron, from, 50) : null;
 }
+
+/**
+ * The presets, their recognition and the words, as one value for the schedules feature, which
+ * the routes give it (features never import each other).
+ */
+export const CRON_KIT = { presets: CRON_PRESETS, presetOf, describe: describeCron } as const;

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { presetOf, utcText } from './format';
+import { utcText } from './format';
 
 describe('schedule formats', () => {
   it('a UTC time', () => {
     expect(utcText('2026-03-04T06:00:00.000Z')).toBe('2026-03-04 06:00 UTC');
-  });
-
-  it('presets, and custom for anything else', () => {
-    expect(presetOf(' 0  6 * * * ')).toBe('0 6 * * *');
-    expect(presetOf('15 6 * * *')).toBe('custom');
   });
 });

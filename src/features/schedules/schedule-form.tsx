@@ -11,7 +11,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Tier } from '../../../contract/rules/enums';
-import { CRON_PRESETS, presetOf } from './format';
+import type { CronKit } from './format';
 import { ErrorAlert } from '../../components/error-alert';
 import type { FormValues as Values, ValueInputs } from '../../lib/parameter-values';
 
@@ -19,6 +19,8 @@ export type { Values };
 
 /** What the form gives: the cron, every value its inputs hold (set or not) and the tier. */
 export type NewSchedule = { cron_expression: string; values: Values; performance: Tier };
+
+const CUSTOM = { value: 'custom', label: 'Custom' };
 
 const TIERS: { value: Tier; label: string }[] = [
   { value: 'small', label: 'Small' },
@@ -36,7 +38,8 @@ export function ScheduleForm(props: {
   renderValues: ValueInputs['renderValues'];
   /** Whether the values the form holds can be sent (no input flags an error). */
   valuesValid: ValueInputs['valuesValid'];
-  describeCron?: (cron: string) => string | null;
+  /** The one-click schedules and the words of an expression; without, a cron is typed. */
+  cronKit?: CronKit;
   defaultTier: Tier;
   onAdd: (s: NewSchedule) => void;
   pending: boolean;
@@ -47,8 +50,9 @@ export function ScheduleForm(props: {
   const [custom, setCustom] = useState(false);
   const [values, setValues] = useState<Values>({});
   const [tier, setTier] = useState<Tier>(props.defaultTier);
-  const preset = custom ? 'custom' : presetOf(cron);
-  const words = cron.trim() ? props.describeCron?.(cron) : null;
+  const presets = props.cronKit?.presets ?? [];
+  const preset = custom ? 'custom' : (props.cronKit?.presetOf(cron) ?? 'custom');
+  const words = cron.trim() ? props.cronKit?.describe(cron) : null;
   const valid = cron.trim() !== '' && props.valuesValid(values);
   return (
     <Stack gap="sm" component="form" aria-label="New schedule" onSubmit={(e) => e.preventDefault()}>
@@ -57,13 +61,14 @@ export function ScheduleForm(props: {
         <Select
           label="Runs"
           w={260}
-          data={CRON_PRESETS.map((p) => ({ value: p.value, label: p.label }))}
+          data={[...presets.map((p) => ({ value: p.id, label: p.label })), CUSTOM]}
           value={preset}
           allowDeselect={false}
           onChange={(v) => {
             if (!v) return;
             setCustom(v === 'custom');
-            if (v !== 'custom') setCron(v);
+            const p = presets.find((x) => x.id === v);
+            if (p) setCron(p.cron);
           }}
         />
         {preset === 'custom' && (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { DEFAULT_TIER } from '../../../contract/rules/enums';
 import { schedulesOptions, useScheduleMutations } from './api';
 import { ScheduleForm, type Values } from './schedule-form';
+import type { CronKit } from './format';
 import { ScheduleList } from './schedule-list';
 import {
   fieldNames,
@@ -28,7 +29,8 @@ export type { ScheduleTarget } from './target';
 export type SchedulesPanelProps = ValueInputs & {
   ctx: string;
   target: ScheduleTarget;
-  describeCron?: (cron: string) => string | null;
+  /** Presets and words of cron expressions (without: a cron is typed, and not put in words). */
+  cronKit?: CronKit;
 };
 
 export function SchedulesPanel(props: SchedulesPanelProps) {
@@ -59,7 +61,7 @@ export function SchedulesPanel(props: SchedulesPanelProps) {
       ) : (
         <ScheduleList
           schedules={list.data}
-          describeCron={props.describeCron}
+          describeCron={props.cronKit?.describe}
           describeValues={(s) => scheduleValuesText(target, s.parameters)}
           actions={{
             busy: busy === null ? null : Number(busy),
@@ -81,7 +83,7 @@ export function SchedulesPanel(props: SchedulesPanelProps) {
         parameterKeys={fieldNames(target)}
         renderValues={props.renderValues}
         valuesValid={props.valuesValid}
-        describeCron={props.describeCron}
+        cronKit={props.cronKit}
         defaultTier={target.kind === 'query' ? target.tier : DEFAULT_TIER}
         pending={m.create.isPending}
         error={m.create.isError ? m.create.error.message : null}
