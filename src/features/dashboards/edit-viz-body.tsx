@@ -1,6 +1,8 @@
 import { Center, Loader, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { VisualizationType } from '../../../contract/visualizations';
+import { BoxNote } from '../../components/box-note';
 import { LazyVisualizationView } from '../../components/viz/lazy-visualization-view';
 import { executionSource } from '../../components/viz/use-viz-data';
 import { vizDetailOptions } from '../../lib/resources/visualizations';
@@ -13,19 +15,11 @@ export type Definition = {
   options: Record<string, unknown>;
 };
 
-function Note(props: { children: React.ReactNode; error?: boolean }) {
+function Note(props: { children: ReactNode; error?: boolean }) {
   return (
-    <Center h="100%">
-      <Text
-        size="xs"
-        c={props.error ? 'red' : 'dimmed'}
-        ta="center"
-        role={props.error ? 'alert' : undefined}
-        maw={320}
-      >
-        {props.children}
-      </Text>
-    </Center>
+    <BoxNote size="xs" maw={320} error={props.error}>
+      {props.children}
+    </BoxNote>
   );
 }
 

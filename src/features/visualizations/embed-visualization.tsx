@@ -1,7 +1,7 @@
-import { Center, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isCompletedState } from '../../../contract/rules/enums';
 import { valuesLine } from '../../../shared/parameters/values-line';
+import { BoxNote } from '../../components/box-note';
 import { EmbedFrame, EmbedLoading, EmbedNotAvailable } from '../../components/embed-frame';
 import { LazyVisualizationView } from '../../components/viz/lazy-visualization-view';
 import { ApiError } from '../../lib/api';
@@ -24,17 +24,9 @@ type Props = {
 
 function Message(props: { children: string; error?: boolean }) {
   return (
-    <Center h="100%">
-      <Text
-        size="sm"
-        c={props.error ? 'red' : 'dimmed'}
-        ta="center"
-        role={props.error ? 'alert' : undefined}
-        data-testid="embed-message"
-      >
-        {props.children}
-      </Text>
-    </Center>
+    <BoxNote error={props.error} testId="embed-message">
+      {props.children}
+    </BoxNote>
   );
 }
 
