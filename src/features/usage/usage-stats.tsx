@@ -52,6 +52,18 @@ function Figure(props: {
 }
 
 /** The current period's credits, storage against its allowance, and private object counts. */
+/** One kind of runs under the credits: "Scheduled: 3 runs, 12 credits". */
+function RunsLine(props: { label: string; runs: Parameters<typeof runsText>[0]; testId: string }) {
+  return (
+    <Text size="xs" data-testid={props.testId}>
+      <Text span c="dimmed" size="xs">
+        {props.label}:{' '}
+      </Text>
+      {runsText(props.runs)}
+    </Text>
+  );
+}
+
 export function UsageStats(props: { usage: Usage }) {
   const { usage } = props;
   const current = usage.billing_periods.at(-1);
@@ -75,18 +87,12 @@ export function UsageStats(props: { usage: Usage }) {
         />
         {current?.runs && (
           <Stack gap={0}>
-            <Text size="xs" data-testid="credits-scheduled">
-              <Text span c="dimmed" size="xs">
-                Scheduled:{' '}
-              </Text>
-              {runsText(current.runs.scheduled)}
-            </Text>
-            <Text size="xs" data-testid="credits-interactive">
-              <Text span c="dimmed" size="xs">
-                Interactive:{' '}
-              </Text>
-              {runsText(current.runs.interactive)}
-            </Text>
+            <RunsLine label="Scheduled" runs={current.runs.scheduled} testId="credits-scheduled" />
+            <RunsLine
+              label="Interactive"
+              runs={current.runs.interactive}
+              testId="credits-interactive"
+            />
           </Stack>
         )}
       </Stat>
