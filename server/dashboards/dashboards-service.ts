@@ -245,14 +245,25 @@ export class DashboardsService {
     return this.viewsOf(await this.readable(dashboardId, viewer), viewer);
   }
 
-  /** The dashboard at `/{ownerHandle}/{slug}` (as `bySlug`) with its visualizations (as `visualizationsOf`). */
+  /** The dashboard at `/{ownerHandle}/{slug}` (as `findBySlug`) with its visualizations (as `visualizationsOf`), or null. */
+  async findShownBySlug(
+    ownerHandle: string,
+    slug: string,
+    viewer: number | null,
+  ): Promise<ShownDashboard | null> {
+    const dashboard = await this.findBySlug(ownerHandle, slug, viewer);
+    return dashboard && { dashboard, visualizations: await this.viewsOf(dashboard, viewer) };
+  }
+
+  /** As `findShownBySlug`, but none → not found. */
   async shownBySlug(
     ownerHandle: string,
     slug: string,
     viewer: number | null,
   ): Promise<ShownDashboard> {
-    const dashboard = await this.bySlug(ownerHandle, slug, viewer);
-    return { dashboard, visualizations: await this.viewsOf(dashboard, viewer) };
+    const shown = await this.findShownBySlug(ownerHandle, slug, viewer);
+    if (!shown) throw notFound(DASHBOARD_NOT_FOUND);
+    return shown;
   }
 
   private async viewsOf(

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Context } from 'hono';
 import { embedTarget, type EmbedTarget } from '../../shared/pages/page-protocol.js';
 import type { Deps } from '../deps.js';
-import { AppError } from '../errors.js';
 import type { AppEnv } from './app-env.js';
 
 type Theme = 'light' | 'dark';
@@ -41,18 +40,13 @@ export function notAvailablePage(theme: Theme): string {
 `;
 }
 
-const notFound = (err: unknown) => err instanceof AppError && err.kind === 'not_found';
-
 /** Whether anyone may see the target (anonymously): public, not archived, and there. */
 async function isPublic(deps: Deps, t: EmbedTarget): Promise<boolean> {
-  const check =
+  const found =
     t.kind === 'dashboard'
-      ? deps.dashboards.bySlug(t.ownerHandle, t.slug, null)
-      : deps.visualizations.embeddable(t.queryId, t.visualizationId);
-  return check.then(
-    () => true,
-    (err: unknown) => (notFound(err) ? false : Promise.reject(err)),
-  );
+      ? await deps.dashboards.findBySlug(t.ownerHandle, t.slug, null)
+      : await deps.visualizations.findEmbeddable(t.queryId, t.visualizationId);
+  return found !== null;
 }
 
 /**

@@ -3,13 +3,10 @@ import { getCookie } from 'hono/cookie';
 import { escapeMarkup } from '../../shared/escape-markup.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import type { Deps } from '../deps.js';
-import { AppError } from '../errors.js';
 import { CARD_PX } from '../render/card-svg.js';
 import type { PublicDashboardView } from '../previews/dashboard-view.js';
 import { PreviewsService, type Preview } from '../previews/previews-service.js';
 import { presentedKey } from './principal.js';
-
-const notFound = (err: unknown) => err instanceof AppError && err.kind === 'not_found';
 
 /**
  * The preview of the page `c` asks for, when it is one with a preview: a query, a visualization
@@ -26,8 +23,7 @@ function previewOf(
   const id = Number(query[1]);
   const viz = c.req.query('viz');
   const vizId = viz && /^\d{1,15}$/.test(viz) ? Number(viz) : null;
-  const preview = vizId ? previews.visualization(id, vizId) : previews.query(id);
-  return preview.catch((err: unknown) => (notFound(err) ? null : Promise.reject(err)));
+  return vizId ? previews.findVisualization(id, vizId) : previews.findQuery(id);
 }
 
 /**

@@ -1,9 +1,7 @@
 import type { DashboardsService, ShownDashboard } from '../dashboards/dashboards-service.js';
-import { AppError } from '../errors.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
 import type { ExecutionsService } from '../executions/executions-service.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
-import { latestOrNone } from './preview-rows.js';
 
 /**
  * A dashboard as one viewer (`viewer`, null: anonymous) sees it, for everything one request
@@ -25,8 +23,8 @@ export type DashboardView<V extends number | null = number | null> = ShownDashbo
 export type PublicDashboardView = DashboardView<null>;
 
 export type DashboardViewDeps = {
-  dashboards: Pick<DashboardsService, 'shownBySlug'>;
-  executions: Pick<ExecutionsService, 'latestOf'>;
+  dashboards: Pick<DashboardsService, 'shownBySlug' | 'findShownBySlug'>;
+  executions: Pick<ExecutionsService, 'findLatest'>;
 };
 
 /** The view of the dashboard at /{ownerHandle}/{slug} for `viewer`; not found as `bySlug`. */
@@ -36,7 +34,24 @@ export async function readDashboardView<V extends number | null>(
   slug: string,
   viewer: V,
 ): Promise<DashboardView<V>> {
-  const shown = await deps.dashboards.shownBySlug(ownerHandle, slug, viewer);
+  return viewOf(deps, await deps.dashboards.shownBySlug(ownerHandle, slug, viewer), viewer);
+}
+
+/** The anonymous view of the dashboard at /{ownerHandle}/{slug}, or null when it is not public. */
+export async function publicDashboardView(
+  deps: DashboardViewDeps,
+  ownerHandle: string,
+  slug: string,
+): Promise<PublicDashboardView | null> {
+  const shown = await deps.dashboards.findShownBySlug(ownerHandle, slug, null);
+  return shown && viewOf(deps, shown, null);
+}
+
+function viewOf<V extends number | null>(
+  deps: DashboardViewDeps,
+  shown: ShownDashboard,
+  viewer: V,
+): DashboardView<V> {
   const runs = new Map<number, Promise<ExecutionRecord | null>>();
   return {
     ...shown,
@@ -44,21 +59,10 @@ export async function readDashboardView<V extends number | null>(
     latest(query) {
       let run = runs.get(query.id);
       if (!run) {
-        run = latestOrNone(deps.executions, query, viewer);
+        run = deps.executions.findLatest(query, viewer);
         runs.set(query.id, run);
       }
       return run;
     },
   };
-}
-
-/** The anonymous view of the dashboard at /{ownerHandle}/{slug}, or null when it is not public. */
-export function publicDashboardView(
-  deps: DashboardViewDeps,
-  ownerHandle: string,
-  slug: string,
-): Promise<PublicDashboardView | null> {
-  return readDashboardView(deps, ownerHandle, slug, null).catch((err: unknown) =>
-    err instanceof AppError && err.kind === 'not_found' ? null : Promise.reject(err),
-  );
 }

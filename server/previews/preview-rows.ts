@@ -6,11 +6,8 @@ import { tableColumns } from '../../shared/viz/table-columns.js';
 import { quoteIdent } from '../engine/duck.js';
 import type { Page, PageParams } from '../engine/results.js';
 import { wireTypeName } from '../engine/result-types.js';
-import { AppError } from '../errors.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
 import { visibleState } from '../executions/execution-view.js';
-import type { ExecutionsService } from '../executions/executions-service.js';
-import type { QueryRecord } from '../queries/queries-repo.js';
 import type { TileData } from '../render/tile-svg.js';
 import type { VisualizationRecord } from '../visualizations/visualizations-repo.js';
 
@@ -22,23 +19,6 @@ export type ResultPages = {
     opts: { readAhead: boolean },
   ): Promise<Page | undefined>;
 };
-
-/**
- * The latest result of `query` for `viewer` (null: anonymous) with no parameter values, or null
- * when it has none (or the viewer may not see one).
- */
-export async function latestOrNone(
-  executions: Pick<ExecutionsService, 'latestOf'>,
-  query: QueryRecord,
-  viewer: number | null,
-): Promise<ExecutionRecord | null> {
-  try {
-    return await executions.latestOf(query, viewer, {});
-  } catch (err) {
-    if (err instanceof AppError && err.kind === 'not_found') return null;
-    throw err;
-  }
-}
 
 /** A chart draws at most this many rows; a longer result is sampled to this many. */
 export const PREVIEW_CHART_ROWS = 5_000;

@@ -19,13 +19,13 @@ import {
   type PublicDashboardView,
 } from './dashboard-view.js';
 import { PreviewCache, type CachedImage } from './preview-cache.js';
-import { latestOrNone, tileData, type ResultPages } from './preview-rows.js';
+import { tileData, type ResultPages } from './preview-rows.js';
 
 export type PreviewsDeps = DashboardViewDeps & {
   dataDir: string;
-  visualizations: Pick<VisualizationsService, 'embeddable'>;
+  visualizations: Pick<VisualizationsService, 'embeddable' | 'findEmbeddable'>;
   queries: QueryLookup;
-  executions: Pick<ExecutionsService, 'latestOf'> & { results: ResultPages };
+  executions: Pick<ExecutionsService, 'findLatest'> & { results: ResultPages };
   /** Where cards are rendered (default: a render thread of this service's own). */
   pool?: RenderPool;
   /** The cache's bound in bytes (default PREVIEW_CACHE_BYTES). */
@@ -123,25 +123,26 @@ export class PreviewsService {
 
   /** The preview of visualization `vizId` of public query `queryId` (the query page's ?viz=). */
   async visualization(queryId: number, vizId: number): Promise<Preview> {
-    const { viz, query } = await this.deps.visualizations.embeddable(queryId, vizId);
-    return this.preview({
-      subject: `v${viz.id}`,
-      title: `${viz.name} · ${query.name}`,
-      description:
-        viz.description ||
-        query.description ||
-        `A visualization of ${query.name} by @${query.owner_handle} on Strata`,
-      pagePath: `/queries/${query.id}?viz=${viz.id}`,
-      imagePath: `/og/queries/${query.id}/${viz.id}.png`,
-      card: { title: viz.name, subtitle: `${query.name} · @${query.owner_handle}` },
-      tiles: [{ name: null, viz, execution: await this.latest(query) }],
-    });
+    return this.visualizationPreview(await this.deps.visualizations.embeddable(queryId, vizId));
+  }
+
+  /** As visualization, or null when it is private, archived or unknown. */
+  async findVisualization(queryId: number, vizId: number): Promise<Preview | null> {
+    const found = await this.deps.visualizations.findEmbeddable(queryId, vizId);
+    return found && this.visualizationPreview(found);
   }
 
   /** The preview of public query `queryId`'s page: its latest result's first rows. */
   async query(queryId: number): Promise<Preview> {
+    const preview = await this.findQuery(queryId);
+    if (!preview) throw notFound(QUERY_NOT_FOUND);
+    return preview;
+  }
+
+  /** As query, or null when it is private, archived or unknown. */
+  async findQuery(queryId: number): Promise<Preview | null> {
     const query = await this.deps.queries.get(queryId);
-    if (!query || !isPubliclyShown(query)) throw notFound(QUERY_NOT_FOUND);
+    if (!query || !isPubliclyShown(query)) return null;
     const table = { id: 0, version: query.version, type: 'table' as const, options: {} };
     return this.preview({
       subject: `q${query.id}`,
@@ -191,8 +192,30 @@ export class PreviewsService {
     return { ...p, key };
   }
 
+  /** The preview of an embeddable visualization and its query. */
+  private async visualizationPreview({
+    viz,
+    query,
+  }: {
+    viz: VisualizationRecord;
+    query: QueryRecord;
+  }): Promise<Preview> {
+    return this.preview({
+      subject: `v${viz.id}`,
+      title: `${viz.name} · ${query.name}`,
+      description:
+        viz.description ||
+        query.description ||
+        `A visualization of ${query.name} by @${query.owner_handle} on Strata`,
+      pagePath: `/queries/${query.id}?viz=${viz.id}`,
+      imagePath: `/og/queries/${query.id}/${viz.id}.png`,
+      card: { title: viz.name, subtitle: `${query.name} · @${query.owner_handle}` },
+      tiles: [{ name: null, viz, execution: await this.latest(query) }],
+    });
+  }
+
   /** The latest execution of `query` an anonymous viewer sees, or null when it has none. */
   private latest(query: QueryRecord): Promise<ExecutionRecord | null> {
-    return latestOrNone(this.deps.executions, query, null);
+    return this.deps.executions.findLatest(query, null);
   }
 }

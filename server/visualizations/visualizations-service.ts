@@ -56,17 +56,28 @@ export class VisualizationsService {
 
   /**
    * A visualization of query `queryId` anyone may see on its own (an embed, a link preview): the
-   * query is publicly shown (isPubliclyShown: public and not archived). Not found otherwise, with
-   * the same message whatever the reason, so a private visualization and a missing one look alike.
+   * query is publicly shown (isPubliclyShown: public and not archived). Null otherwise.
+   */
+  async findEmbeddable(
+    queryId: number,
+    id: number,
+  ): Promise<{ viz: VisualizationRecord; query: QueryRecord } | null> {
+    const viz = await this.deps.repo.get(id);
+    const query = viz?.query_id === queryId ? await this.deps.queries.get(queryId) : undefined;
+    return viz && query && isPubliclyShown(query) ? { viz, query } : null;
+  }
+
+  /**
+   * As findEmbeddable, but none → not found, with the same message whatever the reason, so a
+   * private visualization and a missing one look alike.
    */
   async embeddable(
     queryId: number,
     id: number,
   ): Promise<{ viz: VisualizationRecord; query: QueryRecord }> {
-    const viz = await this.deps.repo.get(id);
-    const query = viz?.query_id === queryId ? await this.deps.queries.get(queryId) : undefined;
-    if (!viz || !query || !isPubliclyShown(query)) throw notFound(VISUALIZATION_NOT_FOUND);
-    return { viz, query };
+    const found = await this.findEmbeddable(queryId, id);
+    if (!found) throw notFound(VISUALIZATION_NOT_FOUND);
+    return found;
   }
 
   /** As `readable`, and forbidden unless the caller's context owns the query. */
