@@ -39,6 +39,7 @@ const POSTGRES_SUITE = [
   'server/http/schedules-runs.api.test.ts',
   'server/http/schedules-dashboard.api.test.ts',
   'server/schedules/restart.api.test.ts',
+  'server/executions/run-saved.api.test.ts',
 ];
 
 /** The postgres project needs PostgreSQL's binaries (Debian: apt-get install postgresql). */
