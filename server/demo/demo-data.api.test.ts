@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LakeTable } from '../lake/lake.js';
 import { fullName } from '../lake/lake.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
-import { ensureDemoData } from './demo-data.js';
+import { ensureDemoData } from './demo-seed.js';
 
 const B = 'BIGINT';
 const I = 'INTEGER';

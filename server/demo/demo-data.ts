@@ -1,7 +1,3 @@
-import path from 'node:path';
-import type { Config } from '../config.js';
-import { quoteLiteral, type TrustedDuck } from '../engine/duck.js';
-import { fullName, type Lake, type LakeTable } from '../lake/lake.js';
 import { CHAINS } from './demo-data-ref.js';
 import { poolsOf } from './demo-dex-ref.js';
 import { TOKENS } from './demo-tokens-ref.js';
@@ -9,7 +5,6 @@ import {
   blocksSql,
   dexTradesSql,
   pricesSql,
-  sizes,
   swapsSql,
   tokensSql,
   transactionsSql,
@@ -18,11 +13,13 @@ import {
 } from './demo-data-sql.js';
 
 /**
- * Synthetic on-chain demo datasets, generated once by DuckDB into the lake. Generation is
- * deterministic (same scale, same bytes) and per table, so an interrupted start resumes.
+ * Synthetic on-chain demo datasets: each table and the SQL that fills it, generated once by
+ * DuckDB into the lake (ensureDemoData, demo-seed.ts). Generation is deterministic (same scale,
+ * same bytes) and per table, so an interrupted start resumes.
  */
 
-type Ctx = { sz: Sizes; glob: (schema: string, table: string) => string };
+/** What a table's SQL is written with: the sizes of the scale, and where earlier tables are. */
+export type DemoContext = { sz: Sizes; glob: (schema: string, table: string) => string };
 
 type DemoTable = {
   schema: string;
@@ -34,7 +31,7 @@ type DemoTable = {
   metadata: Record<string, unknown>;
   columns: Record<string, string>;
   /** One Parquet file per entry: file name and the SELECT that fills it. */
-  files: (ctx: Ctx) => { name: string; sql: string }[];
+  files: (ctx: DemoContext) => { name: string; sql: string }[];
 };
 
 const BLOCK_COLUMNS = {
@@ -237,78 +234,3 @@ export const DEMO_TABLES: DemoTable[] = [
     ],
   },
 ];
-
-/** What generating the demo tables uses: the lake it publishes to, DuckDB, the scale. */
-export type DemoDataDeps = {
-  lake: Pick<Lake, 'all' | 'snapshotDir' | 'publish'>;
-  duck: Pick<TrustedDuck, 'withConnection'>;
-  config: Pick<Config, 'demoScale'>;
-};
-
-/**
- * Generates every demo table that is missing (all of them on a first start) at
- * `config.demoScale`; does nothing when they all exist. Tables are written in dependency order
- * (later ones read earlier snapshots), each published atomically.
- */
-export async function ensureDemoData(
-  deps: DemoDataDeps,
-  log?: (msg: string) => void,
-): Promise<{ created: boolean; tables: number; rows: number; millis: number }> {
-  const started = Date.now();
-  // The tables of the default catalog by name; tables published below are added as they come.
-  const tables = new Map<string, LakeTable>(
-    (await deps.lake.all()).filter((t) => t.catalog === '').map((t) => [fullName(t), t]),
-  );
-  const missing = DEMO_TABLES.filter((d) => {
-    const t = tables.get(`${d.schema}.${d.table}`);
-    return !(t?.kind === 'demo' && t.snapshot);
-  });
-  if (missing.length === 0) return { created: false, tables: 0, rows: 0, millis: 0 };
-  log?.('Generating demo datasets...');
-  const ctx: Ctx = {
-    sz: sizes(deps.config.demoScale),
-    glob: (schema, table) => {
-      const t = tables.get(`${schema}.${table}`);
-      if (!t?.snapshot) throw new Error(`demo data: ${schema}.${table} is missing`);
-      return path.join(deps.lake.snapshotDir(t.snapshot), '*.parquet');
-    },
-  };
-  let rows = 0;
-  for (const d of missing) {
-    const t0 = Date.now();
-    const published = await deps.lake.publish(
-      {
-        catalog: '',
-        schema: d.schema,
-        table: d.table,
-        ownerId: null,
-        kind: 'demo',
-        isPrivate: false,
-        datasetType: d.datasetType,
-        category: d.category,
-        description: d.description,
-        blockchains: d.blockchains,
-        columnDescriptions: d.columns,
-        metadata: d.metadata,
-      },
-      async (dir) => {
-        await deps.duck.withConnection(async (conn) => {
-          for (const f of d.files(ctx)) {
-            const target = quoteLiteral(path.join(dir, `${f.name}.parquet`));
-            await conn.run(
-              `COPY (${f.sql}) TO ${target} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
-            );
-          }
-        });
-      },
-    );
-    tables.set(fullName(published), published);
-    rows += published.row_count;
-    log?.(`  ${d.schema}.${d.table}: ${published.row_count} rows in ${Date.now() - t0} ms`);
-  }
-  const millis = Date.now() - started;
-  log?.(
-    `Demo datasets ready: ${missing.length} tables, ${rows} rows in ${(millis / 1000).toFixed(1)} s`,
-  );
-  return { created: true, tables: missing.length, rows, millis };
-}
