@@ -22,21 +22,21 @@ export function isSecureRequest(c: Context, config: Pick<Config, 'trustProxy' | 
   return config.trustProxy && proto === 'https';
 }
 
+/** What every cookie of ours says: not for scripts, same site only, Secure where it can be. */
+function cookieOptions(c: Context, config: Config, path: string) {
+  return { httpOnly: true, sameSite: 'Strict', path, secure: isSecureRequest(c, config) } as const;
+}
+
 /** Hands the browser a started session's cookies and answers who it now is. */
 function sessionAnswer(c: Context<AppEnv>, config: Config, started: StartedSession) {
   setCookie(c, SESSION_COOKIE, started.token, {
-    httpOnly: true,
-    sameSite: 'Strict',
-    path: '/',
+    ...cookieOptions(c, config, '/'),
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
-    secure: isSecureRequest(c, config),
   });
+  // The device cookie goes only to sign-in, whose throttle reads it (signin-throttle.ts).
   setCookie(c, DEVICE_COOKIE, started.device, {
-    httpOnly: true,
-    sameSite: 'Strict',
-    path: '/api/v1/auth',
+    ...cookieOptions(c, config, '/api/v1/auth'),
     maxAge: Math.floor(DEVICE_TTL_MS / 1000),
-    secure: isSecureRequest(c, config),
   });
   return c.json(started.me, 200);
 }
@@ -104,12 +104,7 @@ export function authRoutes(deps: Deps) {
     async (c) => {
       const token = getCookie(c, SESSION_COOKIE);
       if (token) await signIns.signOut(token);
-      deleteCookie(c, SESSION_COOKIE, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'Strict',
-        secure: isSecureRequest(c, deps.config),
-      });
+      deleteCookie(c, SESSION_COOKIE, cookieOptions(c, deps.config, '/'));
       return c.json({ ok: true as const }, 200);
     },
   );
