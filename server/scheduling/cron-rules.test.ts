@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateCron } from '../../shared/cron/cron-words.js';
 import { checkExpiry, checkSchedule, nextSlot, parseCron } from './cron-rules.js';
 
 const FROM = new Date('2024-01-01T00:00:00Z');
@@ -112,4 +113,24 @@ describe('checkExpiry', () => {
     'refuses %s',
     (raw) => expect(() => checkExpiry(raw, now)).toThrow(/expires_at/),
   );
+});
+
+describe('the app’s form and the service', () => {
+  it.each([
+    '*/15 * * * *',
+    '0 6 * * *',
+    '0,50 0,23 1,15 * *',
+    '* * * * *',
+    '0,10 * * * *',
+    '0,55 0,23 * * *',
+    '0,50 0,23 29,1 2,3 *',
+    '0,50 0,12,23 1 * 1', // Monday 23:50 → Tuesday the 1st 0:00: first in October 2024
+    '0 0 * *',
+    '61 * * * *',
+    '0 0 30 2 *',
+  ])('refuse %j alike', (cron) => {
+    expect(validateCron(cron, { minMinutes: 15, from: FROM }) !== null).toBe(
+      problem(cron) !== undefined,
+    );
+  });
 });

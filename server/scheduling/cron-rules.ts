@@ -1,46 +1,54 @@
-import { Cron } from 'croner';
+import type { Cron } from 'croner';
+import {
+  checkCron,
+  cronFields,
+  formatMinutes,
+  nextRun,
+  parseCron as readCron,
+  type CronProblem,
+} from '../../shared/cron/cron-rules.js';
 import { invalid } from '../errors.js';
 
 /**
- * Schedules of materialized views: five-field cron expressions in UTC (minute hour day-of-month
- * month day-of-week), whose runs are never closer together than a minimum interval.
+ * Schedules of views, alerts, queries, dashboards and dataset syncs: the shared cron rules
+ * (shared/cron/cron-rules.ts, which the app checks its forms with too) as 400s naming the field.
  */
 
-const MINUTE_MS = 60_000;
-const DAY_MINUTES = 24 * 60;
-/** How many matching days the interval check looks at (covers decades of rare patterns). */
-const MAX_DAYS_CHECKED = 2000;
+const clip = (raw: string) => (raw.length > 100 ? `${raw.slice(0, 100)}...` : raw);
 
-const cron = (expr: string) => new Cron(expr, { mode: '5-part', timezone: 'UTC', paused: true });
+/** The 400 of a problem with the schedule `raw` given as `field`. */
+function refusal(problem: CronProblem, raw: string, field: string, minMinutes = 0) {
+  const expression = cronFields(raw).join(' ');
+  switch (problem.kind) {
+    case 'fields':
+      return invalid(
+        `invalid ${field} "${clip(raw)}": give exactly five fields (minute hour day-of-month month day-of-week), found ${problem.found}`,
+      );
+    case 'invalid':
+      return invalid(`invalid ${field} "${clip(raw)}": ${problem.why}`);
+    case 'never':
+      return invalid(`${field} "${expression}" never runs`);
+    case 'too-often':
+      return invalid(
+        `${field} "${expression}" runs ${formatMinutes(problem.gapMinutes)} apart; the shortest interval allowed is ${formatMinutes(minMinutes)}`,
+      );
+  }
+}
 
 /** A parsed schedule, or 400 naming what is wrong with it (`field` names it in the message). */
 export function parseCron(
   raw: string,
   field = 'cron_expression',
 ): { expression: string; cron: Cron } {
-  const fields = raw.trim().split(/\s+/);
-  const shown = raw.length > 100 ? `${raw.slice(0, 100)}...` : raw;
-  if (fields.length !== 5)
-    throw invalid(
-      `invalid ${field} "${shown}": give exactly five fields (minute hour day-of-month month day-of-week), found ${fields.length}`,
-    );
-  const expression = fields.join(' ');
-  try {
-    return { expression, cron: cron(expression) };
-  } catch (err) {
-    const why = (err instanceof Error ? err.message : String(err)).replace(/^CronPattern: /, '');
-    throw invalid(`invalid ${field} "${shown}": ${why}`);
-  }
+  const parsed = readCron(raw);
+  if ('problem' in parsed) throw refusal(parsed.problem, raw, field);
+  return parsed;
 }
 
 /**
- * Checks a schedule: five fields, valid, runs at least once, and no two consecutive runs closer
- * than `minMinutes` anywhere in the schedule. Returns the expression normalized (single spaces).
- *
- * The gaps are found exactly rather than by sampling a few runs: the minute and hour fields give
- * the same times of day on every matching day, so the gaps inside a day are checked on one day,
- * and the gap across days (last time of one matching day to the first of the next) is checked
- * over the next MAX_DAYS_CHECKED matching days (years for any rare pattern).
+ * Checks a schedule (five fields, valid, runs at least once, no two consecutive runs closer than
+ * `minMinutes` anywhere in it: checkCron) and returns it normalized (single spaces); 400
+ * otherwise.
  */
 export function checkSchedule(
   raw: string,
@@ -48,51 +56,14 @@ export function checkSchedule(
   from = new Date(),
   field = 'cron_expression',
 ): string {
-  const { expression, cron: full } = parseCron(raw, field);
-  const [minute, hour, dom, month, dow] = expression.split(' ') as [
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
-  const tooShort = (gap: number) =>
-    invalid(
-      `${field} "${expression}" runs ${formatMinutes(gap)} apart; the shortest interval allowed is ${formatMinutes(minMinutes)}`,
-    );
-  if (full.nextRun(from) === null) throw invalid(`${field} "${expression}" never runs`);
-
-  // Times of day (minutes after midnight) on a matching day.
-  const daily = cron(`${minute} ${hour} * * *`);
-  const dayStart = Date.UTC(2000, 0, 1);
-  const times: number[] = [];
-  let t = daily.nextRun(new Date(dayStart - 1000));
-  while (t && t.getTime() < dayStart + DAY_MINUTES * MINUTE_MS) {
-    const m = (t.getTime() - dayStart) / MINUTE_MS;
-    if (times.length && m - times[times.length - 1]! < minMinutes)
-      throw tooShort(m - times[times.length - 1]!);
-    times.push(m);
-    t = daily.nextRun(t);
-  }
-  const first = times[0]!;
-  const last = times[times.length - 1]!;
-  // Across days: matching days `d` apart give a gap of d days - last + first.
-  if (DAY_MINUTES - last + first >= minMinutes) return expression;
-  const days = cron(`0 0 ${dom} ${month} ${dow}`);
-  let prev = days.nextRun(from);
-  for (let i = 0; prev && i < MAX_DAYS_CHECKED; i++) {
-    const next = days.nextRun(prev);
-    if (!next) break;
-    const gap = (next.getTime() - prev.getTime()) / MINUTE_MS - last + first;
-    if (gap < minMinutes) throw tooShort(gap);
-    prev = next;
-  }
-  return expression;
+  const checked = checkCron(raw, minMinutes, from);
+  if ('problem' in checked) throw refusal(checked.problem, raw, field, minMinutes);
+  return checked.expression;
 }
 
 /** The first run strictly after `after`, as ISO text; null when none or past `expiresAt`. */
 export function nextSlot(expression: string, after: Date, expiresAt: string | null): string | null {
-  const next = cron(expression).nextRun(after);
+  const next = nextRun(expression, after);
   if (!next) return null;
   if (expiresAt !== null && next.getTime() > Date.parse(expiresAt)) return null;
   return next.toISOString();
@@ -100,7 +71,7 @@ export function nextSlot(expression: string, after: Date, expiresAt: string | nu
 
 /** An ISO 8601 time in the future, normalized; 400 otherwise. */
 export function checkExpiry(raw: string, now = new Date()): string {
-  const shown = raw.length > 100 ? `${raw.slice(0, 100)}...` : raw;
+  const shown = clip(raw);
   const iso =
     /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(
       raw.trim(),
@@ -118,11 +89,3 @@ export function checkExpiry(raw: string, now = new Date()): string {
   if (ms <= now.getTime()) throw invalid(`expires_at "${shown}" is not in the future`);
   return new Date(ms).toISOString();
 }
-
-function formatMinutes(m: number): string {
-  if (m % DAY_MINUTES === 0) return plural(m / DAY_MINUTES, 'day');
-  if (m % 60 === 0) return plural(m / 60, 'hour');
-  return plural(m, 'minute');
-}
-
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;

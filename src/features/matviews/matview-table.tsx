@@ -10,7 +10,8 @@ import { fullNameOf, isFinishedState, type Matview } from './api';
 import { TRIGGER_LABEL } from './format';
 import { freshness } from './freshness';
 import { LiveRefreshState } from './refresh-state';
-import { describeCron, scheduleIntervalMinutes, utcDateTime } from './schedule';
+import { scheduleIntervalMinutes } from '../../../shared/cron/cron-rules';
+import { describeCron, utcDateTime } from '../../../shared/cron/cron-words';
 import { IconAction } from '../../components/icon-action';
 
 export type RowAction = 'refresh' | 'edit' | 'history' | 'delete';

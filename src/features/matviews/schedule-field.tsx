@@ -1,6 +1,8 @@
 import { Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { describeCron, nextRuns, presetOf, PRESETS, utcDateTime, type PresetId } from './schedule';
+import { nextRuns } from '../../../shared/cron/cron-rules';
+import { describeCron, utcDateTime } from '../../../shared/cron/cron-words';
+import { presetOf, PRESETS, type PresetId } from '../../../shared/cron/presets';
 
 /**
  * A schedule: a preset, or a custom five-field cron expression, with its words, the next three

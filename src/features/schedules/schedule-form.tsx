@@ -11,7 +11,8 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Tier } from '../../../contract/rules/enums';
-import type { CronKit } from './format';
+import { describeCron } from '../../../shared/cron/cron-words';
+import { CRON_PRESETS, presetOf } from '../../../shared/cron/presets';
 import { ErrorAlert } from '../../components/error-alert';
 import type { FormValues as Values, ValueInputs } from '../../lib/parameter-values';
 
@@ -38,8 +39,6 @@ export function ScheduleForm(props: {
   renderValues: ValueInputs['renderValues'];
   /** Whether the values the form holds can be sent (no input flags an error). */
   valuesValid: ValueInputs['valuesValid'];
-  /** The one-click schedules and the words of an expression; without, a cron is typed. */
-  cronKit?: CronKit;
   defaultTier: Tier;
   onAdd: (s: NewSchedule) => void;
   pending: boolean;
@@ -50,9 +49,8 @@ export function ScheduleForm(props: {
   const [custom, setCustom] = useState(false);
   const [values, setValues] = useState<Values>({});
   const [tier, setTier] = useState<Tier>(props.defaultTier);
-  const presets = props.cronKit?.presets ?? [];
-  const preset = custom ? 'custom' : (props.cronKit?.presetOf(cron) ?? 'custom');
-  const words = cron.trim() ? props.cronKit?.describe(cron) : null;
+  const preset = custom ? 'custom' : presetOf(cron);
+  const words = cron.trim() ? describeCron(cron) : null;
   const valid = cron.trim() !== '' && props.valuesValid(values);
   return (
     <Stack gap="sm" component="form" aria-label="New schedule" onSubmit={(e) => e.preventDefault()}>
@@ -61,13 +59,13 @@ export function ScheduleForm(props: {
         <Select
           label="Runs"
           w={260}
-          data={[...presets.map((p) => ({ value: p.id, label: p.label })), CUSTOM]}
+          data={[...CRON_PRESETS.map((p) => ({ value: p.id, label: p.label })), CUSTOM]}
           value={preset}
           allowDeselect={false}
           onChange={(v) => {
             if (!v) return;
             setCustom(v === 'custom');
-            const p = presets.find((x) => x.id === v);
+            const p = CRON_PRESETS.find((x) => x.id === v);
             if (p) setCron(p.cron);
           }}
         />

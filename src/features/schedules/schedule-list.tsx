@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { utcText } from './format';
+import { utcDateTime } from '../../../shared/cron/cron-words';
 import type { Schedule } from './target';
 import { IconAction } from '../../components/icon-action';
 import { RelativeTime } from '../../components/relative-time';
@@ -29,11 +29,11 @@ function When(props: { label: string; iso: string; testId: string }) {
       <Text size="xs" c="dimmed">
         {props.label}
       </Text>
-      <Text size="xs">{utcText(props.iso)}</Text>
+      <Text size="xs">{utcDateTime(props.iso)}</Text>
       <RelativeTime
         iso={props.iso}
         size="xs"
-        label={`${utcText(props.iso)} · ${localDateTime(props.iso)} local`}
+        label={`${utcDateTime(props.iso)} · ${localDateTime(props.iso)} local`}
       />
     </Group>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DEFAULT_TIER } from '../../../contract/rules/enums';
 import { schedulesOptions, useScheduleMutations } from './api';
 import { ScheduleForm, type Values } from './schedule-form';
-import type { CronKit } from './format';
+import { describeCron } from '../../../shared/cron/cron-words';
 import { ScheduleList } from './schedule-list';
 import {
   fieldNames,
@@ -29,8 +29,6 @@ export type { ScheduleTarget } from './target';
 export type SchedulesPanelProps = ValueInputs & {
   ctx: string;
   target: ScheduleTarget;
-  /** Presets and words of cron expressions (without: a cron is typed, and not put in words). */
-  cronKit?: CronKit;
 };
 
 export function SchedulesPanel(props: SchedulesPanelProps) {
@@ -61,7 +59,7 @@ export function SchedulesPanel(props: SchedulesPanelProps) {
       ) : (
         <ScheduleList
           schedules={list.data}
-          describeCron={props.cronKit?.describe}
+          describeCron={describeCron}
           describeValues={(s) => scheduleValuesText(target, s.parameters)}
           actions={{
             busy: busy === null ? null : Number(busy),
@@ -83,7 +81,6 @@ export function SchedulesPanel(props: SchedulesPanelProps) {
         parameterKeys={fieldNames(target)}
         renderValues={props.renderValues}
         valuesValid={props.valuesValid}
-        cronKit={props.cronKit}
         defaultTier={target.kind === 'query' ? target.tier : DEFAULT_TIER}
         pending={m.create.isPending}
         error={m.create.isError ? m.create.error.message : null}

@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '../../../../../contract/dashboards';
 import { appScope, dashboardVisualizationsOptions } from '../../../../features/dashboards/api';
 import { dashboardInputs } from '../../../../features/dashboards/params';
-import { CRON_KIT } from '../../../../features/matviews/schedule';
 import { valueInputs } from '../../../../features/parameters/value-inputs';
 import { SchedulesDialog as Dialog } from '../../../../features/schedules/schedules-dialog';
 
 /**
  * The dashboard page's schedules: the schedules feature's dialog for the dashboard, with the
  * parameters feature's form over the dashboard's parameter widgets (one input per query and key,
- * typed by its query's definition) and the matviews feature's cron presets and words.
+ * typed by its query's definition); the cron presets and words are shared/cron's.
  */
 export function SchedulesDialog(props: {
   ctx: string;
@@ -37,7 +36,6 @@ export function SchedulesDialog(props: {
         archived: dashboard.is_archived,
         fields: inputs.map(({ name, query_id, key }) => ({ name, query_id, key })),
       }}
-      cronKit={CRON_KIT}
       {...valueInputs(
         props.ctx,
         inputs.map((i) => i.parameter),

@@ -1,13 +1,11 @@
 import type { GetQueryResponse } from '../../../../../contract/queries';
 import { DEFAULT_TIER, isTier } from '../../../../../contract/rules/enums';
-import { CRON_KIT } from '../../../../features/matviews/schedule';
 import { valueInputs } from '../../../../features/parameters/value-inputs';
 import { SchedulesDialog as Dialog } from '../../../../features/schedules/schedules-dialog';
 
 /**
  * The query page's schedules: the schedules feature's dialog, with the parameters feature's form
- * for the values of a new schedule and the matviews feature's cron presets and words (features never import
- * each other; the route composes them).
+ * for the values of a new schedule (features never import each other; the route composes them).
  */
 export function SchedulesDialog(props: {
   ctx: string;
@@ -29,7 +27,6 @@ export function SchedulesDialog(props: {
         parameterKeys: query.parameters.map((p) => p.key),
         tier: isTier(query.query_engine) ? query.query_engine : DEFAULT_TIER,
       }}
-      cronKit={CRON_KIT}
       {...valueInputs(props.ctx, query.parameters)}
     />
   );

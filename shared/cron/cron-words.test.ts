@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeCron,
-  nextRuns,
-  normalizeCron,
-  presetOf,
-  PRESETS,
-  shortestIntervalMinutes,
-  utcDateTime,
-  validateCron,
-} from './schedule';
+import { nextRuns, normalizeCron, shortestIntervalMinutes } from './cron-rules';
+import { describeCron, utcDateTime, validateCron } from './cron-words';
+import { presetOf, PRESETS } from './presets';
 
 const FROM = new Date('2024-01-01T00:00:00Z'); // a Monday
 
@@ -91,6 +84,13 @@ describe('validateCron', () => {
     expect(validateCron('*/20 * * * *', { from: FROM, minMinutes: 30 })).toMatch(/30 minutes$/);
   });
 
+  it('refuses what the service refuses: a short gap only months away, which 200 runs miss', () => {
+    // Mondays and the 1st, 00:00 to 23:50: Monday 23:50 → Tuesday the 1st 00:00, first in October.
+    expect(validateCron('0,50 0,12,23 1 * 1', { from: FROM })).toBe(
+      'Runs every 10 minutes: the shortest interval is 15 minutes',
+    );
+  });
+
   it('refuses a schedule that never runs', () => {
     expect(validateCron('0 6 31 2 *', { from: FROM })).toBe('This schedule never runs');
   });
@@ -106,5 +106,11 @@ describe('presets', () => {
     // The schedules of queries and dashboards recognize the same presets (CRON_KIT).
     expect(presetOf(' 0  6 * * * ')).toBe('daily');
     expect(normalizeCron(' 0  6 * * 1 ')).toBe('0 6 * * 1');
+  });
+});
+
+describe('utcDateTime', () => {
+  it('writes a run time, given as ISO text, in UTC', () => {
+    expect(utcDateTime('2026-03-04T06:00:00.000Z')).toBe('2026-03-04 06:00 UTC');
   });
 });
