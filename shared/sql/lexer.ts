@@ -45,7 +45,10 @@ const PLACEHOLDER_AT = new RegExp(PLACEHOLDER_PATTERN, 'y');
 // \200-\377), blanks are these five only, numbers take `_` between digits.
 const isSpace = (c: string | undefined) =>
   c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\f';
-const WORD_START = /[A-Za-z_\u0080-\uffff]/;
+/** `[A-Za-z_]` or any non-ASCII character. */
+const isWordStart = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c >= 128;
+const isDigit = (c: number) => c >= 48 && c <= 57;
 const WORD_REST = /[A-Za-z0-9_$\u0080-\uffff]*/y;
 const NUMBER =
   /(?:\d(?:_?\d)*(?:\.(?!\.)(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d(?:_?\d)*)?/y;
@@ -189,6 +192,7 @@ export function lex(
   while (i < n) {
     const start = i;
     const ch = text[i]!;
+    const code = text.charCodeAt(i);
     const next = text[i + 1];
     const placeholderEnd = skip(i);
     if (placeholderEnd > i) {
@@ -227,13 +231,13 @@ export function lex(
         // `$1` and `$name` are parameters; `$e'x'` is `$` and an escape string, as in DuckDB.
         let end = matchEnd(DOLLAR_NUMBER, text, i);
         const eString = (next === 'e' || next === 'E') && text[i + 2] === "'";
-        if (end === i && WORD_START.test(next ?? '') && !eString)
+        if (end === i && isWordStart(text.charCodeAt(i + 1)) && !eString)
           end = matchEnd(WORD_REST, text, i + 2);
         push(end > i ? 'param' : 'punct', start, Math.max(end, i + 1));
       }
-    } else if (/[0-9]/.test(ch) || (ch === '.' && /[0-9]/.test(next ?? ''))) {
+    } else if (isDigit(code) || (ch === '.' && isDigit(text.charCodeAt(i + 1)))) {
       push('number', start, matchEnd(NUMBER, text, i));
-    } else if (WORD_START.test(ch)) {
+    } else if (isWordStart(code)) {
       push('word', start, matchEnd(WORD_REST, text, i + 1));
     } else {
       push('punct', start, i + 1);
