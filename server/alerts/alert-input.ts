@@ -75,7 +75,7 @@ export async function checkFields(
   if (query) resolveParameterValues(query.parameters, parameters);
   const condition = input.condition;
   if (query && condition.column !== undefined) {
-    const latest = await deps.executions.findLatest(query, contextId);
+    const latest = await deps.executions.latest.findLatest(query, contextId);
     const columns = latest?.column_names ?? undefined;
     const missing = columns && missingColumn(condition, columns);
     if (missing) throw invalid(`condition: ${missing} in the latest result of query ${query.id}`);

@@ -2,6 +2,7 @@ import type { Accounts } from '../auth/accounts.js';
 import type { Config } from '../config.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
 import type { ExecutionsService } from '../executions/executions-service.js';
+import type { LatestRuns } from '../executions/latest-runs.js';
 import type { QueryCore, QueryRecord } from '../queries/queries-repo.js';
 import type { QueriesService } from '../queries/queries-service.js';
 import type { Store } from '../store/store.js';
@@ -29,8 +30,10 @@ export type AlertsDeps = {
    */
   executions: Pick<
     ExecutionsService,
-    'runSaved' | 'settled' | 'get' | 'checkCredits' | 'findLatest' | 'results'
-  >;
+    'runSaved' | 'settled' | 'get' | 'checkCredits' | 'results'
+  > & {
+    latest: Pick<LatestRuns, 'findLatest'>;
+  };
   /** The context named in messages, by its handle. */
   accounts: Pick<Accounts, 'byId'>;
   /** DNS resolution of webhook hosts (tests give their own). */

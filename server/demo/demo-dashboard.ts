@@ -3,6 +3,7 @@ import type { Caller } from '../auth/caller.js';
 import type { Accounts } from '../auth/accounts.js';
 import type { DashboardsService } from '../dashboards/dashboards-service.js';
 import type { ExecutionsService } from '../executions/executions-service.js';
+import type { LatestRuns } from '../executions/latest-runs.js';
 import type { QueriesService } from '../queries/queries-service.js';
 import type { Store } from '../store/store.js';
 import type { VisualizationsService } from '../visualizations/visualizations-service.js';
@@ -112,7 +113,7 @@ export type DemoDashboardDeps = {
 export type DemoRunsDeps = {
   accounts: Pick<Accounts, 'byHandle'>;
   queries: Pick<QueriesService, 'list'>;
-  executions: Pick<ExecutionsService, 'hasRun' | 'runSaved'>;
+  executions: Pick<ExecutionsService, 'runSaved'> & { latest: Pick<LatestRuns, 'hasRun'> };
 };
 
 /**
@@ -196,7 +197,7 @@ export async function runDemoDashboardQueries(deps: DemoRunsDeps): Promise<void>
   const { queries } = await deps.queries.list(team.id, { limit: 1000, offset: 0 });
   const names = new Set(VISUALIZATIONS.map((v) => v.query));
   for (const query of queries.filter((q) => names.has(q.name))) {
-    if (await deps.executions.hasRun(query.id, [team.id])) continue;
+    if (await deps.executions.latest.hasRun(query.id, [team.id])) continue;
     await deps.executions.runSaved(
       { contextId: team.id, userId: null, apiKeyId: null },
       'schedule',

@@ -6,11 +6,9 @@ import type { TrustedDuck } from '../engine/duck.js';
 import type { SandboxPool } from '../engine/sandbox-pool.js';
 import type { Lake } from '../lake/lake.js';
 import type { Logger } from '../log.js';
-import { parameterKey, resolveParameterValues } from '../engine/parameters.js';
-import { ParameterError, forbidden, invalid, notFound, overLimit } from '../errors.js';
+import { forbidden, invalid, notFound, overLimit } from '../errors.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
 import type { QueriesService } from '../queries/queries-service.js';
-import { QUERY_NOT_FOUND, canReadQuery } from '../queries/readable.js';
 import { refusalError } from '../queries/runnable.js';
 import type { Store } from '../store/store.js';
 import { billingPeriod } from './billing-period.js';
@@ -33,6 +31,7 @@ import {
 } from './execution-record.js';
 import { ExecutionResults } from './execution-results.js';
 import { ExecutionsRepo } from './executions-repo.js';
+import { LatestRuns } from './latest-runs.js';
 import { ResultFiles } from './result-files.js';
 import { adoption, type SavedQuery } from './run-adoption.js';
 
@@ -73,6 +72,8 @@ export class ExecutionsService {
   private readonly queue: ExecutionQueue;
   /** Reading pages of results (JSON, CSV). */
   readonly results: ExecutionResults;
+  /** The latest run of a saved query with a result (latest-runs.ts). */
+  readonly latest: LatestRuns;
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: ServiceDeps) {
@@ -83,6 +84,7 @@ export class ExecutionsService {
       ? new ClusterQueue(queueDeps, deps.cluster)
       : new ExecutionQueue(queueDeps);
     this.results = new ExecutionResults(deps, this.files);
+    this.latest = new LatestRuns({ repo: this.repo, queries: deps.queries });
   }
 
   get resultsDir(): string {
@@ -293,58 +295,6 @@ export class ExecutionsService {
   /** The states of executions by id, in one statement. */
   states(ids: string[]): Promise<Map<string, ExecutionState>> {
     return this.repo.states(ids);
-  }
-
-  /**
-   * The latest execution of `query` with a result for `contextId` (null = anonymous), with the
-   * parameter set `given` (by name; a list is a multiselect's values), or null when there is none.
-   * Only runs by the query's owner or by the caller count: another context's run may have read
-   * its private tables. Values that do not fit the query's parameters → not_found saying why.
-   */
-  async findLatest(
-    query: Pick<QueryRecord, 'id' | 'owner_id' | 'parameters'>,
-    contextId: number | null,
-    given: Record<string, string | string[]> = {},
-  ): Promise<ExecutionRecord | null> {
-    let key: string | undefined;
-    if (Object.keys(given).length) {
-      try {
-        key = parameterKey(resolveParameterValues(query.parameters, given));
-      } catch (err) {
-        if (err instanceof ParameterError)
-          throw notFound(`No result of this query for these parameters: ${err.message}`);
-        throw err;
-      }
-    }
-    const contexts = contextId === null ? [query.owner_id] : [query.owner_id, contextId];
-    return (await this.repo.latestForQuery(query.id, contexts, key)) ?? null;
-  }
-
-  /** As findLatest, but none → not_found (an answer about the result itself). */
-  async latestOf(
-    query: QueryRecord,
-    contextId: number | null,
-    given: Record<string, string | string[]>,
-  ): Promise<ExecutionRecord> {
-    const e = await this.findLatest(query, contextId, given);
-    if (!e) throw notFound('No execution of this query has a result yet');
-    return e;
-  }
-
-  /** The latest execution of a query the caller may read (not_found otherwise); see latestOf. */
-  async latestOfQuery(
-    contextId: number,
-    queryId: number,
-    given: Record<string, string | string[]>,
-  ): Promise<ExecutionRecord> {
-    const query = await this.deps.queries.get(queryId);
-    if (!query || !canReadQuery(query, contextId)) throw notFound(QUERY_NOT_FOUND);
-    return this.latestOf(query, contextId, given);
-  }
-
-  /** Whether the query has a run by one of `contextIds` (with these values, if given). */
-  async hasRun(queryId: number, contextIds: number[], paramsKey?: string): Promise<boolean> {
-    return (await this.repo.latestForQuery(queryId, contextIds, paramsKey)) !== undefined;
   }
 
   /** Makes execution `id` a run of the saved query `q` (run-adoption.ts), or invalid saying why not. */

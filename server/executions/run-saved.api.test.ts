@@ -141,20 +141,20 @@ describe('the latest run of a saved query', () => {
     });
     const q = (await t.deps.queries.get(id))!;
     const { executions } = t.deps;
-    expect(await executions.findLatest(q, alice.account.id)).toBeNull();
-    await expect(executions.latestOf(q, alice.account.id, {})).rejects.toMatchObject({
+    expect(await executions.latest.findLatest(q, alice.account.id)).toBeNull();
+    await expect(executions.latest.latestOf(q, alice.account.id, {})).rejects.toMatchObject({
       kind: 'not_found',
     });
     const by = (u: TestUser) => ({ contextId: u.account.id, userId: u.account.id, apiKeyId: null });
     const bobs = await executions.runSaved(by(bob), 'api', id, { values: {}, tier: 'small' });
     await executions.settled(bobs.id);
     // another context's run may have read its private tables: it is not alice's latest
-    expect(await executions.findLatest(q, alice.account.id)).toBeNull();
-    expect((await executions.findLatest(q, bob.account.id))?.id).toBe(bobs.id);
+    expect(await executions.latest.findLatest(q, alice.account.id)).toBeNull();
+    expect((await executions.latest.findLatest(q, bob.account.id))?.id).toBe(bobs.id);
     const own = await executions.runSaved(by(alice), 'api', id, { values: {}, tier: 'small' });
     await executions.settled(own.id);
-    expect((await executions.findLatest(q, null))?.id).toBe(own.id);
-    expect((await executions.findLatest(q, alice.account.id, { n: '1' }))?.id).toBe(own.id);
-    expect(await executions.findLatest(q, alice.account.id, { n: '2' })).toBeNull();
+    expect((await executions.latest.findLatest(q, null))?.id).toBe(own.id);
+    expect((await executions.latest.findLatest(q, alice.account.id, { n: '1' }))?.id).toBe(own.id);
+    expect(await executions.latest.findLatest(q, alice.account.id, { n: '2' })).toBeNull();
   });
 });

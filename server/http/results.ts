@@ -161,7 +161,7 @@ function givenParams(c: Context<AppEnv>): Record<string, string | string[]> {
 
 /**
  * The latest execution of `query` with a result for `contextId` (null = anonymous), with the
- * parameter set named by `params.<name>` query parameters (executions-service.ts latestOf).
+ * parameter set named by `params.<name>` query parameters (latest-runs.ts latestOf).
  */
 export function latestExecutionOf(
   deps: Deps,
@@ -169,13 +169,13 @@ export function latestExecutionOf(
   query: QueryRecord,
   contextId: number | null,
 ): Promise<ExecutionRecord> {
-  return deps.executions.latestOf(query, contextId, givenParams(c));
+  return deps.executions.latest.latestOf(query, contextId, givenParams(c));
 }
 
 /** The latest execution of a query readable by the caller; `params.<name>` picks a parameter set. */
 function latestExecution(deps: Deps, c: Context<AppEnv>, contextId: number) {
   const queryId = parseQueryId(c.req.param('query_id') ?? '');
-  return deps.executions.latestOfQuery(contextId, queryId, givenParams(c));
+  return deps.executions.latest.latestOfQuery(contextId, queryId, givenParams(c));
 }
 
 const ExecutionIdParam = z.object({ execution_id: z.string() });

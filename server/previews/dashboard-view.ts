@@ -1,6 +1,6 @@
 import type { DashboardsService, ShownDashboard } from '../dashboards/dashboards-service.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
-import type { ExecutionsService } from '../executions/executions-service.js';
+import type { LatestRuns } from '../executions/latest-runs.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
 
 /**
@@ -24,7 +24,7 @@ export type PublicDashboardView = DashboardView<null>;
 
 export type DashboardViewDeps = {
   dashboards: Pick<DashboardsService, 'shownBySlug' | 'findShownBySlug'>;
-  executions: Pick<ExecutionsService, 'findLatest'>;
+  executions: { latest: Pick<LatestRuns, 'findLatest'> };
 };
 
 /** The view of the dashboard at /{ownerHandle}/{slug} for `viewer`; not found as `bySlug`. */
@@ -59,7 +59,7 @@ function viewOf<V extends number | null>(
     latest(query) {
       let run = runs.get(query.id);
       if (!run) {
-        run = deps.executions.findLatest(query, viewer);
+        run = deps.executions.latest.findLatest(query, viewer);
         runs.set(query.id, run);
       }
       return run;

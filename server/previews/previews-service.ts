@@ -2,7 +2,7 @@ import path from 'node:path';
 import { dashboardPagePath } from '../../shared/pages/page-protocol.js';
 import { notFound } from '../errors.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
-import type { ExecutionsService } from '../executions/executions-service.js';
+import type { LatestRuns } from '../executions/latest-runs.js';
 import { visibleState } from '../executions/execution-view.js';
 import { isPubliclyShown, QUERY_NOT_FOUND } from '../queries/readable.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
@@ -25,7 +25,7 @@ export type PreviewsDeps = DashboardViewDeps & {
   dataDir: string;
   visualizations: Pick<VisualizationsService, 'embeddable' | 'findEmbeddable'>;
   queries: QueryLookup;
-  executions: Pick<ExecutionsService, 'findLatest'> & { results: ResultPages };
+  executions: { latest: Pick<LatestRuns, 'findLatest'>; results: ResultPages };
   /** Where cards are rendered (default: a render thread of this service's own). */
   pool?: RenderPool;
   /** The cache's bound in bytes (default PREVIEW_CACHE_BYTES). */
@@ -216,6 +216,6 @@ export class PreviewsService {
 
   /** The latest execution of `query` an anonymous viewer sees, or null when it has none. */
   private latest(query: QueryRecord): Promise<ExecutionRecord | null> {
-    return this.deps.executions.findLatest(query, null);
+    return this.deps.executions.latest.findLatest(query, null);
   }
 }

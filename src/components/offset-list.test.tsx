@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListQuery } from './list-states';
-import { OffsetList } from './offset-list';
+import { listTexts, OffsetList } from './offset-list';
 import { NumberPager } from './prev-next-pager';
 
 afterEach(cleanup);
@@ -24,10 +24,9 @@ function show(data: Page, offset: number, onOffset = vi.fn()) {
       <OffsetList
         query={loaded(data)}
         page={(d) => ({ items: d.tables, next: d.next_offset })}
-        paging={{ offset, pageSize: 2, noun: 'Tables', none: 'No more tables' }}
+        paging={{ offset, pageSize: 2 }}
+        names={{ list: 'uploads', page: 'tables' }}
         onOffset={onOffset}
-        errorTitle="Could not list the uploads"
-        loadingLabel="Loading uploads"
         empty={<p>No uploaded tables yet.</p>}
       >
         {(tables) => (
@@ -65,6 +64,18 @@ describe('OffsetList', () => {
     show({ tables: [] }, 4);
     expect(screen.queryByText('No uploaded tables yet.')).toBeNull();
     expect(screen.getByText('No more tables')).toBeVisible();
+  });
+});
+
+describe('listTexts', () => {
+  it('names the list in the loading and error texts and the page in the pager', () => {
+    expect(listTexts({ list: 'materialized views', page: 'views' })).toEqual({
+      errorTitle: 'Could not list the materialized views',
+      loadingLabel: 'Loading materialized views',
+      noun: 'Views',
+      none: 'No more views',
+    });
+    expect(listTexts({ list: 'alerts' })).toMatchObject({ noun: 'Alerts', none: 'No more alerts' });
   });
 });
 

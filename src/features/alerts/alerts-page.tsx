@@ -72,15 +72,9 @@ export function AlertsPage(props: {
       <OffsetList
         query={list}
         page={(data) => ({ items: data.alerts, next: data.next_offset })}
-        paging={{
-          offset: props.offset,
-          pageSize: ALERTS_PAGE_SIZE,
-          noun: 'Alerts',
-          none: 'No more alerts',
-        }}
+        paging={{ offset: props.offset, pageSize: ALERTS_PAGE_SIZE }}
+        names={{ list: 'alerts' }}
         onOffset={props.onOffset}
-        errorTitle="Could not list the alerts"
-        loadingLabel="Loading alerts"
         empty={
           <ListEmpty
             title="No alerts yet."

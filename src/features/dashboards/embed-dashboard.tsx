@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { dashboardPagePath } from '../../../shared/pages/page-protocol';
 import { EmbedFrame, EmbedLoading, EmbedNotAvailable } from '../../components/embed-frame';
 import { preloadVisualizationView } from '../../components/viz/lazy-visualization-view';
 import { ApiError } from '../../lib/api';
@@ -58,7 +59,7 @@ export function EmbedDashboard(props: Props) {
   if (!bundle.data) return <EmbedLoading />;
   const d = bundle.data.dashboard;
   const values = Object.entries(search).filter(([k, v]) => k.startsWith('p.') && v !== undefined);
-  const page = `/${encodeURIComponent(d.owner_handle)}/${encodeURIComponent(d.slug)}`;
+  const page = dashboardPagePath(d.owner_handle, d.slug);
   const qs = new URLSearchParams(values as [string, string][]).toString();
   return (
     <EmbedFrame

@@ -64,15 +64,9 @@ export function MatviewsPage(props: {
       <OffsetList
         query={list}
         page={(data) => ({ items: data.materialized_views, next: data.next_offset })}
-        paging={{
-          offset: props.offset,
-          pageSize: MATVIEWS_PAGE_SIZE,
-          noun: 'Views',
-          none: 'No more views',
-        }}
+        paging={{ offset: props.offset, pageSize: MATVIEWS_PAGE_SIZE }}
+        names={{ list: 'materialized views', page: 'views' }}
         onOffset={props.onOffset}
-        errorTitle="Could not list the materialized views"
-        loadingLabel="Loading materialized views"
         empty={
           <ListEmpty
             title="No materialized views yet."

@@ -48,15 +48,9 @@ export function UploadsPage(props: { offset: number; onOffset: (offset: number) 
       <OffsetList
         query={list}
         page={(data) => ({ items: data.tables, next: data.next_offset })}
-        paging={{
-          offset: props.offset,
-          pageSize: UPLOADS_PAGE_SIZE,
-          noun: 'Tables',
-          none: 'No more tables',
-        }}
+        paging={{ offset: props.offset, pageSize: UPLOADS_PAGE_SIZE }}
+        names={{ list: 'uploads', page: 'tables' }}
         onOffset={props.onOffset}
-        errorTitle="Could not list the uploads"
-        loadingLabel="Loading uploads"
         empty={
           <ListEmpty
             title="No uploaded tables yet."
