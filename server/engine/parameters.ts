@@ -11,6 +11,7 @@ import {
   placeholders,
   type PlaceContext,
 } from '../../shared/sql/placeholders.js';
+import { type SqlMark, toOriginalOffset } from '../../shared/sql/offsets.js';
 import { ParameterError } from '../errors.js';
 import { checkPlaced } from './rendered-check.js';
 
@@ -125,9 +126,6 @@ export function parameterKey(values: Record<string, ResolvedValue>): string {
   return JSON.stringify(entries);
 }
 
-/** Where one placeholder was in the SQL as written and where its value is in the SQL as run. */
-export type SqlMark = { origStart: number; origEnd: number; outStart: number; outEnd: number };
-
 export type Rendered = {
   sql: string;
   /** Maps an offset in the rendered SQL back to the offset in the SQL as written. */
@@ -135,19 +133,6 @@ export type Rendered = {
   /** The placeholders substituted, in order (what `toOriginal` is built from). */
   marks: SqlMark[];
 };
-
-/** Maps an offset in SQL rendered with `marks` back to the offset in the SQL as written. */
-export function toOriginalOffset(marks: readonly SqlMark[]): (offset: number) => number {
-  return (offset) => {
-    let delta = 0;
-    for (const mark of marks) {
-      if (offset < mark.outStart) break;
-      if (offset < mark.outEnd) return mark.origStart;
-      delta = mark.origEnd - mark.outEnd;
-    }
-    return offset + delta;
-  };
-}
 
 const sqlString = (v: string) => `'${v.replaceAll("'", "''")}'`;
 

@@ -1,5 +1,5 @@
 import type { Signal } from '../cluster/signals.js';
-import { toOriginalOffset, type SqlMark } from '../engine/parameters.js';
+import { toOriginalOffset, type SqlMark } from '../../shared/sql/offsets.js';
 import { creditsFor, type TierName } from '../engine/tiers.js';
 import { parseJson } from '../store/db.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { nowIso, parseJson } from '../store/db.js';
 import type { ExecutionsTable } from '../store/schema.js';
 import type { Store } from '../store/store.js';
-import type { SqlMark } from '../engine/parameters.js';
+import type { SqlMark } from '../../shared/sql/offsets.js';
 import { LIVE_NODE_IDS } from '../cluster/cluster-node.js';
 import {
   STATES,
