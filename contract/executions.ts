@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ParameterSchema } from './parameters.js';
-import { EXECUTION_STATES, TIERS } from './rules/enums.js';
+import { DEFAULT_DIALECT, DIALECTS, EXECUTION_STATES, TIERS } from './rules/enums.js';
 import { EXECUTION_LIMITS } from './rules/limits.js';
 import { hasNul, SQL_NUL_RULE } from './rules/sql-text.js';
 
@@ -8,6 +8,24 @@ export const PerformanceSchema = z
   .enum([...TIERS, 'free'])
   .transform((t) => (t === 'free' ? 'small' : t))
   .openapi({ description: 'Engine tier; `free` is read as `small`.', example: 'medium' });
+
+const dialectEnum = () => z.enum(DIALECTS, { error: `must be one of: ${DIALECTS.join(', ')}` });
+const DIALECT_NOTE =
+  'Strata extension: the SQL dialect. `dunesql` (the hosted service’s DuneSQL: Trino’s SQL with its varbinary and 256-bit types and functions, run on DuckDB through a rewrite) or `duckdb` (DuckDB’s own SQL, run as written).';
+
+/** A query's or a run's SQL dialect (Strata extension; README, "Dialects"). */
+export const DialectSchema = dialectEnum().openapi('Dialect', {
+  description: DIALECT_NOTE,
+  example: DEFAULT_DIALECT,
+});
+
+/** A request's dialect: none given is DuneSQL, as the hosted service's clients mean it. */
+export const RequestDialect = dialectEnum()
+  .default(DEFAULT_DIALECT)
+  .openapi({
+    description: `${DIALECT_NOTE} Default \`${DEFAULT_DIALECT}\`: what the hosted service’s clients send runs as DuneSQL.`,
+    example: DEFAULT_DIALECT,
+  });
 
 const ParamValue = z.union([
   z.string(),
@@ -47,6 +65,7 @@ export const ExecuteSqlRequestSchema = z
       description:
         'Strata extension: definitions that type the `{{name}}` placeholders (as on a saved query), for running unsaved SQL of a query. Definitions the SQL does not use are ignored; placeholders without one are text.',
     }),
+    dialect: RequestDialect,
   })
   .openapi('ExecuteSQLRequest');
 

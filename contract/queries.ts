@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { DialectSchema, RequestDialect } from './executions.js';
 import { ParameterSchema } from './parameters.js';
 import { QUERY_LIST_SCOPES } from './rules/enums.js';
 import { PARAMETER_LIMITS, QUERY_LIMITS } from './rules/limits.js';
@@ -87,6 +88,7 @@ export const CreateQueryRequest = z
     parameters: Parameters.optional(),
     query_parameters: ClientParameters.optional(),
     tags: Tags.optional(),
+    dialect: RequestDialect,
     execution_id: AdoptedExecution,
   })
   .openapi('CreateQueryRequest');
@@ -103,6 +105,7 @@ export const UpdateQueryRequest = z
     }),
     is_private: z.boolean().optional(),
     is_archived: z.boolean().optional(),
+    dialect: DialectSchema.optional(),
     execution_id: AdoptedExecution,
   })
   .openapi('UpdateQueryRequest', {
@@ -131,6 +134,7 @@ export const GetQueryResponse = z
     parameters: z.array(ParameterDef),
     query_engine: z.string().openapi({ example: 'medium' }),
     query_sql: z.string(),
+    dialect: DialectSchema,
     is_private: z.boolean(),
     is_archived: z.boolean(),
     is_unsaved: z.boolean().openapi({ description: 'Legacy name of is_temp' }),
@@ -225,6 +229,7 @@ export const QueryVersion = z
     name: z.string(),
     description: z.string(),
     query_sql: z.string(),
+    dialect: DialectSchema,
     parameters: z.array(ParameterDef),
     tags: z.array(z.string()),
     is_private: z.boolean(),

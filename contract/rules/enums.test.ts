@@ -4,6 +4,7 @@ import {
   isChartSeriesType,
   isColumnType,
   isCompletedState,
+  isDialect,
   isRunningState,
   isTier,
   NODE_STATUSES,
@@ -36,6 +37,8 @@ describe('guards', () => {
     expect(isColumnType('text')).toBe(false);
     expect(isChartSeriesType('pie')).toBe(true);
     expect(isChartSeriesType('bar')).toBe(false);
+    expect(isDialect('duckdb')).toBe(true);
+    expect(isDialect('trino')).toBe(false);
   });
   it('give nodes every pipeline status and skipped', () => {
     expect(NODE_STATUSES).toEqual([...PIPELINE_STATUSES, 'skipped']);

@@ -67,6 +67,17 @@ export type Tier = (typeof TIERS)[number];
 export const DEFAULT_TIER: Tier = 'medium';
 export const isTier = (v: unknown): v is Tier => includes(TIERS, v);
 
+/**
+ * The SQL dialects a query is written in and a run reads its SQL as: `dunesql`, the hosted
+ * service's (Trino's SQL with its varbinary and 256-bit types and functions), run on DuckDB
+ * through a rewrite; `duckdb`, DuckDB's own SQL, run as written.
+ */
+export const DIALECTS = ['dunesql', 'duckdb'] as const;
+export type Dialect = (typeof DIALECTS)[number];
+/** What a request that names no dialect means: the hosted service's clients send none. */
+export const DEFAULT_DIALECT: Dialect = 'dunesql';
+export const isDialect = (v: unknown): v is Dialect => includes(DIALECTS, v);
+
 /** States of an execution, as the hosted service names them. */
 export const EXECUTION_STATES = [
   'QUERY_STATE_PENDING',

@@ -56,6 +56,7 @@ async function query(
     name: 'q',
     description: '',
     query_sql: 'SELECT 1',
+    dialect: 'duckdb',
     is_private: opts.is_private ?? false,
     is_archived: false,
     is_temp: false,

@@ -56,6 +56,7 @@ describe('POST /query and GET /query/{id}', () => {
       parameters: PARAMS,
       query_engine: 'medium',
       query_sql: SQL,
+      dialect: 'dunesql',
       is_private: false,
       is_archived: false,
       is_unsaved: false,
@@ -335,6 +336,7 @@ describe('PATCH, archive, privacy and versions', () => {
       name: 'q',
       description: '',
       query_sql: 'SELECT 1',
+      dialect: 'dunesql',
       parameters: [],
       tags: [],
       is_private: true,
@@ -360,6 +362,45 @@ describe('PATCH, archive, privacy and versions', () => {
     expect(await read(3)).toMatchObject({ name: 'v2', query_sql: 'SELECT 2', tags: ['three'] });
     const list = await t.call('GET', `/api/v1/query/${id}/versions`, { key: u.key });
     expect(list.json.versions.map((v: { name: string }) => v.name)).toEqual(['v2', 'v2', 'v1']);
+  });
+
+  it('keeps the dialect a query is saved in; a change of dialect is a version of its own', async () => {
+    const u = await t.createUser('q_dialect');
+    const id = await create(u.key, { query_sql: 'SELECT 7 / 2', dialect: 'duckdb' });
+    expect((await get(u.key, id)).json).toMatchObject({ dialect: 'duckdb', version: 1 });
+    // Other changes leave it as it is.
+    await patch(u.key, id, { name: 'renamed', query_sql: 'SELECT 9 / 2' });
+    expect((await get(u.key, id)).json).toMatchObject({ dialect: 'duckdb', version: 2 });
+    expect((await patch(u.key, id, { dialect: 'dunesql' })).status).toBe(200);
+    expect((await get(u.key, id)).json).toMatchObject({
+      dialect: 'dunesql',
+      query_sql: 'SELECT 9 / 2',
+      version: 3,
+    });
+    const read = async (v: number) =>
+      (await t.call('GET', `/api/v1/query/${id}/versions/${v}`, { key: u.key })).json;
+    expect((await read(1)).dialect).toBe('duckdb');
+    expect((await read(2)).dialect).toBe('duckdb');
+    expect((await read(3)).dialect).toBe('dunesql');
+  });
+
+  it('refuses a dialect it does not know, naming the ones it does, and saves nothing', async () => {
+    const u = await t.createUser('q_dialect_bad');
+    const allowed = 'dialect: must be one of: dunesql, duckdb';
+    for (const dialect of ['trino', 'DuneSQL', '', 5, null, ['duckdb']]) {
+      const created = await t.call('POST', '/api/v1/query', {
+        key: u.key,
+        body: { name: 'q', query_sql: 'SELECT 1', dialect },
+      });
+      expect(created.status, JSON.stringify(dialect)).toBe(400);
+      expect(created.json.error).toBe(`Invalid request body payload: ${allowed}`);
+    }
+    expect((await t.call('GET', '/api/v1/queries', { key: u.key })).json.total).toBe(0);
+    const id = await create(u.key);
+    const changed = await patch(u.key, id, { dialect: 'sqlite' });
+    expect(changed.status).toBe(400);
+    expect(changed.json.error).toBe(`Invalid request body payload: ${allowed}`);
+    expect((await get(u.key, id)).json).toMatchObject({ dialect: 'dunesql', version: 1 });
   });
 
   it('refuses to edit an archived query except to unarchive it or change its privacy', async () => {

@@ -1,4 +1,5 @@
 import type { Parameter } from '../../contract/parameters.js';
+import type { Dialect } from '../../contract/rules/enums.js';
 import { parseJson } from '../store/db.js';
 import { flag, isSet, type Store } from '../store/store.js';
 import { containsText, jsonArrayHasAny } from '../store/sql-filters.js';
@@ -11,6 +12,8 @@ export type QueryRecord = {
   name: string;
   description: string;
   query_sql: string;
+  /** The dialect query_sql is written in, which every run of it reads it as. */
+  dialect: Dialect;
   is_private: boolean;
   is_archived: boolean;
   is_temp: boolean;
@@ -25,7 +28,15 @@ export type QueryRecord = {
 /** The part of a query that other areas run or check for access (views of it in their ports). */
 export type QueryCore = Pick<
   QueryRecord,
-  'id' | 'name' | 'query_sql' | 'parameters' | 'version' | 'is_private' | 'is_archived' | 'is_temp'
+  | 'id'
+  | 'name'
+  | 'query_sql'
+  | 'dialect'
+  | 'parameters'
+  | 'version'
+  | 'is_private'
+  | 'is_archived'
+  | 'is_temp'
 >;
 
 /** A query row to insert as version 1 (the service has checked its parameters and tags). */
@@ -36,6 +47,7 @@ export type QueryInsert = Pick<
   | 'name'
   | 'description'
   | 'query_sql'
+  | 'dialect'
   | 'is_private'
   | 'is_temp'
   | 'engine'
@@ -65,6 +77,7 @@ const COLS = [
   'q.name',
   'q.description',
   'q.query_sql',
+  'q.dialect',
   'q.is_private',
   'q.is_archived',
   'q.is_temp',
@@ -120,6 +133,7 @@ export class QueriesRepo {
         name: q.name,
         description: q.description,
         query_sql: q.query_sql,
+        dialect: q.dialect,
         is_private: flag(q.is_private),
         is_temp: flag(q.is_temp),
         engine: q.engine,
@@ -142,6 +156,7 @@ export class QueriesRepo {
         name: q.name,
         description: q.description,
         query_sql: q.query_sql,
+        dialect: q.dialect,
         tags: JSON.stringify(q.tags),
         parameters: JSON.stringify(q.parameters),
         is_private: flag(q.is_private),

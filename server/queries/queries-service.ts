@@ -1,4 +1,5 @@
 import type { Parameter } from '../../contract/parameters.js';
+import { DEFAULT_DIALECT, type Dialect } from '../../contract/rules/enums.js';
 import type { Caller } from '../auth/caller.js';
 import type { Config } from '../config.js';
 import { normalizeParameterDefs } from '../engine/parameters.js';
@@ -15,6 +16,8 @@ import { runRefusal, type Runnable } from './runnable.js';
 export type NewQuery = {
   name: string;
   query_sql: string;
+  /** Default DEFAULT_DIALECT, as a request without one. */
+  dialect?: Dialect;
   description?: string;
   is_private?: boolean;
   is_temp?: boolean;
@@ -27,6 +30,7 @@ export type NewQuery = {
 export type QueryChanges = {
   name?: string;
   query_sql?: string;
+  dialect?: Dialect;
   description?: string;
   tags?: string[];
   parameters?: Parameter[];
@@ -139,6 +143,7 @@ export class QueriesService {
         name: input.name,
         description: input.description ?? '',
         query_sql: input.query_sql,
+        dialect: input.dialect ?? DEFAULT_DIALECT,
         is_private: input.is_private ?? false,
         is_temp: input.is_temp ?? false,
         engine: input.engine ?? 'medium',
@@ -205,6 +210,7 @@ export class QueriesService {
       name: changes.name ?? cur.name,
       description: changes.description ?? cur.description,
       query_sql: sql,
+      dialect: changes.dialect ?? cur.dialect,
       tags: changes.tags !== undefined ? cleanTags(changes.tags) : cur.tags,
       parameters,
       is_private: changes.is_private ?? cur.is_private,

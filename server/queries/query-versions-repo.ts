@@ -1,4 +1,5 @@
 import type { Parameter } from '../../contract/parameters.js';
+import type { Dialect } from '../../contract/rules/enums.js';
 import { parseJson } from '../store/db.js';
 import { flag, isSet, type Store } from '../store/store.js';
 import type { QueryRecord } from './queries-repo.js';
@@ -13,6 +14,7 @@ export type QueryVersionRecord = {
   name: string;
   description: string;
   query_sql: string;
+  dialect: Dialect;
   parameters: Parameter[];
   tags: string[];
   is_private: boolean;
@@ -28,6 +30,7 @@ const COLS = [
   'v.name',
   'v.description',
   'v.query_sql',
+  'v.dialect',
   'v.parameters',
   'v.tags',
   'v.is_private',
@@ -76,6 +79,7 @@ export class QueryVersionsRepo {
         name: q.name,
         description: q.description,
         query_sql: q.query_sql,
+        dialect: q.dialect,
         parameters: JSON.stringify(q.parameters),
         tags: JSON.stringify(q.tags),
         is_private: flag(q.is_private),

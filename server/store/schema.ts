@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { Dialect } from '../../contract/rules/enums.js';
 
 /**
  * The metadata store's tables as the query layer (Kysely) sees them, kept by hand in step with
@@ -96,6 +97,8 @@ export interface QueriesTable {
   version: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Migration 016: rows from before it are 'duckdb'. */
+  dialect: Generated<Dialect>;
 }
 
 export interface QueryVersionsTable {
@@ -110,6 +113,7 @@ export interface QueryVersionsTable {
   is_private: Flag;
   is_archived: Flag;
   created_at: string;
+  dialect: Generated<Dialect>;
 }
 
 export interface ExecutionsTable {
@@ -146,6 +150,11 @@ export interface ExecutionsTable {
   written_sql: string | null;
   /** JSON placeholder marks of the rendering (engine/parameters.ts), when there were any. */
   sql_marks: string | null;
+  /**
+   * The dialect `sql` is written in (migration 016). A DuneSQL run's SQL is kept as written (its
+   * parameters rendered); any node that runs it rewrites it again (engine/dialects.ts).
+   */
+  dialect: Generated<Dialect>;
 }
 
 export interface LakeTablesTable {
