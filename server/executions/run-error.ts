@@ -1,4 +1,6 @@
+import type { Dialect } from '../../contract/rules/enums.js';
 import { isDiskFull, withoutServerPaths } from '../disk-full.js';
+import { duneSqlMessage } from '../engine/dunesql-errors.js';
 import { outOfMemoryMessage } from '../engine/out-of-memory.js';
 import { SqlError } from '../engine/sql-errors.js';
 import { lineColumn } from '../engine/sql-errors.js';
@@ -7,14 +9,15 @@ import type { Logger } from '../log.js';
 import type { ExecutionError } from './execution-record.js';
 
 /**
- * The error a failed run records: the engine's message without server paths, with the line and
- * column in the SQL as written when DuckDB names a position; running out of the tier's memory
+ * The error a failed run records: the engine's message without server paths (in the hosted
+ * service's words for a DuneSQL run: engine/dunesql-errors.ts), with the line and column in the
+ * SQL as written when DuckDB names a position; running out of the tier's memory
  * (and spill disk) names the limit (engine/out-of-memory.ts); a full disk or an unexpected
  * failure says so without details (those go to the server log).
  */
 export function runError(
   err: unknown,
-  run: { originalSql: string; toOriginal: (offset: number) => number },
+  run: { originalSql: string; toOriginal: (offset: number) => number; dialect?: Dialect },
   engine: { dataDir: string; tier: Tier; maxSpillBytes: number },
   log: Logger,
 ): ExecutionError {
@@ -32,8 +35,10 @@ export function runError(
   }
   const memory = outOfMemoryMessage(err.message, engine.tier, engine.maxSpillBytes);
   if (memory) return { type: 'FAILED_TYPE_EXECUTION_FAILED', message: memory };
-  const message = withoutServerPaths(err.message, engine.dataDir);
-  if (err.offset === undefined) return { type: err.type, message };
-  const { line, column } = lineColumn(run.originalSql, run.toOriginal(err.offset));
-  return { type: err.type, message, metadata: { line, column } };
+  const at = err.offset === undefined ? undefined : run.toOriginal(err.offset);
+  const engineMessage = withoutServerPaths(err.message, engine.dataDir);
+  const message =
+    run.dialect === 'dunesql' ? duneSqlMessage(engineMessage, run.originalSql, at) : engineMessage;
+  if (at === undefined) return { type: err.type, message };
+  return { type: err.type, message, metadata: lineColumn(run.originalSql, at) };
 }
