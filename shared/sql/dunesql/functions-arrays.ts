@@ -1,0 +1,261 @@
+/**
+ * Trino's array, map and lambda functions. Arrays are DuckDB lists (1-based, as in Trino);
+ * maps are DuckDB maps. A DuckDB macro cannot take a lambda, so the lambda-taking functions are
+ * renames to DuckDB's list functions or reshaped by the rewrite.
+ */
+import type { DuneFunction } from './functions';
+import { macro, renamed, reshaped, same, unsupported } from './functions-kit';
+
+export const ARRAY_MACROS: string[] = [
+  // start + i·step, each from the start as Trino does (month steps do not drift: Jan 31 + 1
+  // month is Feb 29, + 2 months Mar 31), keeping start's type where DuckDB can: a bigint stays
+  // a bigint and, by whole days, a date a date. DuckDB's generate_series only gives the count
+  // (its month steps drift, never past Trino's, so the filter drops what overshoots).
+  `CREATE OR REPLACE MACRO dunesql_sequence(a, b) AS
+  list_transform(range(0, abs(b - a) + 1), i -> a + CAST(i * sign(b - a) AS INTEGER)),
+  (a, b, step) AS CASE
+  WHEN a + step = a THEN error('sequence step must not be zero')
+  WHEN (a + step > a AND b < a) OR (a + step < a AND b > a) THEN error('sequence stop value should be greater than or equal to start value if step is greater than zero otherwise stop should be less than or equal to start')
+  ELSE list_filter(list_transform(range(0, len(generate_series(a, b, step))), i -> a + i * step),
+    v -> CASE WHEN a + step > a THEN v <= b ELSE v >= b END) END`,
+  `CREATE OR REPLACE MACRO dunesql_element_at(c, k) AS (c)[k]`,
+  `CREATE OR REPLACE MACRO dunesql_array_join(a, sep) AS array_to_string(a, sep),
+  (a, sep, null_text) AS array_to_string(list_transform(a, x -> coalesce(CAST(x AS VARCHAR), null_text)), sep)`,
+  `CREATE OR REPLACE MACRO dunesql_array_max(a) AS CASE WHEN list_count(a) < len(a) THEN NULL ELSE list_max(a) END`,
+  `CREATE OR REPLACE MACRO dunesql_array_min(a) AS CASE WHEN list_count(a) < len(a) THEN NULL ELSE list_min(a) END`,
+  `CREATE OR REPLACE MACRO dunesql_slice(a, s, n) AS CASE
+  WHEN s = 0 THEN error('slice: SQL array indices start at 1')
+  WHEN n < 0 THEN error('slice: length must be non-negative')
+  WHEN s > 0 THEN list_slice(a, s, s + n - 1)
+  WHEN len(a) + s < 0 THEN list_slice(a, 1, 0)
+  ELSE list_slice(a, len(a) + s + 1, len(a) + s + n) END`,
+  // Trino keeps the first occurrence of each element, in order, NULL included.
+  `CREATE OR REPLACE MACRO dunesql_array_distinct(a) AS list_filter(a, (x, i) -> list_position(a, x) = i)`,
+  `CREATE OR REPLACE MACRO dunesql_array_union(a, b) AS dunesql_array_distinct(list_concat(a, b))`,
+  `CREATE OR REPLACE MACRO dunesql_array_intersect(a, b) AS list_filter(dunesql_array_distinct(a), x -> list_position(b, x) IS NOT NULL)`,
+  `CREATE OR REPLACE MACRO dunesql_array_except(a, b) AS list_filter(dunesql_array_distinct(a), x -> list_position(b, x) IS NULL)`,
+  `CREATE OR REPLACE MACRO dunesql_array_position(a, x) AS CASE WHEN a IS NULL THEN NULL ELSE coalesce(list_position(a, x), 0) END`,
+  `CREATE OR REPLACE MACRO dunesql_array_remove(a, x) AS list_filter(a, e -> e IS DISTINCT FROM x)`,
+  `CREATE OR REPLACE MACRO dunesql_repeat(x, n) AS list_transform(range(n), i -> x)`,
+  `CREATE OR REPLACE MACRO dunesql_trim_array(a, n) AS list_slice(a, 1, len(a) - n)`,
+  `CREATE OR REPLACE MACRO dunesql_array_first(a) AS (a)[1]`,
+  `CREATE OR REPLACE MACRO dunesql_array_last(a) AS (a)[-1]`,
+  // any_match(a, f) is reshaped to dunesql_any_match(list_transform(a, f)): Trino's three-valued
+  // answer over the booleans f gives (a NULL among no TRUE makes it NULL).
+  `CREATE OR REPLACE MACRO dunesql_any_match(bs) AS CASE
+  WHEN list_bool_or(bs) THEN true WHEN list_count(bs) < len(bs) THEN NULL ELSE false END`,
+  `CREATE OR REPLACE MACRO dunesql_all_match(bs) AS CASE
+  WHEN NOT list_bool_and(bs) THEN false WHEN list_count(bs) < len(bs) THEN NULL ELSE true END`,
+  `CREATE OR REPLACE MACRO dunesql_none_match(bs) AS CASE
+  WHEN list_bool_or(bs) THEN false WHEN list_count(bs) < len(bs) THEN NULL ELSE true END`,
+  // Trino keeps one value per key; DuckDB's map() fails on a repeated key, so the first is kept.
+  `CREATE OR REPLACE MACRO dunesql_map_agg(k, v) AS map_from_entries(list_filter(
+  list({'key': k, 'value': v}) FILTER (WHERE k IS NOT NULL),
+  (e, i) -> list_position(list(k) FILTER (WHERE k IS NOT NULL), e.key) = i))`,
+  `CREATE OR REPLACE MACRO dunesql_split_to_map(s, entry_sep, kv_sep) AS map_from_entries(list_transform(
+  string_split(s, entry_sep), e -> {'key': split_part(e, kv_sep, 1), 'value': substr(e, length(split_part(e, kv_sep, 1)) + length(kv_sep) + 1)}))`,
+];
+
+export const ARRAY_FUNCTIONS: DuneFunction[] = [
+  macro(
+    'sequence',
+    'sequence(start, stop[, step]) → array',
+    'The array from start to stop, both included. Integers step by 1 (or -1 when stop < start); dates step by a day; step is an integer or, for dates and timestamps, an interval. A step that moves away from stop fails. With an interval step, a date sequence comes out as timestamps at midnight (Trino gives dates).',
+  ),
+  renamed(
+    'cardinality',
+    'len',
+    'cardinality(x array) → bigint',
+    'The number of elements of the array (NULLs included). On a map, write cardinality(map_keys(m)).',
+  ),
+  macro(
+    'element_at',
+    'element_at(x array | map, index | key) → element',
+    'The element at 1-based index (negative counts from the end) or the value of key; NULL when the index is out of range or the key is missing.',
+  ),
+  macro(
+    'array_join',
+    'array_join(x array, delimiter varchar[, null_replacement varchar]) → varchar',
+    'The elements as text joined by delimiter; NULL elements are skipped, or written as null_replacement when given.',
+  ),
+  macro(
+    'array_max',
+    'array_max(x array) → element',
+    'The largest element; NULL if the array is empty or holds a NULL.',
+  ),
+  macro(
+    'array_min',
+    'array_min(x array) → element',
+    'The smallest element; NULL if the array is empty or holds a NULL.',
+  ),
+  macro(
+    'slice',
+    'slice(x array, start bigint, length bigint) → array',
+    'length elements from 1-based start (negative counts from the end).',
+  ),
+  same('contains', 'contains(x array, element) → boolean', 'Whether the array holds element.'),
+  macro(
+    'array_distinct',
+    'array_distinct(x array) → array',
+    'The array without repeats, each element where it first occurs (one NULL kept).',
+  ),
+  macro(
+    'array_union',
+    'array_union(x array, y array) → array',
+    'The distinct elements of x then y, in order of first occurrence.',
+  ),
+  macro(
+    'array_intersect',
+    'array_intersect(x array, y array) → array',
+    'The distinct elements of x that y also holds, in the order of x.',
+  ),
+  macro(
+    'array_except',
+    'array_except(x array, y array) → array',
+    'The distinct elements of x that y does not hold, in the order of x.',
+  ),
+  macro(
+    'array_position',
+    'array_position(x array, element) → bigint',
+    'The 1-based position of the first occurrence of element, or 0 if absent.',
+  ),
+  macro(
+    'array_remove',
+    'array_remove(x array, element) → array',
+    'The array without any element equal to element.',
+  ),
+  same(
+    'array_sort',
+    'array_sort(x array) → array',
+    'The array sorted ascending, NULLs last. The form with a comparator lambda is not supported.',
+  ),
+  renamed(
+    'arrays_overlap',
+    'list_has_any',
+    'arrays_overlap(x array, y array) → boolean',
+    'Whether x and y share a non-NULL element.',
+  ),
+  same('flatten', 'flatten(x array(array)) → array', 'The arrays of x concatenated into one.'),
+  renamed(
+    'zip',
+    'list_zip',
+    'zip(array1, array2[, …]) → array(row)',
+    'The arrays merged element-wise into rows; shorter arrays are padded with NULLs.',
+  ),
+  macro(
+    'repeat',
+    'repeat(element, count bigint) → array',
+    'An array of count copies of element (Trino’s meaning; DuckDB’s repeat repeats text).',
+  ),
+  macro(
+    'trim_array',
+    'trim_array(x array, n bigint) → array',
+    'The array without its last n elements.',
+  ),
+  macro('array_first', 'array_first(x array) → element', 'The first element, or NULL if empty.'),
+  macro('array_last', 'array_last(x array) → element', 'The last element, or NULL if empty.'),
+  same('array_agg', 'array_agg(x [ORDER BY …]) → array', 'Aggregate: the values as an array.'),
+  renamed(
+    'transform',
+    'list_transform',
+    'transform(x array, e -> expr) → array',
+    'The array of expr computed for each element e.',
+    { lambda: true },
+  ),
+  same(
+    'filter',
+    'filter(x array, e -> condition) → array',
+    'The elements for which condition is true, in order.',
+    { lambda: true },
+  ),
+  reshaped(
+    'any_match',
+    'any_match(x array, e -> condition) → boolean',
+    'Whether condition is true for some element; NULL if it is true for none and NULL for some; false for an empty array.',
+    { lambda: true },
+  ),
+  reshaped(
+    'all_match',
+    'all_match(x array, e -> condition) → boolean',
+    'Whether condition is true for every element (true for an empty array); NULL if it is false for none and NULL for some.',
+    { lambda: true },
+  ),
+  reshaped(
+    'none_match',
+    'none_match(x array, e -> condition) → boolean',
+    'Whether condition is true for no element (true for an empty array); NULL if it is true for none and NULL for some.',
+    { lambda: true },
+  ),
+  reshaped(
+    'reduce',
+    'reduce(x array, initial, (state, e) -> next, state -> result) → value',
+    'Folds the array: state starts at initial, becomes next for each element in order, and result is computed from the last state.',
+    { lambda: true },
+  ),
+  reshaped(
+    'zip_with',
+    'zip_with(x array, y array, (a, b) -> expr) → array',
+    'The array of expr over the elements of x and y pairwise; the shorter array is padded with NULLs.',
+    { lambda: true },
+  ),
+  macro(
+    'map_agg',
+    'map_agg(key, value) → map',
+    'Aggregate: a map of each non-NULL key to its value (one value kept when a key repeats).',
+  ),
+  same('map', 'map(keys array, values array) → map', 'The map of keys[i] to values[i].'),
+  same('map_keys', 'map_keys(x map) → array', 'The keys of the map.'),
+  same('map_values', 'map_values(x map) → array', 'The values of the map.'),
+  same('map_entries', 'map_entries(x map) → array(row)', 'The (key, value) entries of the map.'),
+  same('map_from_entries', 'map_from_entries(x array(row)) → map', 'The map of (key, value) rows.'),
+  same(
+    'map_concat',
+    'map_concat(x map, y map[, …]) → map',
+    'The union of the maps; a key of a later map wins.',
+  ),
+  macro(
+    'split_to_map',
+    'split_to_map(s varchar, entry_delimiter varchar, key_value_delimiter varchar) → map',
+    'The map written in s as entries split by entry_delimiter, each a key and value split by key_value_delimiter.',
+  ),
+  same('histogram', 'histogram(x) → map', 'Aggregate: a map of each value to how often it occurs.'),
+  ...[
+    ['transform_keys', 'transform_keys(x map, (k, v) -> key) → map'],
+    ['transform_values', 'transform_values(x map, (k, v) -> value) → map'],
+    ['map_filter', 'map_filter(x map, (k, v) -> condition) → map'],
+    ['map_zip_with', 'map_zip_with(x map, y map, (k, v1, v2) -> value) → map'],
+  ].map(([name, signature]) =>
+    unsupported(
+      name!,
+      signature!,
+      'Not supported on Strata yet: DuckDB has no lambdas over maps (use map_entries and transform).',
+      { lambda: true },
+    ),
+  ),
+  unsupported(
+    'multimap_agg',
+    'multimap_agg(key, value) → map(K, array(V))',
+    'Not supported on Strata yet: group and array_agg the values instead.',
+  ),
+  unsupported(
+    'combinations',
+    'combinations(x array, n integer) → array(array)',
+    'Not supported on Strata: DuckDB has no list combinations.',
+  ),
+  unsupported(
+    'ngrams',
+    'ngrams(x array, n integer) → array(array)',
+    'Not supported on Strata: DuckDB has no list n-grams.',
+  ),
+  unsupported(
+    'shuffle',
+    'shuffle(x array) → array',
+    'Not supported on Strata: DuckDB has no list shuffle.',
+  ),
+  unsupported(
+    'contains_sequence',
+    'contains_sequence(x array, seq array) → boolean',
+    'Not supported on Strata yet.',
+  ),
+  unsupported('array_histogram', 'array_histogram(x array) → map', 'Not supported on Strata yet.'),
+];
