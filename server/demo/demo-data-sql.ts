@@ -1,39 +1,25 @@
 import { quoteLiteral as lit } from '../engine/duck.js';
-import { CHAINS, DEMO_END, PRICE_HOURS, type ChainSpec } from './demo-data-ref.js';
+import { CHAINS, PRICE_HOURS, type ChainSpec } from './demo-data-ref.js';
 import { UNISWAP_ROUTER, poolsOf, routersOf, weightedSlots, type Pool } from './demo-dex-ref.js';
+import {
+  END,
+  MAX_INTENSITY,
+  YEAR_S,
+  addr,
+  bin,
+  hash32,
+  intensity,
+  pick,
+  u,
+  z,
+  zipf,
+} from './demo-sql-kit.js';
 import { ASSETS, MARKET_VOL, TOKENS } from './demo-tokens-ref.js';
 
 /**
  * SQL (DuckDB) that generates each demo table. Every value comes from hash() of row keys and
- * fixed anchors, never random() or the clock, so a given scale always yields the same data.
+ * fixed anchors (demo-sql-kit.ts), so a given scale always yields the same data.
  */
-
-const P = 1_000_000_007;
-/** Uniform in [0, 1) from a hash of SQL expressions (types matter: keep them stable). */
-const u = (...parts: string[]) => `((hash(${parts.join(', ')}) % ${P}) / ${P}.0)`;
-/** Uniform in (0, 1]. */
-const up = (...parts: string[]) => `((hash(${parts.join(', ')}) % ${P} + 1) / ${P + 1}.0)`;
-/** Standard normal (Box-Muller). */
-const z = (...parts: string[]) =>
-  `(sqrt(-2 * ln(${up(...parts, "'z1'")})) * cos(2 * pi() * ${u(...parts, "'z2'")}))`;
-const END = `TIMESTAMP '${DEMO_END}'`;
-const YEAR_S = 365 * 86400;
-
-/** Rank in [1, n] with density ~ r^-s: a few addresses are very active, most are rare. */
-function zipf(uniform: string, n: number, s: number): string {
-  const a = Math.pow(n, 1 - s) - 1;
-  return `CAST(floor(pow(1 + ${uniform} * ${a}, ${1 / (1 - s)})) AS BIGINT)`;
-}
-const addr = (rank: string, kind: string) =>
-  `'0x' || substr(sha256(${lit(kind + ':')} || ${rank}), 1, 40)`;
-const hash64 = (...parts: string[]) => `'0x' || sha256(${parts.join(" || ':' || ")})`;
-/** A constant list indexed by a uniform draw (1-based). */
-const pick = (items: string[], uniform: string) =>
-  `[${items.join(', ')}][1 + CAST(floor(${uniform} * ${items.length}) AS BIGINT)]`;
-/** Activity by hour of day (peak 15:00 UTC) and day of week (quieter weekends); mean ~1. */
-const intensity = (t: string) =>
-  `((1 + 0.3 * cos(2 * pi() * ((epoch(${t}) % 86400) / 3600.0 - 15) / 24)) * CASE WHEN isodow(${t}) >= 6 THEN 0.8 ELSE 1.08 END)`;
-const MAX_INTENSITY = 1.3 * 1.08;
 
 export type Sizes = { blocks: number; eoas: number; contracts: number; scale: number };
 export const sizes = (scale: number): Sizes => ({
@@ -62,18 +48,18 @@ function blockBase(c: ChainSpec, sz: Sizes): string {
 export function blocksSql(c: ChainSpec, sz: Sizes, txGlob: string): string {
   const k = (salt: string) => u('number', lit(`${c.name}:${salt}`));
   const builders = [
-    "'0x95222290dd7278aa3ddd389cc1e1d165cc4bafe5'",
-    "'0x95222290dd7278aa3ddd389cc1e1d165cc4bafe5'",
-    "'0x4838b106fce9647bdf1e7877bf73ce8b0bad5f97'",
-    "'0x4838b106fce9647bdf1e7877bf73ce8b0bad5f97'",
-    "'0x1f9090aae28b8a3dceadf281b0f12828e676c326'",
-  ];
+    '0x95222290dd7278aa3ddd389cc1e1d165cc4bafe5',
+    '0x95222290dd7278aa3ddd389cc1e1d165cc4bafe5',
+    '0x4838b106fce9647bdf1e7877bf73ce8b0bad5f97',
+    '0x4838b106fce9647bdf1e7877bf73ce8b0bad5f97',
+    '0x1f9090aae28b8a3dceadf281b0f12828e676c326',
+  ].map(bin);
   const miner = c.miner
-    ? lit(c.miner)
+    ? bin(c.miner)
     : `CASE WHEN ${k('m')} < 0.8 THEN ${pick(builders, k('b'))} ELSE ${addr(zipf(k('b'), 400, 0.5), 'builder')} END`;
   return `SELECT number, time, CAST(time AS DATE) AS date,
-      ${hash64(lit(c.name + ':block'), 'number')} AS hash,
-      ${hash64(lit(c.name + ':block'), '(number - 1)')} AS parent_hash,
+      ${hash32(lit(c.name + ':block'), 'number')} AS hash,
+      ${hash32(lit(c.name + ':block'), '(number - 1)')} AS parent_hash,
       ${miner} AS miner,
       CAST(${c.gasLimit} AS BIGINT) AS gas_limit,
       CAST(coalesce(g.gas_used, 0) AS BIGINT) AS gas_used,
@@ -91,7 +77,7 @@ function tokenSlots(c: ChainSpec): string[] {
   const w = toks.map(
     (t) => 1 + c.pairs.reduce((s, p) => s + (p[0] === t.symbol || p[1] === t.symbol ? p[2] : 0), 0),
   );
-  return weightedSlots(w, 100).map((ix) => lit(toks[ix]!.address));
+  return weightedSlots(w, 100).map((ix) => bin(toks[ix]!.address));
 }
 
 export function transactionsSql(c: ChainSpec, sz: Sizes): string {
@@ -116,9 +102,9 @@ export function transactionsSql(c: ChainSpec, sz: Sizes): string {
       ? routersOf(c).map((r) => (r === UNISWAP_ROUTER ? 7 : 0.75))
       : routersOf(c).map(() => 1),
     100,
-  ).map((ix) => lit(routersOf(c)[ix]!));
+  ).map((ix) => bin(routersOf(c)[ix]!));
   return `SELECT number AS block_number, time AS block_time, CAST(time AS DATE) AS block_date,
-      ${hash64(lit(c.name + ':tx'), 'number', 'i')} AS hash,
+      ${hash32(lit(c.name + ':tx'), 'number', 'i')} AS hash,
       ${addr('rank', 'eoa')} AS "from",
       CASE cat WHEN 'transfer' THEN ${addr(zipf(k('to'), sz.eoas, 0.6), 'eoa')}
         WHEN 'erc20' THEN ${pick(tokenSlots(c), k('to'))}
@@ -149,7 +135,7 @@ export function transactionsSql(c: ChainSpec, sz: Sizes): string {
 
 export function tokensSql(): string {
   const rows = TOKENS.map(
-    (t) => `(${lit(t.chain)}, ${lit(t.address)}, ${lit(t.symbol)}, ${lit(t.name)}, ${t.decimals})`,
+    (t) => `(${lit(t.chain)}, ${bin(t.address)}, ${lit(t.symbol)}, ${lit(t.name)}, ${t.decimals})`,
   );
   return `SELECT blockchain, contract_address, symbol, name, CAST(decimals AS INTEGER) AS decimals
     FROM (VALUES ${rows.join(', ')}) t(blockchain, contract_address, symbol, name, decimals)
@@ -167,7 +153,7 @@ export function pricesSql(): string {
   );
   const toks = TOKENS.map(
     (t) =>
-      `(${lit(t.chain)}, ${lit(t.address)}, ${lit(t.symbol)}, ${t.decimals}, ${lit(t.asset)}, ${t.ratio})`,
+      `(${lit(t.chain)}, ${bin(t.address)}, ${lit(t.symbol)}, ${t.decimals}, ${lit(t.asset)}, ${t.ratio})`,
   );
   return `WITH a(asset, vol_h, beta, level) AS (VALUES ${assets.join(', ')}),
     steps AS (SELECT asset, h, CAST(round(vol_h * 1e9 * ${z('asset', 'h', "'price'")}) AS BIGINT) AS step
@@ -187,7 +173,7 @@ const poolValues = (pools: Pool[]) =>
   pools
     .map(
       (p, ix) =>
-        `(${ix}, ${lit(p.project)}, ${lit(p.version)}, ${lit(p.address)}, ${lit(p.token0.address)}, ${lit(p.token0.symbol)}, ${p.token0.decimals}, ${lit(p.token1.address)}, ${lit(p.token1.symbol)}, ${p.token1.decimals}, ${p.token0.asset === 'USD' && p.token1.asset === 'USD'})`,
+        `(${ix}, ${lit(p.project)}, ${lit(p.version)}, ${bin(p.address)}, ${bin(p.token0.address)}, ${lit(p.token0.symbol)}, ${p.token0.decimals}, ${bin(p.token1.address)}, ${lit(p.token1.symbol)}, ${p.token1.decimals}, ${p.token0.asset === 'USD' && p.token1.asset === 'USD'})`,
     )
     .join(', ');
 const POOL_COLS = 'pid, project, version, pool, addr0, sym0, dec0, addr1, sym1, dec1, stable';
@@ -220,8 +206,8 @@ export function dexTradesSql(c: ChainSpec, sz: Sizes, pricesGlob: string): strin
       usd / ps.price AS token_sold_amount, usd AS amount_usd,
       CASE WHEN buy0 THEN addr0 ELSE addr1 END AS token_bought_address,
       CASE WHEN buy0 THEN addr1 ELSE addr0 END AS token_sold_address,
-      ${addr(zipf(k('taker'), sz.eoas, 0.8), 'eoa')} AS taker, CAST(NULL AS VARCHAR) AS maker,
-      pool AS project_contract_address, ${hash64(lit(c.name + ':dex'), 'i')} AS tx_hash,
+      ${addr(zipf(k('taker'), sz.eoas, 0.8), 'eoa')} AS taker, CAST(NULL AS BLOB) AS maker,
+      pool AS project_contract_address, ${hash32(lit(c.name + ':dex'), 'i')} AS tx_hash,
       CAST(floor(${k('evt')} * 250) AS INTEGER) AS evt_index
     FROM tr
     JOIN px pb ON pb.contract_address = CASE WHEN buy0 THEN addr0 ELSE addr1 END AND pb.minute = date_trunc('hour', block_time)
@@ -243,7 +229,7 @@ function swapsCte(txGlob: string, pricesGlob: string): string {
           least(2e7, exp(ln(1500) + 1.8 * ${z('block_number', '"index"', "'swap:usd'")})) AS usd,
           exp(40 + 6 * ${u('pool', "'liq'")}) * (0.9 + 0.2 * ${k('liq')}) AS liquidity
         FROM (SELECT *, ${pick(slots, k('pool'))} AS pid FROM read_parquet(${lit(txGlob)})
-          WHERE success AND "to" = ${lit(UNISWAP_ROUTER)})
+          WHERE success AND "to" = ${bin(UNISWAP_ROUTER)})
         JOIN (VALUES ${poolValues(pools)}) p(${POOL_COLS}) USING (pid)) s
       JOIN px p0 ON p0.contract_address = addr0 AND p0.minute = date_trunc('hour', block_time)
       JOIN px p1 ON p1.contract_address = addr1 AND p1.minute = date_trunc('hour', block_time)),
@@ -271,7 +257,7 @@ export function transfersSql(txGlob: string, pricesGlob: string, sz: Sizes): str
         "from" AS sender, ${addr(zipf(k('to'), sz.eoas, 0.6), 'eoa')} AS receiver,
         least(5e6, exp(ln(400) + 1.9 * ${z('block_number', '"index"', "'xfer:usd'")})) / px.price * pow(10, tdec) AS amount
       FROM read_parquet(${lit(txGlob)}) x
-      JOIN (VALUES ${toks.map((t) => `(${lit(t.address)}, ${t.decimals})`).join(', ')}) tk(address, tdec) ON tk.address = x."to"
+      JOIN (VALUES ${toks.map((t) => `(${bin(t.address)}, ${t.decimals})`).join(', ')}) tk(address, tdec) ON tk.address = x."to"
       JOIN px ON px.contract_address = x."to" AND px.minute = date_trunc('hour', block_time)
       WHERE success),
     legs AS (SELECT CASE WHEN zero_for_one THEN addr0 ELSE addr1 END AS contract_address, hash,

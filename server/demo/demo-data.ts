@@ -13,10 +13,20 @@ import {
 } from './demo-data-sql.js';
 
 /**
- * Synthetic on-chain demo datasets: each table and the SQL that fills it, generated once by
- * DuckDB into the lake (ensureDemoData, demo-seed.ts). Generation is deterministic (same scale,
- * same bytes) and per table, so an interrupted start resumes.
+ * Synthetic on-chain demo datasets, with the hosted service's table and column names and types:
+ * each table and the SQL that fills it, generated once by DuckDB into the lake (ensureDemoData,
+ * demo-seed.ts). Generation is deterministic (same scale, same bytes) and per table, so an
+ * interrupted start resumes. Addresses, hashes, topics and calldata are varbinary (BLOB), which
+ * results show as lowercase 0x… hex.
  */
+
+/**
+ * The generation of the demo tables this code writes, kept in each table's metadata
+ * (`demo_version`). Bump it when a table's SQL or columns change: a data folder whose demo
+ * tables are of another generation regenerates them on its next start. Generation 1 (no
+ * `demo_version`) had text addresses; 2 has varbinary ones.
+ */
+export const DEMO_DATA_VERSION = 2;
 
 /** What a table's SQL is written with: the sizes of the scale, and where earlier tables are. */
 export type DemoContext = { sz: Sizes; glob: (schema: string, table: string) => string };
@@ -38,7 +48,7 @@ const BLOCK_COLUMNS = {
   number: 'Block number (height)',
   time: 'Block timestamp (UTC)',
   date: 'Block date (UTC), for partition pruning',
-  hash: 'Block hash (0x-hex, 32 bytes)',
+  hash: 'Block hash (varbinary, 32 bytes)',
   parent_hash: 'Hash of the previous block',
   miner: 'Fee recipient: block builder or sequencer address',
   gas_limit: 'Maximum gas allowed in the block',
@@ -52,8 +62,8 @@ const TX_COLUMNS = {
   block_number: 'Number of the block containing the transaction',
   block_time: 'Timestamp of the block containing the transaction (UTC)',
   block_date: 'Date of the block (UTC), for partition pruning',
-  hash: 'Transaction hash (0x-hex, 32 bytes)',
-  from: 'Sender address',
+  hash: 'Transaction hash (varbinary, 32 bytes)',
+  from: 'Sender address (varbinary, 20 bytes)',
   to: 'Recipient address; NULL for contract creation',
   value: 'Native token (ETH) transferred, in wei',
   gas_limit: 'Gas limit set by the sender',

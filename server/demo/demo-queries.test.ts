@@ -9,12 +9,12 @@ import {
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { DEMO_QUERIES, DEMO_TEAM, ensureDemoQueries } from './demo-queries.js';
 
-/** The demo tables' columns, as the demo data generator writes them. */
-const BLOCKS = `number BIGINT, time TIMESTAMP, date DATE, hash VARCHAR, parent_hash VARCHAR,
-  miner VARCHAR, gas_limit BIGINT, gas_used BIGINT, base_fee_per_gas BIGINT, tx_count INTEGER,
+/** The demo tables' columns, as the demo data generator writes them (BLOB: varbinary). */
+const BLOCKS = `number BIGINT, time TIMESTAMP, date DATE, hash BLOB, parent_hash BLOB,
+  miner BLOB, gas_limit BIGINT, gas_used BIGINT, base_fee_per_gas BIGINT, tx_count INTEGER,
   size BIGINT`;
-const TRANSACTIONS = `block_number BIGINT, block_time TIMESTAMP, block_date DATE, hash VARCHAR,
-  "from" VARCHAR, "to" VARCHAR, value DECIMAL(38,0), gas_limit BIGINT, gas_used BIGINT,
+const TRANSACTIONS = `block_number BIGINT, block_time TIMESTAMP, block_date DATE, hash BLOB,
+  "from" BLOB, "to" BLOB, value DECIMAL(38,0), gas_limit BIGINT, gas_used BIGINT,
   gas_price BIGINT, nonce BIGINT, "index" INTEGER, success BOOLEAN, type VARCHAR`;
 const TABLES: Record<string, string> = {
   'ethereum.blocks': BLOCKS,
@@ -23,41 +23,50 @@ const TABLES: Record<string, string> = {
   'ethereum.transactions': TRANSACTIONS,
   'base.transactions': TRANSACTIONS,
   'arbitrum.transactions': TRANSACTIONS,
-  'tokens.erc20': `blockchain VARCHAR, contract_address VARCHAR, symbol VARCHAR, name VARCHAR,
+  'tokens.erc20': `blockchain VARCHAR, contract_address BLOB, symbol VARCHAR, name VARCHAR,
     decimals INTEGER`,
-  'prices.usd': `blockchain VARCHAR, contract_address VARCHAR, symbol VARCHAR, decimals INTEGER,
+  'prices.usd': `blockchain VARCHAR, contract_address BLOB, symbol VARCHAR, decimals INTEGER,
     minute TIMESTAMP, price DOUBLE`,
   'dex.trades': `blockchain VARCHAR, project VARCHAR, version VARCHAR, block_date DATE,
     block_time TIMESTAMP, block_number BIGINT, token_bought_symbol VARCHAR,
     token_sold_symbol VARCHAR, token_pair VARCHAR, token_bought_amount DOUBLE,
-    token_sold_amount DOUBLE, amount_usd DOUBLE, token_bought_address VARCHAR,
-    token_sold_address VARCHAR, taker VARCHAR, maker VARCHAR, project_contract_address VARCHAR,
-    tx_hash VARCHAR, evt_index INTEGER`,
-  'erc20_ethereum.evt_Transfer': `contract_address VARCHAR, evt_tx_hash VARCHAR,
-    evt_index INTEGER, evt_block_time TIMESTAMP, evt_block_number BIGINT, "from" VARCHAR,
-    "to" VARCHAR, value DECIMAL(38,0)`,
-  'uniswap_v3_ethereum.evt_Swap': `contract_address VARCHAR, evt_tx_hash VARCHAR,
-    evt_index INTEGER, evt_block_time TIMESTAMP, evt_block_number BIGINT, sender VARCHAR,
-    recipient VARCHAR, amount0 DECIMAL(38,0), amount1 DECIMAL(38,0), sqrtPriceX96 DECIMAL(38,0),
+    token_sold_amount DOUBLE, amount_usd DOUBLE, token_bought_address BLOB,
+    token_sold_address BLOB, taker BLOB, maker BLOB, project_contract_address BLOB,
+    tx_hash BLOB, evt_index INTEGER`,
+  'erc20_ethereum.evt_Transfer': `contract_address BLOB, evt_tx_hash BLOB,
+    evt_index INTEGER, evt_block_time TIMESTAMP, evt_block_number BIGINT, "from" BLOB,
+    "to" BLOB, value DECIMAL(38,0)`,
+  'uniswap_v3_ethereum.evt_Swap': `contract_address BLOB, evt_tx_hash BLOB,
+    evt_index INTEGER, evt_block_time TIMESTAMP, evt_block_number BIGINT, sender BLOB,
+    recipient BLOB, amount0 DECIMAL(38,0), amount1 DECIMAL(38,0), sqrtPriceX96 DECIMAL(38,0),
     liquidity DECIMAL(38,0), tick INTEGER`,
 };
+
+/** Sample addresses and hashes (varbinary). */
+const A = `unhex('${'aa'.repeat(20)}')`;
+const B = `unhex('${'bb'.repeat(20)}')`;
+const USDC = `unhex('a0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')`;
+const WETH = `unhex('c02aaa39b223fe8d0a0e5c4f27ead9083c756cc2')`;
+const POOL = `unhex('${'cc'.repeat(20)}')`;
+const TX = `unhex('${'01'.repeat(32)}')`;
+const hash = (n: number) => `unhex('${n.toString(16).padStart(64, '0')}')`;
 
 /** A few rows so the queries run over data, not only bind. */
 const ROWS = [
   `INSERT INTO ethereum.blocks VALUES
-     (1, TIMESTAMP '2025-01-01 00:00:00', DATE '2025-01-01', '0x1', '0x0', '0xm', 30000000, 15000000, 20000000000, 100, 50000),
-     (2, TIMESTAMP '2025-01-10 00:00:00', DATE '2025-01-10', '0x2', '0x1', '0xm', 30000000, 0, 10000000000, 0, 1000)`,
+     (1, TIMESTAMP '2025-01-01 00:00:00', DATE '2025-01-01', ${hash(1)}, ${hash(0)}, ${A}, 30000000, 15000000, 20000000000, 100, 50000),
+     (2, TIMESTAMP '2025-01-10 00:00:00', DATE '2025-01-10', ${hash(2)}, ${hash(1)}, ${A}, 30000000, 0, 10000000000, 0, 1000)`,
   `INSERT INTO base.transactions VALUES
-     (5, TIMESTAMP '2025-01-02 10:00:00', DATE '2025-01-02', '0xt', '0xa', '0xb', 1000000000000000000, 21000, 21000, 100000000000, 1, 0, true, 'DynamicFee')`,
-  `INSERT INTO tokens.erc20 VALUES ('ethereum', '0xUSDC', 'USDC', 'USD Coin', 6)`,
+     (5, TIMESTAMP '2025-01-02 10:00:00', DATE '2025-01-02', ${TX}, ${A}, ${B}, 1000000000000000000, 21000, 21000, 100000000000, 1, 0, true, 'DynamicFee')`,
+  `INSERT INTO tokens.erc20 VALUES ('ethereum', ${USDC}, 'USDC', 'USD Coin', 6)`,
   `INSERT INTO erc20_ethereum.evt_Transfer VALUES
-     ('0xusdc', '0xt', 1, TIMESTAMP '2025-01-02 10:00:00', 5, '0xa', '0xb', 123000000)`,
-  `INSERT INTO prices.usd VALUES ('ethereum', '0xw', 'WETH', 18, TIMESTAMP '2025-01-02 10:00:00', 3300.5)`,
+     (${USDC}, ${TX}, 1, TIMESTAMP '2025-01-02 10:00:00', 5, ${A}, ${B}, 123000000)`,
+  `INSERT INTO prices.usd VALUES ('ethereum', ${WETH}, 'WETH', 18, TIMESTAMP '2025-01-02 10:00:00', 3300.5)`,
   `INSERT INTO dex.trades VALUES ('ethereum', 'uniswap', '3', DATE '2025-01-02',
      TIMESTAMP '2025-01-02 10:00:00', 5, 'WETH', 'USDC', 'USDC-WETH', 1.0, 3300.0, 3300.0,
-     '0xw', '0xusdc', '0xa', '0xp', '0xp', '0xt', 2)`,
-  `INSERT INTO uniswap_v3_ethereum.evt_Swap VALUES ('0xp', '0xt', 2,
-     TIMESTAMP '2025-01-02 10:00:00', 5, '0xa', '0xb', -1000, 3300, 1, 1, 10)`,
+     ${WETH}, ${USDC}, ${A}, NULL, ${POOL}, ${TX}, 2)`,
+  `INSERT INTO uniswap_v3_ethereum.evt_Swap VALUES (${POOL}, ${TX}, 2,
+     TIMESTAMP '2025-01-02 10:00:00', 5, ${A}, ${B}, -1000, 3300, 1, 1, 10)`,
 ];
 
 let duck: DuckDBInstance;

@@ -152,7 +152,7 @@ ORDER BY transactions DESC`,
   t.evt_tx_hash AS tx_hash
 FROM erc20_ethereum.evt_Transfer t
 JOIN tokens.erc20 tok
-  ON tok.blockchain = 'ethereum' AND lower(tok.contract_address) = lower(t.contract_address)
+  ON tok.blockchain = 'ethereum' AND tok.contract_address = t.contract_address
 WHERE upper(tok.symbol) = upper('{{symbol}}')
 ORDER BY t.value DESC
 LIMIT {{limit}}`,
