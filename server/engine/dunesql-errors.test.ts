@@ -1,10 +1,14 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { duneSqlMessage, trinoType } from './dunesql-errors.js';
+import { duneSqlError, trinoType } from './dunesql-errors.js';
 import { errorOffset } from './sql-errors.js';
 
 // DuckDB's real messages, reworded: each case runs its SQL in DuckDB, finds the position as a
 // run does (errorOffset) and expects the hosted service's (Trino's) words at that line and column.
+
+/** The message alone. */
+const duneSqlMessage = (message: string, sql: string, offset?: number) =>
+  duneSqlError(message, sql, offset).message;
 
 let inst: DuckDBInstance;
 beforeAll(async () => {
@@ -38,7 +42,7 @@ async function failure(sql: string, written = sql): Promise<string> {
   throw new Error(`${sql} ran`);
 }
 
-describe('duneSqlMessage', () => {
+describe('duneSqlError', () => {
   it.each([
     ['select x', "line 1:8: Column 'x' cannot be resolved"],
     ['SELECT a,\n  Nope\nFROM ethereum.tx', "line 2:3: Column 'nope' cannot be resolved"],
@@ -142,6 +146,27 @@ describe('duneSqlMessage', () => {
     expect(
       duneSqlMessage('Catalog Error: Scalar Function with name dunesql_nope does not exist!', 'x'),
     ).toBe("Function 'nope' not registered");
+  });
+
+  it('places an error a DuneSQL function raised at its one call, or the one cast it names', () => {
+    const raised = 'Invalid Input Error: varbinary_to_uint256: 40 bytes do not fit in 32';
+    const once = 'select 1,\n  VARBINARY_TO_UINT256 (x) from t';
+    expect(duneSqlError(raised, once)).toEqual({
+      message: 'line 2:3: varbinary_to_uint256: 40 bytes do not fit in 32',
+      offset: 12,
+    });
+    const twice = 'select varbinary_to_uint256(x), varbinary_to_uint256(y) from t';
+    expect(duneSqlError(raised, twice)).toEqual({
+      message: 'varbinary_to_uint256: 40 bytes do not fit in 32',
+    });
+    const range = `Invalid Input Error: Value ${2n ** 256n} is out of range for uint256`;
+    expect(duneSqlError(range, "select cast('1' as uint256), cast(x as int256)").message).toBe(
+      `line 1:20: Value ${2n ** 256n} is out of range for uint256`,
+    );
+    // A function's own words name no function of DuneSQL's: left where DuckDB left it.
+    expect(duneSqlError('Invalid Input Error: boom: x', 'select boom(1)')).toEqual({
+      message: 'boom: x',
+    });
   });
 
   it("keeps any other message as DuckDB's text, with Trino's position", () => {

@@ -1,3 +1,4 @@
+import { duneFunction } from '../../shared/sql/dunesql/functions.js';
 import { identName, isCode, isIdent, lex, type Token } from '../../shared/sql/lexer.js';
 import { lineColumn } from './sql-errors.js';
 
@@ -11,14 +12,21 @@ import { lineColumn } from './sql-errors.js';
  *
  * `sql` is the SQL as the user wrote it and `offset` the fault's place in it (DuckDB's caret
  * mapped back through the parameters and the rewrite), when DuckDB showed one: names are read
- * there, as the user wrote them (a function the rewrite renamed keeps its DuneSQL name).
+ * there, as the user wrote them (a function the rewrite renamed keeps its DuneSQL name). An
+ * error a DuneSQL function raises while running has no place from DuckDB; it is placed at the
+ * function's call (or the cast to the type it names) when the SQL has exactly one.
  */
-export function duneSqlMessage(message: string, sql: string, offset?: number): string {
+export function duneSqlError(
+  message: string,
+  sql: string,
+  offset?: number,
+): { message: string; offset?: number } {
   const fault = offset === undefined ? undefined : faultAt(sql, offset);
-  const text = trinoText(message, fault);
-  if (offset === undefined) return text;
-  const { line, column } = lineColumn(sql, offset);
-  return `line ${line}:${column}: ${text}`;
+  const { text, raised } = trinoText(message, fault);
+  const at = offset ?? (raised ? raisedAt(raised, sql) : undefined);
+  if (at === undefined) return { message: text };
+  const { line, column } = lineColumn(sql, at);
+  return { message: `line ${line}:${column}: ${text}`, offset: at };
 }
 
 /** What the SQL as written has at the fault: a dotted name (lower case, as Trino shows names). */
@@ -73,17 +81,45 @@ function categorized(message: string): { category?: string; text: string } {
 
 /**
  * Trino's text for DuckDB's `message`; else DuckDB's own without its excerpt, and without its
- * category for an `error()` a DuneSQL function raised (its words are the whole message).
+ * category for an `error()` a DuneSQL function raised (`raised`: its words are the message).
  */
-function trinoText(message: string, fault: Fault | undefined): string {
+function trinoText(message: string, fault: Fault | undefined): { text: string; raised?: string } {
   const whole = withoutExcerpt(message).trim();
   const { category, text } = categorized(whole);
   for (const rule of RULES) {
     if (rule.category && rule.category !== category) continue;
     const m = rule.match.exec(text);
-    if (m) return rule.say(m, fault);
+    if (m) return { text: rule.say(m, fault) };
   }
-  return category === 'Invalid Input' ? text : whole;
+  return category === 'Invalid Input' ? { text, raised: text } : { text: whole };
+}
+
+/** DuneSQL's 256-bit and binary types, which the casts Strata runs as functions name. */
+const CAST_TYPES = new Set(['uint256', 'int256', 'varbinary']);
+
+/**
+ * Where in `sql` an error a DuneSQL function raised comes from, when that is unambiguous: its
+ * words start with the function's name (`varbinary_to_uint256: 40 bytes …`) and the SQL calls it
+ * once, or they end with a type (`… out of range for uint256`) the SQL names once.
+ */
+function raisedAt(words: string, sql: string): number | undefined {
+  const tokens = lex(sql).tokens.filter(isCode);
+  const fn = /^([a-z_][a-z0-9_]*)(?::| takes )/.exec(words)?.[1];
+  const type = /(?:for|to) (\w+)'?$/.exec(words)?.[1]?.toLowerCase();
+  const only = (found: Token[]) => (found.length === 1 ? found[0]!.start : undefined);
+  if (fn && duneFunction(fn)) {
+    const calls = tokens.filter(
+      (t, i) =>
+        t.kind === 'word' &&
+        t.text.toLowerCase() === fn &&
+        tokens[i + 1]?.kind === 'punct' &&
+        tokens[i + 1]!.text === '(',
+    );
+    return only(calls);
+  }
+  if (type && CAST_TYPES.has(type))
+    return only(tokens.filter((t) => t.kind === 'word' && t.text.toLowerCase() === type));
+  return undefined;
 }
 
 type Rule = {
@@ -112,9 +148,13 @@ function tableName(fault: Fault | undefined, named: string): string {
  * as DuckDB names it without the prefix of Strata's DuneSQL macros.
  */
 function functionName(fault: Fault | undefined, named: string): string {
-  if (fault?.call && fault.name.length > 0) return fault.name.join('.');
+  const written = fault?.call ? fault.name.join('.') : '';
+  if (written !== '' && !CAST_CALLS.has(written)) return written;
   return named.toLowerCase().replace(/^dunesql[._]/, '');
 }
+
+/** Calls that are casts as written, which the rewrite may run as a DuneSQL function. */
+const CAST_CALLS = new Set(['cast', 'try_cast']);
 
 /** Operators DuckDB reports as functions (`'+(VARCHAR, INTEGER)'`), as Trino writes them. */
 const OPERATORS: Record<string, string> = {
@@ -297,11 +337,15 @@ const RULES: Rule[] = [
     match: /^Macro (.+?)\(\) does not support the supplied arguments/,
     say: (m, f) => {
       const name = functionName(f, m[1]!);
-      const expected = m.input
-        .split('\n')
-        .map((l) => /^\t.+?\((.*)\)$/.exec(l)?.[1])
-        .filter((a): a is string => a !== undefined)
-        .map((a) => `${name}(${a})`);
+      // The catalog's signature says what DuneSQL takes; else the macro's parameter names.
+      const signature = duneFunction(name)?.signature.split(' →')[0];
+      const expected = signature
+        ? [signature]
+        : m.input
+            .split('\n')
+            .map((l) => /^\t.+?\((.*)\)$/.exec(l)?.[1])
+            .filter((a): a is string => a !== undefined)
+            .map((a) => `${name}(${a})`);
       return `Unexpected parameters for function ${name}${expected.length ? `. Expected: ${expected.join(', ')}` : ''}`;
     },
   },

@@ -1,6 +1,6 @@
 import type { Dialect } from '../../contract/rules/enums.js';
 import { isDiskFull, withoutServerPaths } from '../disk-full.js';
-import { duneSqlMessage } from '../engine/dunesql-errors.js';
+import { duneSqlError } from '../engine/dunesql-errors.js';
 import { outOfMemoryMessage } from '../engine/out-of-memory.js';
 import { SqlError } from '../engine/sql-errors.js';
 import { lineColumn } from '../engine/sql-errors.js';
@@ -35,10 +35,13 @@ export function runError(
   }
   const memory = outOfMemoryMessage(err.message, engine.tier, engine.maxSpillBytes);
   if (memory) return { type: 'FAILED_TYPE_EXECUTION_FAILED', message: memory };
+  const message = withoutServerPaths(err.message, engine.dataDir);
   const at = err.offset === undefined ? undefined : run.toOriginal(err.offset);
-  const engineMessage = withoutServerPaths(err.message, engine.dataDir);
-  const message =
-    run.dialect === 'dunesql' ? duneSqlMessage(engineMessage, run.originalSql, at) : engineMessage;
-  if (at === undefined) return { type: err.type, message };
-  return { type: err.type, message, metadata: lineColumn(run.originalSql, at) };
+  const shown =
+    run.dialect === 'dunesql'
+      ? duneSqlError(message, run.originalSql, at)
+      : { message, offset: at };
+  if (shown.offset === undefined) return { type: err.type, message: shown.message };
+  const metadata = lineColumn(run.originalSql, shown.offset);
+  return { type: err.type, message: shown.message, metadata };
 }
