@@ -15,6 +15,7 @@ const PARTS = [
   'datasets.ts',
   'memory.ts',
   'cluster.ts',
+  'dunesql-rewrite.ts',
 ];
 const GOAL = /\(goal [^)]*\)/;
 

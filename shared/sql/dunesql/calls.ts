@@ -1,0 +1,227 @@
+/**
+ * DuneSQL's function calls on DuckDB, as the catalog (./functions) says each runs: left as
+ * written, renamed to a DuckDB built-in or a `dunesql_*` macro, reshaped here, or refused with
+ * an error naming the function. And lambdas (`x -> …`) only as arguments of functions that
+ * take them, as in Trino (DuckDB would read `->` elsewhere as its JSON operator).
+ */
+import { append, type Edit, type Part, prepend, replace } from './edits';
+import { DuneSqlError } from './error';
+import { type DuneFunction, duneFunction } from './functions';
+import { endsOperand } from './names';
+import type { Pass } from './pass';
+import { argsOf, type Code, isArrow, isPunct, isWord, upper } from './tokens';
+
+/** A call of a function DuneSQL has and Strata does not run, for the editor's markers. */
+export type UnsupportedCall = { name: string; start: number; end: number; message: string };
+
+/** Functions whose calls this module reshapes, and that take a lambda. */
+const RESHAPES_WITH_LAMBDA = new Set([
+  'reduce',
+  'zip_with',
+  'any_match',
+  'all_match',
+  'none_match',
+]);
+
+/** The error for a call of an unsupported function: the catalog's doc says why, or what instead. */
+const unsupportedMessage = (name: string, fn: DuneFunction) => {
+  const why = fn.doc.replace(/^Not supported[^:]*:\s*/i, '').replace(/\.$/, '');
+  return `Function '${name}' is not supported by Strata's DuneSQL (${why})`;
+};
+
+/** Whether the word at `i` names a function called there, and which one. */
+function calledAt(c: Code, i: number): DuneFunction | undefined {
+  const { toks } = c;
+  const t = toks[i]!;
+  if (t.kind !== 'word' || !isPunct(toks[i + 1], '(')) return undefined;
+  const prev = toks[i - 1];
+  // `x.f(` is a column's field or a schema's function; after an operand it is syntax
+  // (`count(*) FILTER (…)`); after FROM or JOIN a table function.
+  if (isPunct(prev, '.') || (prev && endsOperand(c, i - 1))) return undefined;
+  if (isWord(prev, 'FROM') || isWord(prev, 'JOIN') || isWord(prev, 'LATERAL')) return undefined;
+  return duneFunction(t.text);
+}
+
+/** The calls of unsupported DuneSQL functions in `c`, in order. */
+export function findUnsupported(c: Code): UnsupportedCall[] {
+  const found: UnsupportedCall[] = [];
+  c.toks.forEach((t, i) => {
+    const fn = calledAt(c, i);
+    if (fn?.run.kind === 'unsupported')
+      found.push({
+        name: t.text,
+        start: t.start,
+        end: t.end,
+        message: unsupportedMessage(t.text, fn),
+      });
+  });
+  return found;
+}
+
+/** The text range [start, end) of tokens first..last. */
+const span = (c: Code, [first, last]: [number, number]) => ({
+  from: c.toks[first]!.start,
+  to: c.toks[last]!.end,
+});
+
+/** greatest/least: NULL when any argument is NULL, as in Trino (DuckDB skips NULLs). */
+function nullIfAnyNull(c: Code, i: number): Edit[] {
+  const args = argsOf(c, i + 1);
+  if (args.length < 2) return [];
+  const parts: Part[] = ['CASE WHEN '];
+  args.forEach((arg, k) => parts.push(k ? ') IS NULL OR (' : '(', span(c, arg)));
+  parts.push(') IS NULL THEN NULL ELSE ');
+  return [prepend(c.toks[i]!.start, ...parts), append(c.toks[c.match[i + 1]!]!.end, ' END')];
+}
+
+/** The parameters of the lambda in [first, last] (`x -> …`, `(s, x) -> …`), and its body. */
+function lambdaOf(c: Code, [first, last]: [number, number]) {
+  const { toks } = c;
+  let arrow = first + 1;
+  const params: number[] = [];
+  if (isPunct(toks[first], '(')) {
+    arrow = c.match[first]! + 1;
+    for (let k = first + 1; k < arrow - 1; k += 2) params.push(k);
+  } else params.push(first);
+  if (!isArrow(c, arrow) || arrow + 2 > last) return null;
+  return { params, body: [arrow + 2, last] as [number, number] };
+}
+
+/** reduce(array, initial, (s, x) -> …, s -> …) → list_reduce(array, (s, x) -> …, initial). */
+function reduce(c: Code, i: number): Edit[] {
+  const args = argsOf(c, i + 1);
+  if (args.length !== 4) return [];
+  const [array, initial, step, output] = args.map((a) => span(c, a)) as [Part, Part, Part, Part];
+  const reduced: Part[] = ['list_reduce(', array, ', ', step, ', ', initial, ')'];
+  const out = lambdaOf(c, args[3]!);
+  const identity =
+    out &&
+    out.params.length === 1 &&
+    out.body[0] === out.body[1] &&
+    upper(c.toks[out.params[0]!]) === upper(c.toks[out.body[0]])
+      ? true
+      : false;
+  const close = c.toks[c.match[i + 1]!]!;
+  const parts: Part[] = identity
+    ? reduced
+    : ['list_transform([', ...reduced, '], ', output, ')[1]'];
+  return [replace(c.toks[i]!.start, close.end, ...parts)];
+}
+
+/** zip_with(a, b, (x, y) -> …) → list_transform(list_zip(a, b), z -> … z[1] … z[2] …). */
+function zipWith(c: Code, i: number, taken: Uint8Array): Edit[] {
+  const args = argsOf(c, i + 1);
+  if (args.length !== 3) return [];
+  const lambda = lambdaOf(c, args[2]!);
+  if (!lambda || lambda.params.length !== 2) return [];
+  const { toks } = c;
+  const names = lambda.params.map((k) => toks[k]!.text.toLowerCase());
+  const edits: Edit[] = [];
+  const pair = '__dunesql_pair';
+  for (let k = lambda.body[0]; k <= lambda.body[1]; k++) {
+    const t = toks[k]!;
+    const which = t.kind === 'word' ? names.indexOf(t.text.toLowerCase()) : -1;
+    if (which < 0 || isPunct(toks[k - 1], '.') || isPunct(toks[k + 1], '(')) continue;
+    edits.push(replace(t.start, t.end, `${pair}[${which + 1}]`));
+    taken[k] = 1;
+  }
+  const close = toks[c.match[i + 1]!]!;
+  edits.push(
+    replace(
+      toks[i]!.start,
+      close.end,
+      'list_transform(list_zip(',
+      span(c, args[0]!),
+      ', ',
+      span(c, args[1]!),
+      `), ${pair} -> `,
+      span(c, lambda.body),
+      ')',
+    ),
+  );
+  return edits;
+}
+
+/**
+ * any_match(a, f) → dunesql_any_match(list_transform(a, f)), and all_match, none_match: the
+ * catalog's macro gives Trino's three-valued answer over the booleans f gives.
+ */
+function matches(c: Code, i: number, name: string): Edit[] {
+  if (argsOf(c, i + 1).length !== 2) return [];
+  const t = c.toks[i]!;
+  return [
+    replace(t.start, t.end, `dunesql_${name}(list_transform`),
+    append(c.toks[c.match[i + 1]!]!.end, ')'),
+  ];
+}
+
+/** Refuses lambdas outside the arguments of functions that take them. */
+function checkLambdas(c: Code): void {
+  const { toks, match, encl } = c;
+  for (let a = 1; a < toks.length; a++) {
+    if (!isArrow(c, a)) continue;
+    let start = a - 1;
+    if (isPunct(toks[start], ')')) start = match[start]!;
+    const open = start >= 0 ? encl[start]! : -1;
+    const prev = toks[start - 1];
+    const direct =
+      open >= 0 &&
+      isPunct(toks[open], '(') &&
+      (start - 1 === open || (isPunct(prev, ',') && encl[start - 1] === open));
+    const name = direct ? toks[open - 1] : undefined;
+    const fn =
+      name?.kind === 'word' && !isPunct(toks[open - 2], '.') ? duneFunction(name.text) : null;
+    const lambdaTaking = !fn || !!fn.lambda || RESHAPES_WITH_LAMBDA.has(fn.name);
+    if (direct && fn !== null && lambdaTaking) continue;
+    const where = toks[Math.max(start, 0)]!;
+    throw new DuneSqlError(
+      fn
+        ? `Function '${name!.text}' does not take a lambda expression`
+        : 'A lambda expression is only allowed as an argument of a function that takes one',
+      where.start,
+      toks[a + 1]!.end,
+    );
+  }
+}
+
+/** The edits of a call the catalog says this module reshapes. */
+function reshape(c: Code, i: number, name: string, taken: Uint8Array): Edit[] {
+  switch (name) {
+    case 'greatest':
+    case 'least':
+      return nullIfAnyNull(c, i);
+    case 'reduce':
+      return reduce(c, i);
+    case 'zip_with':
+      return zipWith(c, i, taken);
+    case 'any_match':
+    case 'all_match':
+    case 'none_match':
+      return matches(c, i, name);
+    default:
+      throw new Error(`the catalog says ${name} is reshaped, and the rewrite has no shape for it`);
+  }
+}
+
+/** Renames, reshapes or refuses every call of a DuneSQL function. */
+export function rewriteCalls({ code: c, edits, taken }: Pass): void {
+  checkLambdas(c);
+  c.toks.forEach((t, i) => {
+    if (taken[i]) return;
+    const fn = calledAt(c, i);
+    if (!fn) return;
+    switch (fn.run.kind) {
+      case 'same':
+        return;
+      case 'rename':
+      case 'macro':
+        edits.push(replace(t.start, t.end, fn.run.to));
+        break;
+      case 'unsupported':
+        throw new DuneSqlError(unsupportedMessage(t.text, fn), t.start, t.end);
+      case 'reshape':
+        edits.push(...reshape(c, i, fn.name, taken));
+    }
+    taken[i] = 1;
+  });
+}

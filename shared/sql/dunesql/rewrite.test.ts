@@ -1,0 +1,350 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isCode, lex, lexSql } from '../lexer';
+import { toOriginalOffset } from '../offsets';
+import { duneFunction, duneFunctions } from './functions';
+import { DuneSqlError, rewriteDuneSql, unsupportedCalls } from './rewrite';
+
+/** The DuckDB SQL for a DuneSQL text. */
+const duck = (sql: string) => rewriteDuneSql(sql).sql;
+
+/** The DuneSqlError the rewrite throws for `sql`: its message and the text it points at. */
+function failure(sql: string): { message: string; at: string } {
+  try {
+    rewriteDuneSql(sql);
+  } catch (err) {
+    if (!(err instanceof DuneSqlError)) throw err;
+    return { message: err.message, at: sql.slice(err.start, err.end) };
+  }
+  throw new Error(`no error for ${sql}`);
+}
+
+describe('varbinary literals', () => {
+  it('turns 0x… and X’…’ into BLOB constants, in lower case', () => {
+    expect(duck('SELECT x FROM t WHERE a = 0xAbCd01')).toBe(
+      "SELECT x FROM t WHERE a = unhex('abcd01')",
+    );
+    expect(duck("SELECT x FROM t WHERE a IN (X'ab 12', 0X00)")).toBe(
+      "SELECT x FROM t WHERE a IN (unhex('ab12'), unhex('00'))",
+    );
+  });
+
+  it('reads a bare 0x and an empty X’’ as the empty varbinary', () => {
+    expect(duck("SELECT x FROM t WHERE a <> 0x AND b <> X''")).toBe(
+      "SELECT x FROM t WHERE a <> unhex('') AND b <> unhex('')",
+    );
+  });
+
+  it('leaves a number and a name apart, and 0x inside strings, names and comments', () => {
+    const sql = `SELECT 0 x1, "0xab", '0xab' AS s /* 0xab */ FROM t -- 0xzz`;
+    expect(duck(sql)).toBe(sql);
+  });
+
+  it('names a malformed literal and points at it', () => {
+    expect(failure('SELECT 1 FROM t WHERE a = 0xabc')).toEqual({
+      message: 'Invalid varbinary literal 0xabc: it has an odd number of hexadecimal digits',
+      at: '0xabc',
+    });
+    expect(failure('SELECT 1 FROM t WHERE a = 0x12g4')).toEqual({
+      message: "Invalid varbinary literal 0x12g4: 'g' is not a hexadecimal digit",
+      at: '0x12g4',
+    });
+    expect(failure("SELECT X'1' AS b")).toMatchObject({ at: "X'1'" });
+  });
+});
+
+describe('names DuckDB reserves', () => {
+  it('quotes them where they stand as names', () => {
+    expect(duck('SELECT to, all FROM transfers WHERE to = from_a AND all > 1')).toBe(
+      'SELECT "to", "all" FROM transfers WHERE "to" = from_a AND "all" > 1',
+    );
+    expect(duck('SELECT to.amount, x.to FROM transfers to JOIN t AS all ON all.a = to.b')).toBe(
+      'SELECT "to".amount, x.to FROM transfers "to" JOIN t AS "all" ON "all".a = "to".b',
+    );
+    expect(duck('WITH limit AS (SELECT 1 AS x) SELECT x at, count(*) offset FROM limit')).toBe(
+      'WITH "limit" AS (SELECT 1 AS x) SELECT x "at", count(*) "offset" FROM "limit"',
+    );
+    expect(duck('SELECT count(all) FROM t ORDER BY to DESC, all')).toBe(
+      'SELECT count("all") AS _col0 FROM t ORDER BY "to" DESC, "all"',
+    );
+  });
+
+  it('leaves them where they are keywords', () => {
+    for (const sql of [
+      'SELECT a FROM t UNION ALL SELECT ALL b FROM u',
+      'SELECT a FROM t WHERE a > ALL (SELECT b FROM u) AND a = ANY (SELECT c FROM u)',
+      'SELECT a FROM t GROUP BY ALL ORDER BY ALL',
+      'SELECT ALL * FROM t ORDER BY a DESC NULLS LAST LIMIT 5 OFFSET 2',
+      'SELECT a FROM t FETCH FIRST 3 ROWS ONLY',
+      "SELECT trim(leading FROM a) AS x, trim(both 'z' FROM a) AS y FROM t",
+      "SELECT a AT TIME ZONE 'UTC' AS x, CAST(b AS INTERVAL DAY TO SECOND) AS y FROM t",
+      "SELECT count(ALL a) AS n FROM t WHERE b SIMILAR TO 'x'",
+    ])
+      expect(duck(sql), sql).toBe(sql);
+  });
+});
+
+describe('types', () => {
+  it('writes Trino’s type syntax as DuckDB’s', () => {
+    expect(duck('SELECT CAST(a AS array(double)) AS x FROM t')).toBe(
+      'SELECT CAST(a AS double[]) AS x FROM t',
+    );
+    expect(
+      duck('SELECT TRY_CAST(a AS map(varchar, array(row(n bigint, v array(uint256))))) AS x'),
+    ).toBe('SELECT TRY_CAST(a AS map(varchar, row(n bigint, v BIGNUM[])[])) AS x');
+    expect(duck('SELECT CAST(a AS row(bigint, double precision)) AS x')).toBe(
+      'SELECT CAST(a AS row(field0 bigint, field1 double precision)) AS x',
+    );
+    expect(
+      duck('SELECT CAST(a AS timestamp(3) with time zone) AS x, CAST(b AS time(6)) AS y'),
+    ).toBe('SELECT CAST(a AS timestamp with time zone) AS x, CAST(b AS time) AS y');
+    expect(duck('SELECT CAST(a AS decimal) AS x, CAST(b AS decimal(10, 2)) AS y')).toBe(
+      'SELECT CAST(a AS decimal(38, 0)) AS x, CAST(b AS decimal(10, 2)) AS y',
+    );
+    expect(
+      duck('SELECT CAST(a AS real) AS x, CAST(b AS json) AS y, CAST(c AS varbinary) AS z'),
+    ).toBe('SELECT CAST(a AS real) AS x, CAST(b AS json) AS y, dunesql_to_varbinary(c ) AS z');
+  });
+
+  it('casts to uint256/int256/varchar through the catalog’s macros, cutting varchar(n)', () => {
+    expect(
+      duck("SELECT CAST(a AS uint256) AS x, TRY_CAST(b AS INT256) AS y, uint256 '7' AS z"),
+    ).toBe(
+      "SELECT dunesql_to_uint256(a ) AS x, dunesql_try_to_int256(b ) AS y, dunesql_to_uint256( '7') AS z",
+    );
+    expect(duck('SELECT CAST(a AS varchar(3)) AS x')).toBe(
+      'SELECT left(dunesql_to_varchar(a ), 3) AS x',
+    );
+  });
+
+  it('refuses a type DuckDB has nothing like, naming it', () => {
+    expect(failure("SELECT CAST('1.2.3.4' AS IPADDRESS)")).toEqual({
+      message: "Type 'ipaddress' is not supported by Strata's DuneSQL",
+      at: 'IPADDRESS',
+    });
+  });
+});
+
+describe('_colN names', () => {
+  it('names unnamed select expressions by position, in every select list', () => {
+    expect(duck('SELECT 1')).toBe('SELECT 1 AS _col0');
+    expect(
+      duck(
+        'WITH w AS (SELECT a, t.b, "c", a + 1, count(*) n, max(a) AS m, true FROM t) SELECT * FROM w',
+      ),
+    ).toBe(
+      'WITH w AS (SELECT a, t.b, "c", a + 1 AS _col3, count(*) n, max(a) AS m, true AS _col6 FROM t) SELECT * FROM w',
+    );
+    expect(duck('SELECT DISTINCT t.*, (SELECT max(b) FROM u) FROM t')).toBe(
+      'SELECT DISTINCT t.*, (SELECT max(b) AS _col0 FROM u) AS _col1 FROM t',
+    );
+  });
+
+  it('reads a select list to its end, whatever comes between', () => {
+    expect(
+      duck(
+        "SELECT a IS DISTINCT FROM b, percentile_cont(0.5) WITHIN GROUP (ORDER BY a), INTERVAL '1' DAY, x'00' FROM t",
+      ),
+    ).toBe(
+      "SELECT a IS DISTINCT FROM b AS _col0, percentile_cont(0.5) WITHIN GROUP (ORDER BY a) AS _col1, INTERVAL '1' DAY AS _col2, unhex('00') AS _col3 FROM t",
+    );
+  });
+});
+
+describe('UNNEST of rows', () => {
+  it('unnests rows into one column per name', () => {
+    expect(duck("SELECT * FROM UNNEST(ARRAY[ROW(1, 'a')]) AS t(n, s)")).toBe(
+      "SELECT * FROM (SELECT unnest(__dunesql_unnest.r) FROM UNNEST(ARRAY[ROW(1, 'a')]) AS __dunesql_unnest(r)) AS t(n, s)",
+    );
+    expect(duck('SELECT n FROM u CROSS JOIN UNNEST(rs) WITH ORDINALITY t(a, b, n)')).toBe(
+      'SELECT n FROM u CROSS JOIN (SELECT unnest(__dunesql_unnest.r), __dunesql_unnest.n FROM UNNEST(rs) WITH ORDINALITY AS __dunesql_unnest(r, n)) t(a, b, n)',
+    );
+  });
+
+  it('leaves an unnest of values as it is', () => {
+    const sql = 'SELECT x FROM u CROSS JOIN UNNEST(xs) WITH ORDINALITY AS t(x, i)';
+    expect(duck(sql)).toBe(sql);
+  });
+});
+
+describe('marks', () => {
+  it('map every offset of the DuckDB SQL back to the DuneSQL as written', () => {
+    const sql = 'SELECT to, 0xab, nope FROM t';
+    const { sql: out, marks } = rewriteDuneSql(sql);
+    const back = toOriginalOffset(marks);
+    expect(back(out.indexOf('nope'))).toBe(sql.indexOf('nope'));
+    expect(back(out.indexOf('unhex') + 3)).toBe(sql.indexOf('0xab'));
+    expect(back(out.indexOf('FROM'))).toBe(sql.indexOf('FROM'));
+    expect(back(out.indexOf('_col1'))).toBe(sql.indexOf(', nope'));
+  });
+
+  it('are empty when nothing is rewritten', () => {
+    expect(rewriteDuneSql('SELECT a FROM t')).toEqual({ sql: 'SELECT a FROM t', marks: [] });
+  });
+});
+
+describe('placeholders', () => {
+  it('are left alone in SQL as written', () => {
+    const sql = "SELECT {{to}}, '{{x}}', 0xab FROM t WHERE to = {{ all }}";
+    expect(rewriteDuneSql(sql, { placeholders: true }).sql).toBe(
+      "SELECT {{to}} AS _col0, '{{x}}' AS _col1, unhex('ab') AS _col2 FROM t WHERE \"to\" = {{ all }}",
+    );
+  });
+});
+
+describe('what the rewrite never touches', () => {
+  const literal = fc.oneof(
+    fc.string({ maxLength: 8 }).map((s) => `'${s.replaceAll("'", "''")}'`),
+    fc.string({ maxLength: 8 }).map((s) => `"${s.replaceAll('"', '""') || 'q'}"`),
+    fc.string({ maxLength: 8 }).map((s) => `/* ${s.replaceAll('*/', '')} */`),
+    fc.string({ maxLength: 8 }).map((s) => `-- ${s.replace(/[\r\n]/g, ' ')}\n`),
+  );
+  const piece = fc.oneof(
+    literal,
+    fc.constantFrom(
+      'to',
+      'all',
+      'x',
+      'limit',
+      'greatest(',
+      'reduce(',
+      'zip_with(',
+      'CAST(',
+      ' AS ',
+      'array(',
+      'uint256',
+      'varchar(3)',
+      '0xab',
+      "X'cd'",
+      '0x',
+      '1',
+      '(',
+      ')',
+      ',',
+      '+',
+      '->',
+      '.',
+      '*',
+      'SELECT ',
+      ' FROM ',
+      ' UNION ALL ',
+      'UNNEST(',
+      ' t(a, b)',
+      'row(',
+      ' ',
+      '\n',
+    ),
+  );
+
+  it('keeps every string, quoted name and comment, at a place that maps back to it', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const sql = `SELECT ${pieces.join(' ')}`;
+        let out;
+        try {
+          out = rewriteDuneSql(sql);
+        } catch (err) {
+          if (err instanceof DuneSqlError) return; // refused, with a position: nothing to keep
+          throw err;
+        }
+        const back = toOriginalOffset(out.marks);
+        const kept = lex(out.sql, { placeholders: false }).tokens;
+        const given = lex(sql, { placeholders: false }).tokens;
+        for (const [i, t] of given.entries()) {
+          if (t.kind !== 'string' && t.kind !== 'quoted' && t.kind !== 'comment') continue;
+          if (/^[xX]$/.test(given[i - 1]?.text ?? '')) continue; // X'…': a varbinary literal
+          expect(
+            kept.some((k) => k.text === t.text && back(k.start) === t.start),
+            `${t.text} in ${out.sql}`,
+          ).toBe(true);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  const column = fc.constantFrom('a', 'b', 't.a', '"to"', '"all"', 'amount');
+  const fns = ['abs', 'coalesce', 'lower', 'upper', 'round', 'sum', 'max', 'min', 'count'].filter(
+    (f) => (duneFunction(f)?.run.kind ?? 'same') === 'same',
+  );
+  const expr: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      column,
+      fc.integer({ min: 0, max: 99 }).map(String),
+      fc.string({ maxLength: 5 }).map((s) => `'${s.replaceAll("'", "''")}'`),
+      fc
+        .tuple(tie('e'), fc.constantFrom('+', '-', '*', '=', '<', 'AND', 'OR', '||'), tie('e'))
+        .map(([l, op, r]) => `${l} ${op} ${r}`),
+      fc.tuple(fc.constantFrom(...fns), tie('e')).map(([f, e]) => `${f}(${e})`),
+      fc.tuple(tie('e'), tie('e')).map(([c, e]) => `CASE WHEN ${c} THEN ${e} ELSE NULL END`),
+      tie('e').map((e) => `CAST(${e} AS BIGINT)`),
+      tie('e').map((e) => `(${e})`),
+    ),
+  })).e;
+  const item = fc.oneof(
+    expr,
+    fc.tuple(expr, fc.constantFrom('x', 'total', '"n"')).map(([e, n]) => `${e} AS ${n}`),
+    fc.constant('*'),
+    fc.constant('count(*)'),
+  );
+  const select = fc
+    .tuple(
+      fc.array(item, { minLength: 1, maxLength: 4 }),
+      fc.option(expr),
+      fc.boolean(),
+      fc.option(fc.nat(9)),
+      fc.option(fc.string({ maxLength: 6 }).map((s) => `/* ${s.replaceAll('*/', '')} */`)),
+    )
+    .map(
+      ([items, where, ordered, limit, comment]) =>
+        `SELECT ${items.join(', ')} ${comment ?? ''} FROM t${where ? ` WHERE ${where}` : ''}` +
+        `${ordered ? ' ORDER BY a DESC NULLS LAST' : ''}${limit !== null ? ` LIMIT ${limit}` : ''}`,
+    );
+
+  it('changes DuckDB SQL without DuneSQL-only syntax by `_colN` names only', () => {
+    const codeOf = (sql: string) =>
+      lexSql(sql)
+        .filter(isCode)
+        .map((t) => t.text);
+    fc.assert(
+      fc.property(fc.tuple(select, fc.option(select)), ([first, second]) => {
+        const sql = second ? `${first} UNION ALL ${second}` : first;
+        const out = codeOf(rewriteDuneSql(sql).sql);
+        const named = out.filter(
+          (t, i) => !(t === 'AS' && /^_col\d+$/.test(out[i + 1] ?? '')) && !/^_col\d+$/.test(t),
+        );
+        expect(named).toEqual(codeOf(sql));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('calls', () => {
+  it('reshapes every function the catalog says the rewrite reshapes', () => {
+    for (const fn of duneFunctions().filter((f) => f.run.kind === 'reshape'))
+      expect(() => rewriteDuneSql(`SELECT ${fn.name}(a, b) FROM t`), fn.name).not.toThrow();
+  });
+
+  it('leaves field access, FILTER clauses and table functions alone', () => {
+    const sql = 'SELECT t.greatest(a) g, count(*) FILTER (WHERE a > 1) AS n FROM sequence(1, 3) t';
+    expect(duck(sql)).toBe(sql);
+  });
+});
+
+describe('unsupportedCalls', () => {
+  it('lists the calls a run would refuse, with where they are, and no others', () => {
+    const sql =
+      "SELECT listagg(a, ',') WITHIN GROUP (ORDER BY a), 'listagg(', greatest(a, b) FROM t";
+    const found = unsupportedCalls(sql);
+    expect(found.map(({ name, start, end }) => ({ name, at: sql.slice(start, end) }))).toEqual([
+      { name: 'listagg', at: 'listagg' },
+    ]);
+    expect(found[0]!.message).toBe(failure(sql).message);
+  });
+
+  it('reads SQL as written, placeholders and all', () => {
+    expect(unsupportedCalls('SELECT {{listagg}} FROM t WHERE a = {{ x }}')).toEqual([]);
+  });
+});
