@@ -232,6 +232,12 @@ describe('calls', () => {
     ).toEqual([[null, true]]);
   });
 
+  it('substring takes its standard form, on varchar and varbinary', async () => {
+    expect(
+      (await dune("SELECT substring('abcdef' FROM 2 FOR 3), substring(0x010203 FROM 2)")).rows,
+    ).toEqual([['bcd', '\\x02\\x03']]);
+  });
+
   it('divides integers as Trino does', async () => {
     expect(await value('SELECT 7 / 2')).toBe(3);
   });

@@ -155,6 +155,22 @@ function matches(c: Code, i: number, name: string): Edit[] {
   ];
 }
 
+/**
+ * The SQL-standard form of a call (`substring(x FROM 2 FOR 3)`) as plain arguments
+ * (`x, 2, 3`), for a function that runs under another name: only the built-in reads the words.
+ */
+function standardForm(c: Code, i: number): Edit[] {
+  const { toks, match } = c;
+  const close = match[i + 1]!;
+  const edits: Edit[] = [];
+  for (let k = i + 2; k < close; k++) {
+    if (match[k]! > k) k = match[k]!;
+    else if (isWord(toks[k], 'FROM') || isWord(toks[k], 'FOR'))
+      edits.push(replace(toks[k]!.start, toks[k]!.end, ','));
+  }
+  return edits;
+}
+
 /** Refuses lambdas outside the arguments of functions that take them. */
 function checkLambdas(c: Code): void {
   const { toks, match, encl } = c;
@@ -215,7 +231,7 @@ export function rewriteCalls({ code: c, edits, taken }: Pass): void {
         return;
       case 'rename':
       case 'macro':
-        edits.push(replace(t.start, t.end, fn.run.to));
+        edits.push(replace(t.start, t.end, fn.run.to), ...standardForm(c, i));
         break;
       case 'unsupported':
         throw new DuneSqlError(unsupportedMessage(t.text, fn), t.start, t.end);

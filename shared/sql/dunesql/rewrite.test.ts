@@ -327,6 +327,12 @@ describe('calls', () => {
       expect(() => rewriteDuneSql(`SELECT ${fn.name}(a, b) FROM t`), fn.name).not.toThrow();
   });
 
+  it('writes the standard form of a renamed call as plain arguments', () => {
+    expect(duck('SELECT substring(a FROM 2 FOR 3) AS x, substring(a FROM 2) AS y FROM t')).toBe(
+      'SELECT dunesql_substr(a , 2 , 3) AS x, dunesql_substr(a , 2) AS y FROM t',
+    );
+  });
+
   it('leaves field access, FILTER clauses and table functions alone', () => {
     const sql = 'SELECT t.greatest(a) g, count(*) FILTER (WHERE a > 1) AS n FROM sequence(1, 3) t';
     expect(duck(sql)).toBe(sql);
