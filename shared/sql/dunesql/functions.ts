@@ -12,6 +12,7 @@ import { CONDITIONAL_FUNCTIONS, CONDITIONAL_MACROS } from './functions-condition
 import { DATE_FUNCTIONS, DATE_MACROS } from './functions-dates';
 import { HOSTED_FUNCTIONS, HOSTED_MACROS } from './functions-hosted';
 import { JSON_FUNCTIONS, JSON_MACROS } from './functions-json';
+import { KECCAK_FUNCTIONS, KECCAK_MACROS } from './functions-keccak';
 import { orderMacros } from './functions-kit';
 import { NUMBER_FUNCTIONS, NUMBER_MACROS } from './functions-numbers';
 import { STRING_FUNCTIONS, STRING_MACROS } from './functions-strings';
@@ -53,6 +54,7 @@ const FUNCTIONS: DuneFunction[] = [
   ...JSON_FUNCTIONS,
   ...CONDITIONAL_FUNCTIONS,
   ...HOSTED_FUNCTIONS,
+  ...KECCAK_FUNCTIONS,
 ];
 
 const BY_NAME = new Map(FUNCTIONS.map((f) => [f.name, f]));
@@ -77,4 +79,5 @@ export const DUNESQL_MACROS: readonly string[] = orderMacros([
   ...JSON_MACROS,
   ...CONDITIONAL_MACROS,
   ...HOSTED_MACROS,
+  ...KECCAK_MACROS,
 ]);
