@@ -68,7 +68,7 @@ export const isArrow = (c: Code, i: number) =>
  */
 export function argsOf(c: Code, open: number): [number, number][] {
   const close = c.match[open]!;
-  if (close < 0 || close === open + 1) return [];
+  if (close < 0 || close === open + 1) return []; // unbalanced: DuckDB will say
   const args: [number, number][] = [];
   let first = open + 1;
   for (let i = open + 1; i < close; i++) {
