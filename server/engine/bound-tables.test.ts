@@ -58,7 +58,7 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const bound = async (sql: string, visible = tables) =>
-  (await boundTables({ sql, tables: visible, lakeRoot: root })).map(fullName);
+  (await boundTables({ sql, dialect: 'duckdb', tables: visible, lakeRoot: root })).map(fullName);
 
 describe('boundTables', () => {
   it('lists the tables a plain query reads, fully qualified', async () => {

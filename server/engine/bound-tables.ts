@@ -1,4 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { Dialect } from '../../contract/rules/enums.js';
+import { dialectDefinitions, parserSettings } from './dialects.js';
 import { quoteIdent } from './duck.js';
 import { fullName, layoutOf, type LakeTable } from '../lake/lake-table.js';
 import { SqlError } from './sql-errors.js';
@@ -19,12 +21,14 @@ const planName = (t: LakeTable) => [t.catalog || 'memory', t.schema_name, t.tabl
  * every table of `tables` the SQL could name becomes an EMPTY real table with its snapshot's
  * columns; the instance is then locked like an execution sandbox, the SQL is checked to be one
  * SELECT, and the physical plan of `EXPLAIN` (optimizer off, so nothing is pruned) lists every
- * table scan. `sql` has its `{{parameters}}` already rendered. A table the caller cannot see
- * does not exist there, so binding fails with DuckDB's own error (a SqlError).
+ * table scan. `sql` is what the engine runs (parameters rendered, DuneSQL rewritten:
+ * engineSql), and the instance is set up for its `dialect` as a sandbox is. A table the caller
+ * cannot see does not exist there, so binding fails with DuckDB's own error (a SqlError).
  * The tables come back sorted by full name.
  */
 export async function boundTables(opts: {
   sql: string;
+  dialect: Dialect;
   tables: LakeTable[];
   lakeRoot: string;
 }): Promise<LakeTable[]> {
@@ -36,7 +40,7 @@ export async function boundTables(opts: {
   const instance = await DuckDBInstance.create(':memory:', instanceOptions(TIERS.small));
   const conn = await instance.connect();
   try {
-    await createEmptyTables(conn, candidates, opts.lakeRoot);
+    await createEmptyTables(conn, candidates, opts.lakeRoot, opts.dialect);
     await checkStatement(conn, opts.sql);
     const names = await scannedTables(conn, opts.sql);
     const byName = new Map(candidates.map((t) => [planName(t), t]));
@@ -52,7 +56,13 @@ export async function boundTables(opts: {
   }
 }
 
-async function createEmptyTables(conn: DuckDBConnection, tables: LakeTable[], lakeRoot: string) {
+async function createEmptyTables(
+  conn: DuckDBConnection,
+  tables: LakeTable[],
+  lakeRoot: string,
+  dialect: Dialect,
+) {
+  for (const setting of parserSettings(dialect)) await conn.run(setting);
   const statements: string[] = [];
   // `dune` always exists, so a table in it the caller may not see fails as "does not exist".
   const catalogs = new Set(['dune', ...tables.map((t) => t.catalog).filter(Boolean)]);
@@ -70,6 +80,7 @@ async function createEmptyTables(conn: DuckDBConnection, tables: LakeTable[], la
     );
   }
   statements.push(
+    ...dialectDefinitions(dialect),
     'PRAGMA disable_optimizer',
     'SET enable_external_access = false',
     'SET lock_configuration = true',

@@ -1,5 +1,5 @@
 import type { Signal } from '../cluster/signals.js';
-import { toOriginalOffset, type SqlMark } from '../../shared/sql/offsets.js';
+import type { SqlMark } from '../../shared/sql/offsets.js';
 import { creditsFor, type TierName } from '../engine/tiers.js';
 import { parseJson } from '../store/db.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
@@ -11,6 +11,7 @@ import {
   type QueueDeps,
   type QueuedRun,
 } from './execution-queue.js';
+import { engineRun } from './execution-input.js';
 import { STATES, TERMINAL } from './execution-record.js';
 
 /** The queue of a node sharing a PostgreSQL store with others. */
@@ -24,16 +25,19 @@ export type ClusterLink = {
 export const nodeLostMessage = (leaseMs: number) =>
   `The node running this execution stopped (no sign of it for ${leaseMs / 1000} s); nothing was kept. Run it again.`;
 
-/** A claimed row as a run: the SQL as written and its placeholder marks place error positions. */
+/**
+ * A claimed row as a run, as the node that submitted it made it (engineRun): the SQL as written
+ * and its placeholder marks place error positions.
+ */
 function runOf(row: ClaimedRow): QueuedRun {
   return {
     id: row.id,
     contextId: row.context_id,
     tier: row.performance as TierName,
     submittedAt: Date.parse(row.submitted_at),
-    sql: row.sql,
+    dialect: row.dialect,
     originalSql: row.written_sql ?? row.sql,
-    toOriginal: toOriginalOffset(parseJson<SqlMark[]>(row.sql_marks, [])),
+    ...engineRun({ sql: row.sql, marks: parseJson<SqlMark[]>(row.sql_marks, []) }, row.dialect),
   };
 }
 

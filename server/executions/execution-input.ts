@@ -1,7 +1,10 @@
 import type { z } from '@hono/zod-openapi';
 import type { QueryParametersSchema } from '../../contract/executions.js';
 import type { Parameter, ParameterValue } from '../../contract/parameters.js';
+import { DEFAULT_DIALECT, type Dialect } from '../../contract/rules/enums.js';
+import { toOriginalOffset, type SqlMark } from '../../shared/sql/offsets.js';
 import type { Caller } from '../auth/caller.js';
+import { engineSql } from '../engine/dialects.js';
 import {
   normalizeParameterDefs,
   parameterKey,
@@ -10,9 +13,10 @@ import {
   resolveParameterValues,
   type Rendered,
 } from '../engine/parameters.js';
+import { SqlError } from '../engine/sql-errors.js';
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
 import { invalid } from '../errors.js';
-import type { ResultHandoff } from './execution-queue.js';
+import type { QueuedRun, ResultHandoff } from './execution-queue.js';
 import type { ExecutionSource, NewExecution } from './execution-record.js';
 
 /** A run to record and queue: who, where from, the SQL as written and the values for it. */
@@ -21,6 +25,8 @@ export type Submission = Caller & {
   queryVersion: number | null;
   /** The SQL as written, with `{{name}}` placeholders. */
   sql: string;
+  /** The dialect `sql` is written in: a saved query's own, or the one a request names. */
+  dialect: Dialect;
   parameters: Parameter[];
   values: Record<string, ParameterValue | null | undefined>;
   performance: TierName;
@@ -42,6 +48,8 @@ export type AdHocSql = {
   parameters?: Parameter[];
   values: Record<string, ParameterValue | null>;
   performance?: TierName;
+  /** Default DEFAULT_DIALECT, as a request without one. */
+  dialect?: Dialect;
 };
 
 /** Parameter values by name, from either form of `query_parameters` (a list or an object). */
@@ -68,6 +76,7 @@ export function adHocSubmission(caller: Caller, source: 'app' | 'api', req: AdHo
     queryId: 0,
     queryVersion: null,
     sql: req.sql,
+    dialect: req.dialect ?? DEFAULT_DIALECT,
     parameters: normalizeParameterDefs(
       req.sql,
       (req.parameters ?? []).filter((d) => used.includes(d.key)),
@@ -77,14 +86,40 @@ export function adHocSubmission(caller: Caller, source: 'app' | 'api', req: AdHo
   };
 }
 
+/** What the engine runs of a rendered submission, and how its error positions map back. */
+export type EngineRun = Pick<QueuedRun, 'sql' | 'toOriginal' | 'refused'>;
+
+/**
+ * The engine's run of SQL rendered in `dialect` with placeholder `marks`: DuneSQL rewritten for
+ * DuckDB (engine/dialects.ts), an offset in what runs mapped back through the rewrite and then
+ * the parameters to the SQL as written. DuneSQL the rewrite refuses runs nothing: the run fails
+ * with the refusal, placed in the SQL as written like any syntax error. Every node that runs a
+ * recorded execution builds it this way (the submitting one, and any that claims it).
+ */
+export function engineRun(
+  rendered: { sql: string; marks: readonly SqlMark[] },
+  dialect: Dialect,
+): EngineRun {
+  const written = toOriginalOffset(rendered.marks);
+  try {
+    const run = engineSql(rendered.sql, dialect);
+    const rewritten = toOriginalOffset(run.marks);
+    return { sql: run.sql, toOriginal: (offset) => written(rewritten(offset)) };
+  } catch (err) {
+    if (!(err instanceof SqlError)) throw err;
+    return { sql: rendered.sql, toOriginal: written, refused: err };
+  }
+}
+
 /**
  * The submission's values checked against its definitions (a ParameterError otherwise) and its
- * SQL rendered: the execution to record, and the rendering for the queue.
+ * SQL rendered: the execution to record (with the SQL as written, its parameters rendered), the
+ * rendering, and what the engine runs (engineRun).
  */
 export function renderSubmission(
   s: Submission,
   id: string,
-): { execution: NewExecution; rendered: Rendered } {
+): { execution: NewExecution; rendered: Rendered; run: EngineRun } {
   const values = resolveParameterValues(s.parameters, s.values);
   const rendered = renderSql(s.sql, values);
   const execution: NewExecution = {
@@ -96,6 +131,7 @@ export function renderSubmission(
     api_key_id: s.apiKeyId,
     source: s.source,
     sql: rendered.sql,
+    dialect: s.dialect,
     parameters: Object.fromEntries(
       Object.entries(values).map(([k, v]) => [
         k,
@@ -105,5 +141,5 @@ export function renderSubmission(
     params_key: parameterKey(values),
     performance: s.performance,
   };
-  return { execution, rendered };
+  return { execution, rendered, run: engineRun(rendered, s.dialect) };
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
+import type { Dialect } from '../../contract/rules/enums.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { Lake } from '../lake/lake.js';
@@ -30,11 +31,15 @@ export type QueuedRun = {
   tier: TierName;
   /** When it was recorded (its `submitted_at`), for the time it waited. */
   submittedAt: number;
-  /** The SQL as run, parameters substituted. */
+  /** The SQL as run: parameters substituted and, in DuneSQL, rewritten for DuckDB. */
   sql: string;
+  /** The dialect it is written in (the sandbox is set up for it). */
+  dialect: Dialect;
   /** Maps offsets in the SQL as run back to the SQL as written, for error positions. */
   toOriginal: (offset: number) => number;
   originalSql: string;
+  /** DuneSQL the rewrite refused (execution-input.ts, engineRun): the run fails with it. */
+  refused?: SqlError;
   /**
    * Awaited after the run and before the execution completes (a materialized view stores the
    * result here); if it throws, the execution fails with the error's message instead.
@@ -309,6 +314,7 @@ export class ExecutionQueue {
     let stopWatching = () => {};
     const elapsed = () => Date.now() - started.getTime();
     try {
+      if (job.refused) throw job.refused;
       const out = await this.deps.sandboxes.run(
         {
           sql: job.sql,

@@ -1,3 +1,5 @@
+import type { Dialect } from '../../contract/rules/enums.js';
+
 export const STATES = {
   pending: 'QUERY_STATE_PENDING',
   executing: 'QUERY_STATE_EXECUTING',
@@ -33,7 +35,10 @@ export type ExecutionRecord = {
   user_id: number | null;
   api_key_id: string | null;
   source: string;
+  /** The SQL as written, its parameters rendered (a DuneSQL run's before its rewrite). */
   sql: string;
+  /** The dialect `sql` is written in and ran as. */
+  dialect: Dialect;
   parameters: Record<string, unknown>;
   params_key: string;
   performance: string;
@@ -65,6 +70,7 @@ export type NewExecution = Pick<
   | 'api_key_id'
   | 'source'
   | 'sql'
+  | 'dialect'
   | 'parameters'
   | 'params_key'
   | 'performance'

@@ -150,7 +150,7 @@ export class ExecutionsService {
 
   /** Validates parameters (invalid), checks the billing limit (over_limit), records and queues the run. */
   async submit(s: Submission): Promise<ExecutionRecord> {
-    const { execution, rendered } = renderSubmission(s, ulid());
+    const { execution, rendered, run } = renderSubmission(s, ulid());
     await this.checkCredits(s.contextId);
     const record = await this.repo.insert(execution, {
       // A run whose result a callback stores runs on this node, the one holding the callback.
@@ -163,8 +163,8 @@ export class ExecutionsService {
       contextId: s.contextId,
       tier: s.performance,
       submittedAt: Date.parse(record.submitted_at),
-      sql: rendered.sql,
-      toOriginal: rendered.toOriginal,
+      dialect: s.dialect,
+      ...run,
       originalSql: s.sql,
       onResult: s.onResult,
     });
@@ -199,6 +199,7 @@ export class ExecutionsService {
       queryId: query.id,
       queryVersion: query.version,
       sql: query.query_sql,
+      dialect: query.dialect,
       parameters: query.parameters,
       values,
       performance: tier,

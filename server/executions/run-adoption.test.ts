@@ -3,6 +3,7 @@ import type { ExecutionRecord } from './execution-record.js';
 import {
   adoption,
   NOT_AN_EXECUTION_OF_THIS_CONTEXT,
+  RUN_IN_OTHER_DIALECT,
   RUN_OF_ANOTHER_QUERY,
   RUN_OF_OTHER_SQL,
 } from './run-adoption.js';
@@ -12,6 +13,7 @@ const query = {
   owner_id: 1,
   version: 3,
   query_sql: 'SELECT * FROM t LIMIT {{n}}',
+  dialect: 'dunesql' as const,
   parameters: [{ key: 'n', type: 'number' as const, value: '10' }],
 };
 
@@ -21,6 +23,7 @@ const run = (over: Partial<ExecutionRecord> = {}) =>
     query_id: 0,
     context_id: 1,
     sql: 'SELECT * FROM t LIMIT 5',
+    dialect: 'dunesql',
     parameters: { n: '5' },
     params_key: '[["n",["5"]]]',
     ...over,
@@ -54,6 +57,13 @@ describe('adoption of a run by a saved query', () => {
       problem: NOT_AN_EXECUTION_OF_THIS_CONTEXT,
     });
     expect(adoption(run({ query_id: 8 }), query)).toMatchObject({ problem: RUN_OF_ANOTHER_QUERY });
+  });
+  it('refuses a run of the same text in another dialect (it may mean something else)', () => {
+    expect(adoption(run({ dialect: 'duckdb' }), query)).toEqual({
+      ok: false,
+      problem: RUN_IN_OTHER_DIALECT,
+    });
+    expect(adoption(run({ dialect: 'duckdb' }), { ...query, dialect: 'duckdb' }).ok).toBe(true);
   });
   it('refuses other SQL, and values that do not fit the saved definitions', () => {
     expect(adoption(run({ sql: 'SELECT * FROM t LIMIT 6' }), query)).toMatchObject({

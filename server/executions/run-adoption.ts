@@ -6,7 +6,7 @@ import type { Adoption, ExecutionRecord } from './execution-record.js';
 
 export type SavedQuery = Pick<
   QueryRecord,
-  'id' | 'owner_id' | 'version' | 'query_sql' | 'parameters'
+  'id' | 'owner_id' | 'version' | 'query_sql' | 'dialect' | 'parameters'
 >;
 
 export const NOT_AN_EXECUTION_OF_THIS_CONTEXT =
@@ -14,13 +14,16 @@ export const NOT_AN_EXECUTION_OF_THIS_CONTEXT =
 export const RUN_OF_ANOTHER_QUERY = 'execution_id: the execution is a run of another query';
 export const RUN_OF_OTHER_SQL =
   'execution_id: the execution ran other SQL or parameters than the query as saved';
+export const RUN_IN_OTHER_DIALECT =
+  'execution_id: the execution ran in another dialect than the query as saved';
 
 /**
  * Whether run `e` may become the latest result of the saved query `q`: it ran in the query's
- * owner context (the only context that saves it), it is ad hoc or already a run of `q`, and the
- * saved SQL rendered with the saved definitions and the run's values is exactly the SQL it ran.
- * So a client can never attach a result of different SQL to a query. Returns the changes that
- * make the run one of `q`'s, or the reason it cannot be.
+ * owner context (the only context that saves it), it is ad hoc or already a run of `q`, it ran
+ * in the query's dialect, and the saved SQL rendered with the saved definitions and the run's
+ * values is exactly the SQL it ran. So a client can never attach a result of different SQL (or
+ * of the same text read another way) to a query. Returns the changes that make the run one of
+ * `q`'s, or the reason it cannot be.
  */
 export function adoption(
   e: ExecutionRecord | undefined,
@@ -29,6 +32,7 @@ export function adoption(
   if (!e || e.context_id !== q.owner_id)
     return { ok: false, problem: NOT_AN_EXECUTION_OF_THIS_CONTEXT };
   if (e.query_id !== 0 && e.query_id !== q.id) return { ok: false, problem: RUN_OF_ANOTHER_QUERY };
+  if (e.dialect !== q.dialect) return { ok: false, problem: RUN_IN_OTHER_DIALECT };
   try {
     const values = resolveParameterValues(
       q.parameters,

@@ -95,6 +95,29 @@ describe('POST /sql/execute and status', () => {
       (await t.call('POST', '/api/v1/sql/execute', { body: { sql: 'select 1' } })).status,
     ).toBe(401);
   });
+  it('reads SQL sent without a dialect as DuneSQL, and records the dialect of each run', async () => {
+    const plain = await runSql(t, alice.key, 'SELECT 7 / 2 AS x');
+    const duck = await runSql(t, alice.key, 'SELECT 7 / 2 AS x', { dialect: 'duckdb' });
+    const dune = await runSql(t, alice.key, 'SELECT 7 / 2 AS x', { dialect: 'dunesql' });
+    const recorded = async (id: string) => (await t.deps.executions.get(id))!.dialect;
+    expect([await recorded(plain.id), await recorded(duck.id), await recorded(dune.id)]).toEqual([
+      'dunesql',
+      'duckdb',
+      'dunesql',
+    ]);
+  });
+  it('refuses a dialect it does not know with 400 naming the ones it does', async () => {
+    for (const dialect of ['trino', 'DUCKDB', 5, null, { name: 'duckdb' }]) {
+      const r = await t.call('POST', '/api/v1/sql/execute', {
+        key: alice.key,
+        body: { sql: 'SELECT 1', dialect },
+      });
+      expect(r.status, JSON.stringify(dialect)).toBe(400);
+      expect(r.json).toEqual({
+        error: 'Invalid request body payload: dialect: must be one of: dunesql, duckdb',
+      });
+    }
+  });
   it('answers 400 for a malformed execution id and 404 for another context’s execution', async () => {
     const bad = await t.call('GET', '/api/v1/execution/nope/status', { key: alice.key });
     expect(bad.status).toBe(400);
@@ -162,7 +185,9 @@ describe('POST /sql/execute and status', () => {
     expect(status.result_metadata).toBeUndefined();
   });
   it('locates a statement that ends too early at its last token', async () => {
-    const { status } = await runSql(t, alice.key, 'SELECT n\nFROM range(3) t(n)\nWHERE  ');
+    const { status } = await runSql(t, alice.key, 'SELECT n\nFROM range(3) t(n)\nWHERE  ', {
+      dialect: 'duckdb',
+    });
     expect(status.error).toEqual({
       type: 'syntax_error',
       message: 'Parser Error: syntax error at end of input',

@@ -114,6 +114,7 @@ export function executionRoutes(deps: Deps) {
         parameters: body.parameters,
         values: normalizeValues(body.query_parameters),
         performance: body.performance,
+        dialect: body.dialect,
       });
       return c.json({ execution_id: e.id, state: e.state }, 200);
     },

@@ -505,6 +505,7 @@ describe('expiry and restart', () => {
         api_key_id: null,
         source: 'api',
         sql: 'SELECT 1',
+        dialect: 'duckdb',
         parameters: {},
         params_key: '',
         performance: 'medium',

@@ -1,6 +1,7 @@
 import type { ParameterValue } from '../../contract/parameters.js';
 import type { PipelineNode } from '../../contract/pipelines.js';
 import { boundTables } from '../engine/bound-tables.js';
+import { engineSql } from '../engine/dialects.js';
 import { fullName } from '../lake/lake.js';
 import { renderSql, resolveParameterValues } from '../engine/parameters.js';
 import { SqlError } from '../engine/sql-errors.js';
@@ -12,21 +13,28 @@ export type LineageDeps = Pick<PipelinesDeps, 'lake' | 'queries' | 'matviews'>;
 
 /**
  * The materialized views a query reads, as the engine binds it with the tables `contextId` can
- * see (parameters rendered with `values`, defaults for the rest). Views of other contexts are
- * left out: they are read as they are, since only their owner refreshes them.
+ * see (parameters rendered with `values`, defaults for the rest; in its dialect, as it runs).
+ * Views of other contexts are left out: they are read as they are, since only their owner
+ * refreshes them.
  */
 export async function viewsRead(
   d: LineageDeps,
-  query: Pick<PipelineQuery, 'query_sql' | 'parameters'>,
+  query: Pick<PipelineQuery, 'query_sql' | 'dialect' | 'parameters'>,
   contextId: number,
   values: Record<string, ParameterValue | null>,
   what: string,
 ): Promise<MatviewInfo[]> {
-  const sql = renderSql(query.query_sql, resolveParameterValues(query.parameters, values)).sql;
+  const rendered = renderSql(query.query_sql, resolveParameterValues(query.parameters, values));
   let tables;
   try {
+    const { sql } = engineSql(rendered.sql, query.dialect);
     const visible = await d.lake.visibleTo(contextId);
-    tables = await boundTables({ sql, tables: visible, lakeRoot: d.lake.root });
+    tables = await boundTables({
+      sql,
+      dialect: query.dialect,
+      tables: visible,
+      lakeRoot: d.lake.root,
+    });
   } catch (err) {
     if (!(err instanceof SqlError)) throw err;
     throw invalid(`${what} cannot be bound, so its lineage is unknown: ${err.message}`);

@@ -85,6 +85,7 @@ describe.skipIf(!bin)('PostgreSQL restarted while the server runs', () => {
         api_key_id: null,
         source: 'api',
         sql: 'SELECT 1',
+        dialect: 'duckdb',
         parameters: {},
         params_key: '',
         performance: 'medium',
