@@ -155,6 +155,14 @@ describe('types', () => {
     ).toBe('TIMESTAMP WITH TIME ZONE');
   });
 
+  it('keeps the zone of a timestamp literal', async () => {
+    expect(
+      await value(
+        "SELECT TIMESTAMP '2024-01-01 01:00:00+02:00' = TIMESTAMP '2023-12-31 23:00:00 UTC'",
+      ),
+    ).toBe(true);
+  });
+
   it('holds uint256 past 38 digits and refuses one out of range', async () => {
     const max = (2n ** 256n - 1n).toString();
     expect(await value(`SELECT CAST('${max}' AS uint256)`)).toBe(max);

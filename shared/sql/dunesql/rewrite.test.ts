@@ -117,6 +117,16 @@ describe('types', () => {
     );
   });
 
+  it('reads a timestamp literal with a zone as a timestamp with time zone', () => {
+    expect(
+      duck(
+        "SELECT TIMESTAMP '2024-01-01 01:00:00+02:00' AS a, TIMESTAMP '2024-01-01 00:00 UTC' AS b, TIMESTAMP '2024-01-01 00:00:00' AS c",
+      ),
+    ).toBe(
+      "SELECT TIMESTAMPTZ '2024-01-01 01:00:00+02:00' AS a, TIMESTAMPTZ '2024-01-01 00:00 UTC' AS b, TIMESTAMP '2024-01-01 00:00:00' AS c",
+    );
+  });
+
   it('refuses a type DuckDB has nothing like, naming it', () => {
     expect(failure("SELECT CAST('1.2.3.4' AS IPADDRESS)")).toEqual({
       message: "Type 'ipaddress' is not supported by Strata's DuneSQL",

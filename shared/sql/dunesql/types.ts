@@ -7,7 +7,8 @@
  * → `decimal(38, 0)` (Trino's default; DuckDB's is (18, 3)), `varchar(n)` → cut to n characters
  * as Trino's cast does, and `uint256`/`int256` → BIGNUM. A cast to uint256, int256, varbinary
  * or varchar itself goes through the catalog's macro for it (DUNESQL_CASTS: range checks, and
- * varbinary as `0x…` text), a `TRY_CAST` through its quiet one.
+ * varbinary as `0x…` text), a `TRY_CAST` through its quiet one. And a `TIMESTAMP '…'` literal
+ * with a zone is a TIMESTAMPTZ, as in Trino (DuckDB's TIMESTAMP would drop the zone).
  */
 import { append, type Edit, prepend, replace } from './edits';
 import { DuneSqlError } from './error';
@@ -36,6 +37,9 @@ const UNSUPPORTED = new Set([
   'SPHERICALGEOGRAPHY',
   'BINGTILE',
 ]);
+
+/** A timestamp literal's text that ends with a zone: an offset or a zone's name. */
+const ZONED = /\d:\d\d(?::\d\d(?:\.\d*)?)?\s*(?:[+-]\d\d?(?::?\d\d)?|\s[A-Za-z][\w/+-]*)\s*'$/;
 
 /** The type that starts at token `j`: where it ends (exclusive) and the edits it needs. */
 type Parsed = { end: number; edits: Edit[] };
@@ -130,6 +134,12 @@ export function rewriteTypes({ code: c, edits, taken }: Pass): void {
       // uint256 '123': the literal is the cast of its text.
       edits.push(replace(t.start, t.end, `${castMacro(name)!.cast}(`));
       edits.push(append(toks[i + 1]!.end, ')'));
+      taken[i] = 1;
+      continue;
+    }
+    if (name === 'TIMESTAMP' && toks[i + 1]?.kind === 'string' && ZONED.test(toks[i + 1]!.text)) {
+      // TIMESTAMP '… +02:00' is a timestamp with time zone in Trino; DuckDB would drop the zone.
+      edits.push(replace(t.start, t.end, 'TIMESTAMPTZ'));
       taken[i] = 1;
       continue;
     }
