@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  duneError,
+  duneRow,
+  duneSandbox,
+  duneValue,
+  type DuneSandbox,
+} from './dunesql-functions-kit.js';
+
+/**
+ * Trino's array, map, lambda and aggregate functions as DuneSQL on a DuckDB set up as a DuneSQL
+ * sandbox, with the answers Trino gives.
+ */
+
+let box: DuneSandbox;
+beforeAll(async () => {
+  box = await duneSandbox();
+});
+afterAll(() => box.close());
+
+const row = (sql: string) => duneRow(box, sql);
+const value = (sql: string) => duneValue(box, sql);
+const error = (sql: string) => duneError(box, sql);
+
+describe('sequence', () => {
+  it('counts integers up or down, both ends included', async () => {
+    expect(
+      await row(`SELECT sequence(1, 5), sequence(5, 1), sequence(3, 3), sequence(1, 10, 3),
+        sequence(10, 1, -4)`),
+    ).toEqual([[1, 2, 3, 4, 5], [5, 4, 3, 2, 1], [3], ['1', '4', '7', '10'], ['10', '6', '2']]);
+  });
+
+  it('steps dates by a day, and by intervals from the start (month ends do not drift)', async () => {
+    expect(await value(`SELECT sequence(DATE '2024-02-27', DATE '2024-03-01')`)).toEqual([
+      '2024-02-27',
+      '2024-02-28',
+      '2024-02-29',
+      '2024-03-01',
+    ]);
+    expect(
+      await value(`SELECT sequence(DATE '2024-01-31', DATE '2024-04-30', INTERVAL '1' MONTH)`),
+    ).toEqual([
+      '2024-01-31 00:00:00',
+      '2024-02-29 00:00:00',
+      '2024-03-31 00:00:00',
+      '2024-04-30 00:00:00',
+    ]);
+    expect(
+      await value(
+        `SELECT sequence(TIMESTAMP '2024-01-01 00:00', TIMESTAMP '2024-01-01 02:00', INTERVAL '1' HOUR)`,
+      ),
+    ).toEqual(['2024-01-01 00:00:00', '2024-01-01 01:00:00', '2024-01-01 02:00:00']);
+  });
+
+  it('unnests into a calendar to join daily figures on', async () => {
+    expect(
+      await value(`SELECT count(*) FROM UNNEST(sequence(DATE '2024-01-01', DATE '2024-12-31',
+        INTERVAL '1' DAY)) AS t(day) WHERE day_of_week(day) = 1`),
+    ).toBe('53');
+  });
+
+  it('fails on a zero step or one that moves away from the stop', async () => {
+    expect(await error(`SELECT sequence(1, 5, 0)`)).toMatch(/step must not be zero/);
+    expect(await error(`SELECT sequence(1, 5, -1)`)).toMatch(/stop value should be/);
+  });
+});
+
+describe('array functions', () => {
+  it('cardinality, element_at and slice are 1-based; element_at is NULL out of range', async () => {
+    expect(
+      await row(`SELECT cardinality(ARRAY[1, NULL, 3]), element_at(ARRAY[10, 20, 30], 2),
+        element_at(ARRAY[10, 20, 30], -1), element_at(ARRAY[10, 20], 5),
+        slice(ARRAY[1, 2, 3, 4, 5], 2, 3), slice(ARRAY[1, 2, 3, 4, 5], -2, 5),
+        slice(ARRAY[1, 2, 3], 5, 1)`),
+    ).toEqual(['3', 20, 30, null, [2, 3, 4], [4, 5], []]);
+    expect(await error(`SELECT slice(ARRAY[1, 2], 0, 1)`)).toMatch(/indices start at 1/);
+  });
+
+  it('array_join skips NULLs or writes a replacement; array_max/min are NULL with a NULL', async () => {
+    expect(
+      await row(`SELECT array_join(ARRAY['a', NULL, 'c'], ', '), array_join(ARRAY[1, NULL, 3], '-', 'n/a'),
+        array_max(ARRAY[1, 7, 3]), array_min(ARRAY[4, 2]), array_max(ARRAY[1, NULL, 3]),
+        array_min(filter(ARRAY[1], x -> false))`),
+    ).toEqual(['a, c', '1-n/a-3', 7, 2, null, null]);
+  });
+
+  it('array_distinct keeps first occurrences in order; set operations too', async () => {
+    expect(
+      await row(`SELECT array_distinct(ARRAY[3, 1, NULL, 3, 2, NULL, 1]),
+        array_union(ARRAY[1, 2], ARRAY[2, 3, 1]), array_intersect(ARRAY[4, 1, 2, 1], ARRAY[1, 4]),
+        array_except(ARRAY[1, 2, 3, 2], ARRAY[2]), arrays_overlap(ARRAY[1, 2], ARRAY[2, 3])`),
+    ).toEqual([[3, 1, null, 2], [1, 2, 3], [4, 1], [1, 3], true]);
+  });
+
+  it('contains, array_position (0 when absent), array_remove, array_sort, flatten', async () => {
+    expect(
+      await row(`SELECT contains(ARRAY['a', 'b'], 'b'), array_position(ARRAY[5, 6, 5], 5),
+        array_position(ARRAY[5, 6], 7), array_remove(ARRAY[1, NULL, 2, 1], 1),
+        array_sort(ARRAY[3, NULL, 1]), flatten(ARRAY[ARRAY[1, 2], ARRAY[3]])`),
+    ).toEqual([true, 1, 0, [null, 2], [1, 3, null], [1, 2, 3]]);
+  });
+
+  it('repeat makes an array; concat joins arrays and is NULL with a NULL', async () => {
+    expect(
+      await row(`SELECT repeat('x', 3), concat(ARRAY[1], ARRAY[2, 3]), concat('a', 'b', 'c'),
+        concat('a', NULL), trim_array(ARRAY[1, 2, 3], 1), array_first(ARRAY[7, 8]),
+        array_last(ARRAY[7, 8])`),
+    ).toEqual([['x', 'x', 'x'], [1, 2, 3], 'abc', null, [1, 2], 7, 8]);
+  });
+
+  it('transform and filter take lambdas; zip pairs arrays up', async () => {
+    expect(
+      await row(`SELECT transform(ARRAY[1, 2, 3], x -> x * 10), filter(ARRAY[1, 2, 3, 4], x -> x % 2 = 0),
+        cardinality(zip(ARRAY[1, 2, 3], ARRAY['a', 'b']))`),
+    ).toEqual([[10, 20, 30], [2, 4], '3']);
+  });
+
+  it('any_match, all_match and none_match are three-valued (as the rewrite calls them)', async () => {
+    const match = (fn: string, array: string) =>
+      value(`SELECT dunesql_${fn}(transform(${array}, x -> x > 1))`);
+    expect(await match('any_match', 'ARRAY[1, 2]')).toBe(true);
+    expect(await match('any_match', 'ARRAY[1, NULL]')).toBe(null);
+    expect(await match('any_match', 'filter(ARRAY[1], x -> false)')).toBe(false);
+    expect(await match('all_match', 'ARRAY[2, 3]')).toBe(true);
+    expect(await match('all_match', 'ARRAY[2, NULL]')).toBe(null);
+    expect(await match('all_match', 'ARRAY[1, NULL]')).toBe(false);
+    expect(await match('none_match', 'ARRAY[0, 1]')).toBe(true);
+    expect(await match('none_match', 'ARRAY[0, 2]')).toBe(false);
+  });
+});
+
+describe('maps', () => {
+  it('map_agg builds a map per group, keeping one value for a repeated key', async () => {
+    expect(
+      await row(`SELECT element_at(m, 'usdc'), element_at(m, 'dai'), cardinality(map_keys(m))
+        FROM (SELECT map_agg(symbol, decimals) AS m
+              FROM (VALUES ('usdc', 6), ('weth', 18), ('usdc', 6), (NULL, 0)) t(symbol, decimals))`),
+    ).toEqual([6, null, '2']);
+  });
+
+  it('map_keys, map_values, map(), map_concat and split_to_map', async () => {
+    expect(
+      await row(`SELECT map_keys(map(ARRAY['a', 'b'], ARRAY[1, 2])),
+        map_values(map(ARRAY['a', 'b'], ARRAY[1, 2])),
+        element_at(map_concat(map(ARRAY['a'], ARRAY[1]), map(ARRAY['a'], ARRAY[9])), 'a'),
+        element_at(split_to_map('a=1&b=2=3', '&', '='), 'b')`),
+    ).toEqual([['a', 'b'], [1, 2], 9, '2=3']);
+  });
+});
+
+describe('aggregates', () => {
+  const amounts = `(VALUES (1, true, 'a'), (2, true, 'b'), (3, false, 'b'), (4, NULL, 'c'),
+    (100, true, 'c')) t(x, ok, k)`;
+
+  it('approx_percentile and approx_distinct (approximate, exact on small inputs)', async () => {
+    expect(
+      await row(`SELECT approx_percentile(x, 0.5), approx_percentile(x, ARRAY[0.0, 1.0]),
+        approx_distinct(k) FROM ${amounts}`),
+    ).toEqual([3, [1, 100], '3']);
+  });
+
+  it('every, bool_and, bool_or, count_if and arbitrary', async () => {
+    expect(
+      await row(`SELECT every(ok), bool_and(ok), bool_or(ok), count_if(ok), count_if(x > 2),
+        arbitrary(k) IS NOT NULL FROM ${amounts}`),
+    ).toEqual([false, false, true, '3', '3', true]);
+  });
+
+  it('max_by and min_by pick a row by another column', async () => {
+    expect(await row(`SELECT max_by(k, x), min_by(k, x), max_by(x, x, 2) FROM ${amounts}`)).toEqual(
+      ['c', 'a', [100, 4]],
+    );
+  });
+
+  it('histogram and array_agg with an order', async () => {
+    expect(
+      await row(
+        `SELECT element_at(histogram(k), 'b'), array_agg(x ORDER BY x DESC) FROM ${amounts}`,
+      ),
+    ).toEqual(['2', [100, 4, 3, 2, 1]]);
+  });
+});
