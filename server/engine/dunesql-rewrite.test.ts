@@ -188,7 +188,9 @@ describe('unnamed columns', () => {
 
 describe('UNNEST of rows', () => {
   it('gives one column per field', async () => {
-    expect(await dune("SELECT * FROM UNNEST(ARRAY[ROW(1, 'a'), ROW(2, 'b')]) AS t(n, s)")).toEqual({
+    expect(
+      await dune("SELECT * FROM UNNEST(ARRAY[ROW(1, 'a'), ROW(2, 'b')]) AS t(n, s) ORDER BY n"),
+    ).toEqual({
       columns: ['n', 's'],
       rows: [
         [1, 'a'],
@@ -203,6 +205,22 @@ describe('UNNEST of rows', () => {
     ).toEqual([
       [1, 10, '1'],
       [1, 20, '2'],
+    ]);
+  });
+});
+
+describe('UNNEST of several arrays', () => {
+  it('puts them side by side, padding the shorter with NULLs', async () => {
+    expect(
+      (
+        await dune(
+          "SELECT * FROM UNNEST(ARRAY[1, 2], ARRAY['a', 'b', 'c']) WITH ORDINALITY AS t(x, y, i) ORDER BY i",
+        )
+      ).rows,
+    ).toEqual([
+      [1, 'a', '1'],
+      [2, 'b', '2'],
+      [null, 'c', '3'],
     ]);
   });
 });

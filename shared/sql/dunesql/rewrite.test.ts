@@ -171,6 +171,12 @@ describe('UNNEST of rows', () => {
     );
   });
 
+  it('unnests several arrays side by side', () => {
+    expect(duck('SELECT * FROM UNNEST(xs, ys) AS t(x, y)')).toBe(
+      'SELECT * FROM (SELECT unnest(__dunesql_unnest.r) FROM UNNEST(list_zip(xs, ys)) AS __dunesql_unnest(r)) AS t(x, y)',
+    );
+  });
+
   it('leaves an unnest of values as it is', () => {
     const sql = 'SELECT x FROM u CROSS JOIN UNNEST(xs) WITH ORDINALITY AS t(x, i)';
     expect(duck(sql)).toBe(sql);

@@ -1,6 +1,7 @@
 /**
- * `UNNEST(rows) AS t(a, b)`: Trino unnests an array of rows (or a map) into one column per field
- * when the alias names more columns than there are arrays. DuckDB's UNNEST table function gives
+ * `UNNEST(rows) AS t(a, b)`: Trino unnests an array of rows into one column per field when the
+ * alias names more columns than there are arrays; and `UNNEST(a, b) AS t(x, y)` into one column
+ * per array, side by side (DuckDB's UNNEST takes one list: the arrays are zipped into rows). DuckDB's UNNEST table function gives
  * one struct column; a struct unnested in a select list gives its fields as columns. So the
  * table becomes `(SELECT unnest(u.r) FROM UNNEST(rows) AS u(r)) AS t(a, b)`, with the original
  * UNNEST (and WITH ORDINALITY) left in place: DuckDB joins it laterally as before.
@@ -28,7 +29,10 @@ export function rewriteUnnest({ code: c, edits, taken }: Pass): void {
     if (!isPunct(toks[k + 1], '(')) continue;
     const names = argsOf(c, k + 1).length;
     const arrays = argsOf(c, i + 1).length;
-    if (arrays !== 1 || names <= 1 + (ordinality ? 1 : 0)) continue;
+    if (arrays > 1) {
+      // Several arrays side by side, the shorter ones padded with NULLs: zipped into rows.
+      edits.push(append(toks[i + 1]!.end, 'list_zip('), prepend(toks[close]!.start, ')'));
+    } else if (names <= 1 + (ordinality ? 1 : 0)) continue;
     edits.push(
       prepend(toks[i]!.start, `(SELECT unnest(${U}.r)${ordinality ? `, ${U}.n` : ''} FROM `),
       append(toks[end]!.end, ` AS ${U}(r${ordinality ? ', n' : ''}))`),
