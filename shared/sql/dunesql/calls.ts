@@ -94,13 +94,10 @@ function reduce(c: Code, i: number): Edit[] {
   const [array, initial, step, output] = args.map((a) => span(c, a)) as [Part, Part, Part, Part];
   const reduced: Part[] = ['list_reduce(', array, ', ', step, ', ', initial, ')'];
   const out = lambdaOf(c, args[3]!);
+  // `s -> s`, the usual output function, needs no call.
+  const param = out?.params.length === 1 ? upper(c.toks[out.params[0]!]) : '';
   const identity =
-    out &&
-    out.params.length === 1 &&
-    out.body[0] === out.body[1] &&
-    upper(c.toks[out.params[0]!]) === upper(c.toks[out.body[0]])
-      ? true
-      : false;
+    !!out && out.body[0] === out.body[1] && !!param && param === upper(c.toks[out.body[0]]);
   const close = c.toks[c.match[i + 1]!]!;
   const parts: Part[] = identity
     ? reduced
