@@ -116,6 +116,10 @@ describe('duneSqlError', () => {
     ['select cast(300 as tinyint)', 'line 1:8: Out of range for tinyint: 300'],
     ['select cast(b as integer) from ethereum.tx', 'line 1:8: Cannot cast varbinary to integer'],
     ['select 9223372036854775807 + 1', 'bigint addition overflow: 9223372036854775807 + 1'],
+    [
+      "select cast('12a' as bignum)",
+      "line 1:8: Cannot cast '12a' to a 256-bit integer (uint256 or int256)",
+    ],
   ])('words a failed cast or an overflow as Trino does: %j', async (sql, message) => {
     expect(await failure(sql)).toBe(message);
   });
@@ -162,6 +166,14 @@ describe('duneSqlError', () => {
     const range = `Invalid Input Error: Value ${2n ** 256n} is out of range for uint256`;
     expect(duneSqlError(range, "select cast('1' as uint256), cast(x as int256)").message).toBe(
       `line 1:20: Value ${2n ** 256n} is out of range for uint256`,
+    );
+    // An older name running as the same macro is its call.
+    const alias = 'select bytearray_to_uint256(x) from t';
+    expect(duneSqlError(raised, alias).offset).toBe(7);
+    // A varbinary a cast refuses is shown as 0x hex, not as DuckDB prints a BLOB.
+    const blob = "Invalid Input Error: Cannot cast BLOB '\\xAB\\x00A' to uint256";
+    expect(duneSqlError(blob, 'select cast(b as uint256) from t').message).toBe(
+      'line 1:18: Cannot cast varbinary 0xab0041 to uint256',
     );
     // A function's own words name no function of DuneSQL's: left where DuckDB left it.
     expect(duneSqlError('Invalid Input Error: boom: x', 'select boom(1)')).toEqual({

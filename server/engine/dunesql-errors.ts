@@ -1,4 +1,4 @@
-import { duneFunction } from '../../shared/sql/dunesql/functions.js';
+import { duneFunction, duneFunctions } from '../../shared/sql/dunesql/functions.js';
 import { identName, isCode, isIdent, lex, type Token } from '../../shared/sql/lexer.js';
 import { lineColumn } from './sql-errors.js';
 
@@ -91,7 +91,38 @@ function trinoText(message: string, fault: Fault | undefined): { text: string; r
     const m = rule.match.exec(text);
     if (m) return { text: rule.say(m, fault) };
   }
-  return category === 'Invalid Input' ? { text, raised: text } : { text: whole };
+  if (category !== 'Invalid Input') return { text: whole };
+  const words = text.replace(RAISED_BLOB, (_, value: string, type: string) => {
+    return `Cannot cast varbinary ${hexOfBlobText(value)} to ${type}`;
+  });
+  return { text: words, raised: words };
+}
+
+/** A DuneSQL cast's refusal of a varbinary, which shows it as DuckDB prints a BLOB. */
+const RAISED_BLOB = /^Cannot cast BLOB '(.*)' to (\w+)$/s;
+
+/** DuckDB's text of a BLOB (`\xAB` escapes, printable ASCII as is) as `0x…` hex. */
+function hexOfBlobText(text: string): string {
+  let hex = '0x';
+  for (let i = 0; i < text.length; i++) {
+    const escaped = /^\\x([0-9A-Fa-f]{2})/.exec(text.slice(i, i + 4));
+    if (escaped) {
+      hex += escaped[1]!.toLowerCase();
+      i += 3;
+    } else hex += text.charCodeAt(i).toString(16).padStart(2, '0');
+  }
+  return hex;
+}
+
+/**
+ * `fn` and the DuneSQL names that run as the same macro (`bytearray_to_uint256` is
+ * `varbinary_to_uint256`): a macro's error names the function it was written for.
+ */
+function sameMacro(fn: string): Set<string> {
+  const run = duneFunction(fn)?.run;
+  if (run?.kind !== 'macro') return new Set([fn]);
+  const names = duneFunctions().filter((f) => f.run.kind === 'macro' && f.run.to === run.to);
+  return new Set([fn, ...names.map((f) => f.name)]);
 }
 
 /** DuneSQL's 256-bit and binary types, which the casts Strata runs as functions name. */
@@ -108,10 +139,11 @@ function raisedAt(words: string, sql: string): number | undefined {
   const type = /(?:for|to) (\w+)'?$/.exec(words)?.[1]?.toLowerCase();
   const only = (found: Token[]) => (found.length === 1 ? found[0]!.start : undefined);
   if (fn && duneFunction(fn)) {
+    const names = sameMacro(fn);
     const calls = tokens.filter(
       (t, i) =>
         t.kind === 'word' &&
-        t.text.toLowerCase() === fn &&
+        names.has(t.text.toLowerCase()) &&
         tokens[i + 1]?.kind === 'punct' &&
         tokens[i + 1]!.text === '(',
     );
@@ -239,9 +271,17 @@ export function trinoType(duck: string): string {
   return t.toLowerCase();
 }
 
-/** Trino names the target of a failed cast of text in capitals, integers as `INT`. */
-const castTarget = (duck: string) =>
-  duck.toUpperCase() === 'INT32' ? 'INT' : trinoType(duck).toUpperCase();
+/**
+ * Trino names the target of a failed cast of text in capitals, integers as `INT`. DuckDB 1.5
+ * names a failed conversion of text to BIGNUM (DuneSQL's uint256 and int256) `VARCHAR`: text
+ * always converts to varchar, so that one is a 256-bit integer.
+ */
+const castTarget = (duck: string) => {
+  const upper = duck.toUpperCase();
+  if (upper === 'INT32') return 'INT';
+  if (upper === 'VARCHAR') return 'a 256-bit integer (uint256 or int256)';
+  return trinoType(duck).toUpperCase();
+};
 
 /** `f(A, B)` candidates of DuckDB's message (`\tf(A, B) -> R` lines), as Trino lists them. */
 function candidates(text: string, name: string): string {
