@@ -129,3 +129,35 @@ describe('@duneanalytics/client-sdk against Strata', () => {
     expect(after.cancelled_at).toBeDefined();
   });
 });
+
+describe("the official client's expectations about SQL (runs that name no dialect are DuneSQL)", () => {
+  it('runSql of `select 1` gives the row {"_col0": 1} and archives its query', async () => {
+    const client = new DuneClient(alice.key);
+    const results = await client.runSql({
+      query_sql: 'select 1',
+      archiveAfter: true,
+      isPrivate: true,
+      opts: { pingFrequency: 0.05 },
+    });
+    expect(results.result?.rows).toEqual([{ _col0: 1 }]);
+    expect((await client.query.readQuery(results.query_id)).is_archived).toBe(true);
+  });
+
+  it("fails a query naming an unknown column with Trino's message, line and column", async () => {
+    const client = new DuneClient(alice.key);
+    const failed = await client
+      .runSql({ query_sql: 'select x', archiveAfter: true, opts: { pingFrequency: 0.05 } })
+      .then(
+        () => undefined,
+        (err: unknown) => err as Error,
+      );
+    expect(failed?.message).toMatch(/state=QUERY_STATE_FAILED/);
+    const executionId = /execution_id=(\w+)/.exec(failed!.message)![1]!;
+    const status = await client.exec.getExecutionStatus(executionId);
+    expect(status.error).toEqual({
+      type: 'FAILED_TYPE_EXECUTION_FAILED',
+      message: "line 1:8: Column 'x' cannot be resolved",
+      metadata: { line: 1, column: 8 },
+    });
+  });
+});
