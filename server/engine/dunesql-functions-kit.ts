@@ -1,7 +1,7 @@
 /**
  * For the tests of the DuneSQL function library (dunesql-functions*.test.ts): a DuckDB instance
  * set up as a DuneSQL sandbox is (UTC, Trino's integer division, the macros), DuneSQL text run
- * on it, and its answers as plain values.
+ * on it through the rewrite, and its answers as plain values.
  */
 import {
   DuckDBBlobValue,
@@ -10,8 +10,8 @@ import {
   type DuckDBConnection,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import { DUNESQL_MACROS, duneFunction } from '../../shared/sql/dunesql/functions.js';
-import { isCode, lexSql } from '../../shared/sql/lexer.js';
+import { DUNESQL_MACROS } from '../../shared/sql/dunesql/functions.js';
+import { rewriteDuneSql } from '../../shared/sql/dunesql/rewrite.js';
 import { UTC_TIME_ZONE } from './duck.js';
 
 export type DuneSandbox = { conn: DuckDBConnection; close: () => void };
@@ -39,21 +39,8 @@ export async function duneSandbox(): Promise<DuneSandbox & { setupMs: number }> 
   };
 }
 
-/**
- * DuneSQL calls of the catalog's renamed and macro functions written with their DuckDB names
- * (the rewrite's job for the whole of DuneSQL, shared/sql/dunesql/rewrite.ts). Tokens, not
- * text: a function name inside a string stays.
- */
-export function callsToDuck(sql: string): string {
-  const tokens = lexSql(sql);
-  let out = '';
-  tokens.forEach((t, i) => {
-    const next = tokens.slice(i + 1).find(isCode);
-    const fn = t.kind === 'word' && next?.text === '(' ? duneFunction(t.text) : undefined;
-    out += fn && (fn.run.kind === 'rename' || fn.run.kind === 'macro') ? fn.run.to : t.text;
-  });
-  return out;
-}
+/** DuneSQL as the sandbox runs it: through the rewrite, which renames calls by the catalog. */
+const toDuck = (sql: string) => rewriteDuneSql(sql).sql;
 
 /** A DuckDB value as a test compares it: varbinary as `0x…`, big integers as text. */
 function plain(v: DuckDBValue): unknown {
@@ -65,7 +52,7 @@ function plain(v: DuckDBValue): unknown {
 
 /** The first row `sql` (DuneSQL) gives, as plain values. */
 export async function duneRow(box: DuneSandbox, sql: string): Promise<unknown[]> {
-  const reader = await box.conn.runAndReadAll(callsToDuck(sql));
+  const reader = await box.conn.runAndReadAll(toDuck(sql));
   return (reader.getRows()[0] ?? []).map(plain);
 }
 
@@ -77,7 +64,7 @@ export async function duneValue(box: DuneSandbox, sql: string): Promise<unknown>
 /** The message of the error `sql` (DuneSQL) fails with, or null when it runs. */
 export async function duneError(box: DuneSandbox, sql: string): Promise<string | null> {
   try {
-    await box.conn.runAndReadAll(callsToDuck(sql));
+    await box.conn.runAndReadAll(toDuck(sql));
     return null;
   } catch (err) {
     return (err as Error).message;

@@ -27,9 +27,9 @@ const WETH = 'c02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
 describe('strings', () => {
   it('length and substr count characters of text and bytes of varbinary', async () => {
     expect(
-      await row(`SELECT length('héllo'), length(from_hex('${WETH}')), substr('hello', 2, 3),
+      await row(`SELECT length('héllo'), length(0x${WETH}), substr('hello', 2, 3),
         substr('hello', -3), substr('hello', 0), substring('hello', 2),
-        substr(from_hex('${WETH}'), 1, 4), substr(from_hex('${WETH}'), -2), length(NULL)`),
+        substr(0x${WETH}, 1, 4), substr(0x${WETH}, -2), length(NULL)`),
     ).toEqual(['5', '20', 'ell', 'llo', '', 'ello', '0xc02aaa39', '0x6cc2', null]);
     expect(await error(`SELECT length(ARRAY[1, 2])`)).toMatch(
       /length takes a varchar or a varbinary/,
@@ -220,9 +220,9 @@ describe('the hosted service’s link helpers', () => {
   it('get_href makes a link; get_chain_explorer_* give explorer URLs', async () => {
     expect(
       await row(`SELECT get_href('https://dune.com', 'Dune'), get_chain_explorer('arbitrum'),
-        get_chain_explorer_address('ethereum', from_hex('${WETH}')),
+        get_chain_explorer_address('ethereum', 0x${WETH}),
         get_chain_explorer_address('base', '0x${WETH}'),
-        get_chain_explorer_tx_hash('optimism', from_hex('ab')), get_chain_explorer('nowhere')`),
+        get_chain_explorer_tx_hash('optimism', 0xab), get_chain_explorer('nowhere')`),
     ).toEqual([
       '<a href="https://dune.com" target="_blank">Dune</a>',
       'https://arbiscan.io',
@@ -232,9 +232,7 @@ describe('the hosted service’s link helpers', () => {
       null,
     ]);
     expect(
-      await value(
-        `SELECT get_href(get_chain_explorer_address('ethereum', from_hex('${WETH}')), 'WETH')`,
-      ),
+      await value(`SELECT get_href(get_chain_explorer_address('ethereum', 0x${WETH}), 'WETH')`),
     ).toBe(`<a href="https://etherscan.io/address/0x${WETH}" target="_blank">WETH</a>`);
   });
 });
