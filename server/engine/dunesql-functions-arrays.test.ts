@@ -173,6 +173,20 @@ describe('aggregates', () => {
     );
   });
 
+  it('window functions keep their meaning', async () => {
+    expect(
+      await duneRow(
+        box,
+        `SELECT array_agg(r ORDER BY x), array_agg(prev ORDER BY x) FROM (
+        SELECT x, row_number() OVER (ORDER BY x DESC) AS r, lag(x) OVER (ORDER BY x) AS prev
+        FROM ${amounts})`,
+      ),
+    ).toEqual([
+      ['5', '4', '3', '2', '1'],
+      [null, 1, 2, 3, 4],
+    ]);
+  });
+
   it('histogram and array_agg with an order', async () => {
     expect(
       await row(

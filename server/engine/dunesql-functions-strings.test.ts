@@ -43,6 +43,26 @@ describe('strings', () => {
     ).toEqual(['b', null, ['a', 'b', '', 'c'], '3', '0', '4']);
   });
 
+  it('replace without a replacement removes; strpos finds the n-th instance; split takes a limit', async () => {
+    expect(
+      await row(`SELECT replace('0x-ab-cd', '-'), replace('aaa', 'a', 'bb'), strpos('high', 'h', 2),
+        strpos('high', 'h', -1), strpos('high', 'h', 3), split('a.b.c.d', '.', 2)`),
+    ).toEqual(['0xabcd', 'bbbbbb', '4', '4', '0', ['a', 'b.c.d']]);
+  });
+
+  it('concat_ws joins strings or an array, skipping NULLs', async () => {
+    expect(
+      await row(`SELECT concat_ws(', ', 'a', NULL, 'b'), concat_ws('/', ARRAY['x', NULL, 'z']),
+        concat_ws(NULL, 'a', 'b')`),
+    ).toEqual(['a, b', 'x/z', null]);
+  });
+
+  it('from_utf8 replaces what is not UTF-8 instead of failing', async () => {
+    expect(
+      await row(`SELECT from_utf8(0x48ff49), from_utf8(0x48ff49, '?'), from_utf8(0xc3a9)`),
+    ).toEqual(['H\uFFFDI', 'H?I', 'é']);
+  });
+
   it('codepoint, chr, levenshtein_distance, hamming_distance, initcap, normalize', async () => {
     expect(
       await row(`SELECT codepoint('A'), chr(233), levenshtein_distance('kitten', 'sitting'),

@@ -84,6 +84,43 @@ export const AGGREGATE_FUNCTIONS: DuneFunction[] = [
   ),
   same('kurtosis', 'kurtosis(x double) → double', 'Aggregate: the excess kurtosis.'),
   same('skewness', 'skewness(x double) → double', 'Aggregate: the skewness.'),
+  ...[
+    [
+      'row_number',
+      'row_number() → bigint',
+      'Window: the number of the row in its partition, from 1.',
+    ],
+    ['rank', 'rank() → bigint', 'Window: the rank of the row, with gaps after ties.'],
+    [
+      'dense_rank',
+      'dense_rank() → bigint',
+      'Window: the rank of the row, without gaps after ties.',
+    ],
+    ['percent_rank', 'percent_rank() → double', 'Window: (rank - 1) / (rows in partition - 1).'],
+    [
+      'cume_dist',
+      'cume_dist() → double',
+      'Window: the share of rows up to and including this one’s peers.',
+    ],
+    [
+      'ntile',
+      'ntile(n bigint) → bigint',
+      'Window: the bucket (1 to n) of the row when the partition is cut into n.',
+    ],
+    [
+      'lag',
+      'lag(x[, offset bigint[, default]]) → same type',
+      'Window: x of the row offset rows before (default 1), or default.',
+    ],
+    [
+      'lead',
+      'lead(x[, offset bigint[, default]]) → same type',
+      'Window: x of the row offset rows after (default 1), or default.',
+    ],
+    ['first_value', 'first_value(x) → same type', 'Window: x of the first row of the frame.'],
+    ['last_value', 'last_value(x) → same type', 'Window: x of the last row of the frame.'],
+    ['nth_value', 'nth_value(x, n bigint) → same type', 'Window: x of the n-th row of the frame.'],
+  ].map(([name, signature, doc]) => same(name!, signature!, doc!)),
   unsupported(
     'listagg',
     'listagg(x varchar, separator varchar) WITHIN GROUP (ORDER BY …) → varchar',

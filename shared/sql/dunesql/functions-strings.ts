@@ -25,10 +25,56 @@ const concatOverloads = Array.from({ length: CONCAT_ARITY }, (_, i) => {
   return `(${args.join(', ')}) AS ${args.length === 1 ? 'a1' : `(${args.join(' || ')})`}`;
 });
 
+const CONCAT_WS_OVERLOADS = Array.from({ length: CONCAT_ARITY - 1 }, (_, i) => {
+  const args = Array.from({ length: i + 2 }, (_, j) => `a${j + 1}`);
+  return `(sep, ${args.join(', ')}) AS concat_ws(sep, ${args.join(', ')})`;
+});
+
+/** UTF-8 (RFC 3629) as hex digits: a check that, unlike try(decode(…)), takes any argument. */
+const UTF8_HEX = [
+  '[0-7][0-9A-F]',
+  '(?:C[2-9A-F]|D[0-9A-F])[89AB][0-9A-F]',
+  'E0[AB][0-9A-F][89AB][0-9A-F]',
+  '(?:E[1-9A-CEF])[89AB][0-9A-F][89AB][0-9A-F]',
+  'ED[89][0-9A-F][89AB][0-9A-F]',
+  'F0(?:9[0-9A-F]|[AB][0-9A-F])(?:[89AB][0-9A-F]){2}',
+  'F[1-3](?:[89AB][0-9A-F]){3}',
+  'F48[0-9A-F](?:[89AB][0-9A-F]){2}',
+].join('|');
+
+/**
+ * Trino replaces bytes that are not UTF-8 (DuckDB fails on them): valid text decodes as is,
+ * otherwise each ASCII byte is kept and every other byte replaced.
+ */
+const fromUtf8 = (replacement: string) =>
+  `CASE WHEN regexp_full_match(hex(b), '(?:${UTF8_HEX})*') THEN decode(b)
+  ELSE array_to_string(list_transform(regexp_extract_all(hex(b), '..'),
+    h -> CASE WHEN CAST('0x' || h AS INTEGER) < 128 THEN chr(CAST('0x' || h AS INTEGER)) ELSE ${replacement} END), '') END`;
+
 const URL_SCHEME = '^[A-Za-z][A-Za-z0-9+.-]*:';
 const URL_AUTHORITY = `${URL_SCHEME}//(?:[^@/?#]*@)?`;
 
 export const STRING_MACROS: string[] = [
+  `CREATE OR REPLACE MACRO dunesql_replace(s, search) AS replace(s, search, ''),
+  (s, search, replacement) AS replace(s, search, replacement)`,
+  // The n-th occurrence (from the end when n < 0) is after the first n pieces split by sub.
+  `CREATE OR REPLACE MACRO dunesql_strpos(s, sub) AS strpos(s, sub),
+  (s, sub, n) AS CASE
+  WHEN n = 0 THEN error('strpos: instance must not be zero')
+  WHEN (CASE WHEN n > 0 THEN n ELSE len(string_split(s, sub)) + n END) NOT BETWEEN 1 AND len(string_split(s, sub)) - 1 THEN 0
+  ELSE length(array_to_string(string_split(s, sub)[1 : CASE WHEN n > 0 THEN n ELSE len(string_split(s, sub)) + n END], sub)) + 1 END`,
+  `CREATE OR REPLACE MACRO dunesql_split(s, d) AS string_split(s, d),
+  (s, d, lim) AS CASE
+  WHEN lim <= 0 THEN error('split: limit must be positive')
+  WHEN len(string_split(s, d)) <= lim THEN string_split(s, d)
+  ELSE list_append(string_split(s, d)[1 : lim - 1], array_to_string(string_split(s, d)[lim:], d)) END`,
+  // DuckDB's concat_ws writes an array as text; Trino joins its elements.
+  `CREATE OR REPLACE MACRO dunesql_concat_ws(sep, a1) AS CASE
+  WHEN typeof(a1) LIKE '%[]' THEN CASE WHEN sep IS NULL THEN NULL ELSE array_to_string(TRY_CAST(a1 AS VARCHAR[]), sep) END
+  ELSE concat_ws(sep, TRY_CAST(a1 AS VARCHAR)) END,
+  ${CONCAT_WS_OVERLOADS.join(',\n  ')}`,
+  `CREATE OR REPLACE MACRO dunesql_from_utf8(b) AS ${fromUtf8('chr(65533)')},
+  (b, replacement) AS ${fromUtf8('replacement')}`,
   `CREATE OR REPLACE MACRO dunesql_length(x) AS CASE
   WHEN typeof(x) IN ('BLOB', 'VARCHAR', '"NULL"') THEN ${LEN}
   ELSE error('length takes a varchar or a varbinary, not ' || typeof(x)) END`,
@@ -88,10 +134,10 @@ export const STRING_FUNCTIONS: DuneFunction[] = [
     'concat(x1, x2, …) → varchar | varbinary | array',
     'The arguments joined end to end (text, bytes or arrays, as the || operator); NULL if any argument is NULL. Up to 12 arguments.',
   ),
-  same(
+  macro(
     'strpos',
-    'strpos(s varchar, substring varchar) → bigint',
-    'The 1-based position of the first occurrence of substring in s, or 0.',
+    'strpos(s varchar, substring varchar[, instance bigint]) → bigint',
+    'The 1-based position of the first (or instance-th; negative counts from the end) occurrence of substring in s, or 0.',
   ),
   same(
     'reverse',
@@ -108,20 +154,20 @@ export const STRING_FUNCTIONS: DuneFunction[] = [
     'rpad(s varchar, size bigint, pad varchar) → varchar',
     's padded on the right with pad to size characters, or cut to size.',
   ),
-  same(
+  macro(
     'split',
-    'split(s varchar, delimiter varchar) → array(varchar)',
-    'The pieces of s between occurrences of delimiter (empty pieces kept).',
+    'split(s varchar, delimiter varchar[, limit bigint]) → array(varchar)',
+    'The pieces of s between occurrences of delimiter (empty pieces kept); with limit, at most limit pieces, the last holding the rest of s.',
   ),
   macro(
     'split_part',
     'split_part(s varchar, delimiter varchar, index bigint) → varchar',
     'The index-th piece (from 1) of s split by delimiter; NULL past the last piece.',
   ),
-  same(
+  macro(
     'replace',
-    'replace(s varchar, search varchar, replacement varchar) → varchar',
-    's with every occurrence of search replaced (the two-argument form, which deletes, is not supported).',
+    'replace(s varchar, search varchar[, replacement varchar]) → varchar',
+    's with every occurrence of search replaced, or removed without a replacement.',
   ),
   same(
     'translate',
@@ -140,10 +186,15 @@ export const STRING_FUNCTIONS: DuneFunction[] = [
     'initcap(s varchar) → varchar',
     's with the first letter of each word in upper case and the others in lower case.',
   ),
-  same(
+  macro(
     'concat_ws',
-    'concat_ws(separator varchar, s1 varchar, …) → varchar',
-    'The strings joined by separator, skipping NULLs.',
+    'concat_ws(separator varchar, s1 varchar, … | array(varchar)) → varchar',
+    'The strings (or the elements of the array) joined by separator, skipping NULLs; NULL when separator is. Up to 12 strings.',
+  ),
+  unsupported(
+    'split_to_multimap',
+    'split_to_multimap(s varchar, entry_delimiter varchar, key_value_delimiter varchar) → map',
+    'Not supported on Strata yet: use split_to_map when keys do not repeat.',
   ),
   same('chr', 'chr(n bigint) → varchar', 'The character of Unicode code point n.'),
   renamed(

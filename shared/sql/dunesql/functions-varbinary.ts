@@ -180,11 +180,10 @@ export const VARBINARY_FUNCTIONS: DuneFunction[] = [
     'address_32_from_hex(s varchar) → varbinary',
     'The hex number in s (`0x` optional, leading zeros optional) as a 32-byte varbinary, padded with zero bytes on the left: short-form addresses of chains with 32-byte addresses.',
   ),
-  renamed(
+  macro(
     'from_utf8',
-    'decode',
-    'from_utf8(x varbinary) → varchar',
-    'The text whose UTF-8 encoding is x. Bytes that are not valid UTF-8 fail here (Trino replaces them with U+FFFD), and the two- argument form is not supported.',
+    'from_utf8(x varbinary[, replacement varchar]) → varchar',
+    'The text whose UTF-8 encoding is x. When x is not valid UTF-8, its ASCII bytes are kept and every other byte becomes U+FFFD (or replacement); Trino replaces only the invalid sequences.',
   ),
   renamed(
     'to_utf8',
