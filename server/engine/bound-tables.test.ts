@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundTables } from './bound-tables.js';
+import { engineSql } from './dialects.js';
 import { quoteLiteral } from './duck.js';
 import { fullName, type LakeTable } from '../lake/lake-table.js';
 import { SqlError } from './sql-errors.js';
@@ -57,8 +58,8 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const bound = async (sql: string, visible = tables) =>
-  (await boundTables({ sql, dialect: 'duckdb', tables: visible, lakeRoot: root })).map(fullName);
+const bound = async (sql: string, visible = tables, dialect: 'duckdb' | 'dunesql' = 'duckdb') =>
+  (await boundTables({ sql, dialect, tables: visible, lakeRoot: root })).map(fullName);
 
 describe('boundTables', () => {
   it('lists the tables a plain query reads, fully qualified', async () => {
@@ -98,6 +99,16 @@ describe('boundTables', () => {
     await expect(bound('SELECT * FROM dune.bob.result_a', visible)).rejects.toBeInstanceOf(
       SqlError,
     );
+  });
+
+  it('binds DuneSQL as it runs: rewritten, with its macros', async () => {
+    const dune = engineSql(
+      'SELECT varbinary_substring(0x0102, 1, 1) AS b, n FROM dune.alice.result_a',
+      'dunesql',
+    ).sql;
+    expect(await bound(dune, tables, 'dunesql')).toEqual(['dune.alice.result_a']);
+    // DuckDB has no such function: the macros are DuneSQL's alone.
+    await expect(bound(dune)).rejects.toThrow(/dunesql_varbinary_substring/);
   });
 
   it('accepts only one SELECT and cannot read files', async () => {

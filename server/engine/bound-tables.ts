@@ -63,7 +63,7 @@ async function createEmptyTables(
   dialect: Dialect,
 ) {
   for (const setting of parserSettings(dialect)) await conn.run(setting);
-  const statements: string[] = [];
+  const statements = await dialectDefinitions(dialect);
   // `dune` always exists, so a table in it the caller may not see fails as "does not exist".
   const catalogs = new Set(['dune', ...tables.map((t) => t.catalog).filter(Boolean)]);
   for (const catalog of catalogs) statements.push(`ATTACH ':memory:' AS ${quoteIdent(catalog)}`);
@@ -80,7 +80,6 @@ async function createEmptyTables(
     );
   }
   statements.push(
-    ...dialectDefinitions(dialect),
     'PRAGMA disable_optimizer',
     'SET enable_external_access = false',
     'SET lock_configuration = true',

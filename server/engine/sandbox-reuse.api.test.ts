@@ -51,10 +51,11 @@ describe('sandbox instances reused across runs', () => {
     }
   });
 
-  it('never serve another context, another tier or another set of tables', async () => {
+  it('never serve another context, another tier, another dialect or another set of tables', async () => {
     const mine = await instanceOf(alice, WHERE);
     expect(await instanceOf(bob, WHERE)).not.toBe(mine);
     expect(await instanceOf(alice, WHERE, { performance: 'large' })).not.toBe(mine);
+    expect(await instanceOf(alice, WHERE, { dialect: 'duckdb' })).not.toBe(mine);
     await publishTable(t, {
       schema: 'reuse',
       table: 'numbers',
@@ -114,7 +115,7 @@ describe('sandbox instances reused across runs', () => {
     // 64 MiB of storage: the small tier keeps 8 MiB. Without the watch on the file being
     // written this would run until the tier's timeout.
     const endless = 'SELECT i, repeat(md5(i::VARCHAR), 8) AS pad FROM range(10000000000) t(i)';
-    const run = await runSql(t, alice.key, endless, { performance: 'small' });
+    const run = await runSql(t, alice.key, endless, { performance: 'small', dialect: 'duckdb' });
     expect(run.status.state).toBe('QUERY_STATE_FAILED');
     expect(run.status.error.message).toMatch(/^the result is larger than the small tier keeps/);
     expect(fs.existsSync(path.join(t.dir, 'results', `${run.id}.parquet`))).toBe(false);

@@ -4,6 +4,7 @@
  * 5-20 ms each) never block the server's event loop.
  */
 import { parentPort } from 'node:worker_threads';
+import { duneSqlLibrary } from './dialects.js';
 import { runInSandbox, type SandboxRequest } from './sandbox.js';
 import { SqlError } from './sql-errors.js';
 import { SandboxInstances } from './sandbox-instances.js';
@@ -13,6 +14,8 @@ const port = parentPort;
 if (!port) throw new Error('sandbox-worker.ts runs as a worker thread of sandbox-pool.ts');
 
 const instances = new SandboxInstances();
+// Made now, so the first DuneSQL run does not wait for it (a failure shows at that run).
+duneSqlLibrary().catch(() => {});
 /** How to interrupt each run that has started (the pool asks only after it was told so). */
 const interrupts = new Map<number, () => void>();
 const send = (message: ToPool) => port.postMessage(message);

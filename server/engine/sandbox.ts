@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Dialect } from '../../contract/rules/enums.js';
+import { dialectDefinitions, parserSettings } from './dialects.js';
 import { firstColumn, quoteIdent, quoteLiteral, UTC_TIME_ZONE } from './duck.js';
 import type { LakeTable, SnapshotLayout } from '../lake/lake-table.js';
 import { hasNul, SQL_NUL_RULE } from '../../contract/rules/sql-text.js';
@@ -54,7 +56,10 @@ export const storedType = (type: string) => (TEXT_STORED.test(type) ? 'VARCHAR' 
 
 /** One run's SQL (parameters rendered), what it may read, and where its result goes. */
 export type SandboxRequest = {
+  /** What DuckDB runs: DuneSQL already rewritten (engine/dialects.ts, engineSql). */
   sql: string;
+  /** The dialect it was written in: the instance is set up for it (parserSettings, macros). */
+  dialect: Dialect;
   /** The context it runs for: an instance serves runs of one context only. */
   contextId: number;
   /** The tables the SQL names, of those the context may read (SandboxPool.run keeps only those). */
@@ -75,7 +80,8 @@ const REUSE_UNDER_MS = 1000;
 
 /**
  * The instances a run may reuse: of the same server's folders (its lake and spill root: test
- * servers share one sandbox thread), the same context and tier options, the same views of the
+ * servers share one sandbox thread), the same context and tier options, the same dialect (a
+ * DuneSQL instance divides integers and has macros a DuckDB one must not), the same views of the
  * same snapshots.
  */
 export const reuseKey = (req: SandboxRequest) =>
@@ -83,6 +89,7 @@ export const reuseKey = (req: SandboxRequest) =>
     req.lakeRoot,
     req.spill.root,
     req.contextId,
+    req.dialect,
     req.tier.threads,
     req.tier.memoryLimit,
     req.tables.map((t) => [t.catalog, t.schema_name, t.table_name, t.snapshot, t.layout ?? null]),
@@ -126,6 +133,8 @@ export async function runInSandbox(
   },
 ): Promise<SandboxRun> {
   if (hasNul(opts.sql)) throw new SqlError('syntax_error', SQL_NUL_RULE);
+  // Waits, once per thread, for the dialect's library to be made: not the run's own time.
+  const definitions = await dialectDefinitions(opts.dialect);
   const started = Date.now();
   const key = reuseKey(opts);
   const kept = opts.instances.takeKept(key);
@@ -152,6 +161,8 @@ export async function runInSandbox(
     const parsed = kept
       ? undefined
       : await exposeTables(conn, opts.tables, {
+          dialect: opts.dialect,
+          definitions,
           lakeRoot: opts.lakeRoot,
           paths: [lease.out],
           settings: spillSettings(lease.spillDir, opts.spill.maxBytes),
@@ -222,17 +233,27 @@ export async function runInSandbox(
 }
 
 /**
- * Views `schema.table` (and `dune.schema.table`) over snapshots, then the lock-down settings:
- * the snapshot folders and linked files, `paths` (the result file), `settings` (the spill
- * folder), external access off, the lock (docs/decisions.md, "The sandbox is set up in a fixed
- * order"); in the same round trip, `sql` as DuckDB's parser serializes it (see checkStatement).
+ * The dialect's parser settings first, each on its own (engine/dialects.ts), then in one round
+ * trip: its `definitions` (dialectDefinitions: DuneSQL's macros), views `schema.table` (and
+ * `dune.schema.table`) over snapshots, then the lock-down settings: the snapshot folders and
+ * linked files, `paths` (the result file), `settings` (the spill folder), external access off,
+ * the lock (docs/decisions.md, "The sandbox is set up in a fixed order"); last, `sql` as DuckDB's
+ * parser serializes it (checkStatement).
  */
 async function exposeTables(
   conn: DuckDBConnection,
   tables: ExposedTable[],
-  opts: { lakeRoot: string; paths: string[]; settings: string[]; sql: string },
+  opts: {
+    dialect: Dialect;
+    definitions: string[];
+    lakeRoot: string;
+    paths: string[];
+    settings: string[];
+    sql: string;
+  },
 ): Promise<string> {
-  const statements: string[] = [];
+  for (const setting of parserSettings(opts.dialect)) await conn.run(setting);
+  const statements = [...opts.definitions];
   // `dune` always exists, so a name in it that the caller may not see (another context's private
   // upload) fails exactly like one that does not exist, instead of "catalog dune does not exist".
   const catalogs = new Set(['dune', ...tables.map((t) => t.catalog).filter(Boolean)]);

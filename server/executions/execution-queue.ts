@@ -318,6 +318,7 @@ export class ExecutionQueue {
       const out = await this.deps.sandboxes.run(
         {
           sql: job.sql,
+          dialect: job.dialect,
           contextId: job.contextId,
           lakeRoot: this.deps.lake.root,
           resultFile: file,

@@ -105,6 +105,11 @@ describe('POST /sql/execute and status', () => {
       'duckdb',
       'dunesql',
     ]);
+    // Trino's integer division in DuneSQL, DuckDB's in DuckDB, whichever node ran them.
+    const x = async (id: string) =>
+      (await t.call('GET', `/api/v1/execution/${id}/results`, { key: alice.key })).json.result
+        .rows[0].x;
+    expect([await x(plain.id), await x(duck.id), await x(dune.id)]).toEqual([3, 3.5, 3]);
   });
   it('refuses a dialect it does not know with 400 naming the ones it does', async () => {
     for (const dialect of ['trino', 'DUCKDB', 5, null, { name: 'duckdb' }]) {

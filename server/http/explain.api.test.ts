@@ -20,8 +20,8 @@ const cli = adminCli(() => t.dir);
 const NAME = 'explain_set.transfers';
 
 /** The plan of a finished run, as the results endpoint gives it: one text. */
-async function plan(sql: string): Promise<string> {
-  const run = await runSql(t, alice.key, sql);
+async function plan(sql: string, dialect = 'dunesql'): Promise<string> {
+  const run = await runSql(t, alice.key, sql, { dialect });
   expect(run.status.state, JSON.stringify(run.status.error)).toBe('QUERY_STATE_COMPLETED');
   const r = await t.call('GET', `/api/v1/execution/${run.id}/results`, { key: alice.key });
   expect(r.status).toBe(200);
@@ -61,7 +61,7 @@ describe('EXPLAIN', { timeout: 60_000 }, () => {
   });
 
   it('takes DuckDB’s options: (ANALYZE, FORMAT json)', async () => {
-    const json = await plan(`EXPLAIN (ANALYZE, FORMAT json) ${filtered}`);
+    const json = await plan(`EXPLAIN (ANALYZE, FORMAT json) ${filtered}`, 'duckdb');
     expect(JSON.stringify(JSON.parse(json))).toMatch(/Scanning Files/);
   });
 
