@@ -32,6 +32,7 @@ const TXS = {
   block_number: B,
   block_time: TS,
   block_date: D,
+  block_hash: BL,
   hash: BL,
   from: BL,
   to: BL,
@@ -39,11 +40,17 @@ const TXS = {
   gas_limit: B,
   gas_used: B,
   gas_price: B,
+  max_fee_per_gas: B,
+  max_priority_fee_per_gas: B,
+  effective_gas_price: B,
   nonce: B,
   index: I,
   success: 'BOOLEAN',
   type: V,
+  data: BL,
 };
+/** uint256: decimal digits in the files, uint256 in the catalog. */
+const U256 = 'uint256';
 const EXPECTED: Record<string, Record<string, string>> = {
   'ethereum.blocks': BLOCKS,
   'base.blocks': BLOCKS,
@@ -64,6 +71,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
     blockchain: V,
     project: V,
     version: V,
+    block_month: D,
     block_date: D,
     block_time: TS,
     block_number: B,
@@ -72,6 +80,8 @@ const EXPECTED: Record<string, Record<string, string>> = {
     token_pair: V,
     token_bought_amount: F,
     token_sold_amount: F,
+    token_bought_amount_raw: U256,
+    token_sold_amount_raw: U256,
     amount_usd: F,
     token_bought_address: BL,
     token_sold_address: BL,
@@ -79,6 +89,8 @@ const EXPECTED: Record<string, Record<string, string>> = {
     maker: BL,
     project_contract_address: BL,
     tx_hash: BL,
+    tx_from: BL,
+    tx_to: BL,
     evt_index: I,
   },
   'erc20_ethereum.evt_Transfer': {
@@ -229,6 +241,83 @@ describe('ensureDemoData', () => {
       `SELECT DISTINCT '0x' || lower(hex(contract_address)) AS contract_address FROM {uniswap_v3_ethereum.evt_Swap}`,
     );
     for (const r of used) expect(pools).toContain(r.contract_address);
+  });
+
+  it('encodes the calldata its events follow, and EIP-1559 fees', async () => {
+    // ERC-20 transfer calls: transfer(recipient, amount), the same as their Transfer event
+    const direct = await one(
+      a,
+      `SELECT count(*) AS n,
+         count(*) FILTER (WHERE substr(hex(t.data), 33, 40) <> hex(x."to")
+           OR substr(hex(t.data), 73, 64) <> lpad(hex(CAST(x.value AS UHUGEINT)), 64, '0')
+           OR x."from" <> t."from") AS wrong
+       FROM {ethereum.transactions} t
+       JOIN {erc20_ethereum.evt_Transfer} x ON x.evt_tx_hash = t.hash AND x.evt_index = t."index" * 4
+         AND x.contract_address = t."to"
+       WHERE substr(hex(t.data), 1, 8) = 'A9059CBB'`,
+    );
+    expect(Number(direct.n)).toBeGreaterThan(0);
+    expect(direct.wrong).toBe('0');
+    const calls = await one(
+      a,
+      `SELECT count(*) FILTER (WHERE substr(hex(data), 1, 8) = 'A9059CBB') AS transfers,
+         count(*) FILTER (WHERE octet_length(data) = 0) AS plain,
+         count(*) FILTER (WHERE "to" IS NULL AND substr(hex(data), 1, 10) <> '6080604052') AS bad_creates,
+         count(*) FILTER (WHERE octet_length(data) > 0 AND (octet_length(data) - 4) % 32 <> 0
+           AND "to" IS NOT NULL) AS unaligned
+       FROM {ethereum.transactions}`,
+    );
+    expect(Number(calls.transfers)).toBeGreaterThan(0);
+    expect(Number(calls.plain)).toBeGreaterThan(0);
+    expect(calls).toMatchObject({ bad_creates: '0', unaligned: '0' });
+    // Uniswap router calls: exactInputSingle(token in, token out, …, amount in), as the swap paid
+    const swaps = await one(
+      a,
+      `SELECT count(*) AS n,
+         count(*) FILTER (WHERE substr(hex(t.data), 33, 40) <> hex(x.contract_address)
+           OR substr(hex(t.data), 329, 64) <> lpad(hex(CAST(x.value AS UHUGEINT)), 64, '0')) AS wrong
+       FROM {ethereum.transactions} t
+       JOIN {erc20_ethereum.evt_Transfer} x ON x.evt_tx_hash = t.hash AND x.evt_index = t."index" * 4
+       WHERE substr(hex(t.data), 1, 8) = '414BF389'`,
+    );
+    expect(Number(swaps.n)).toBeGreaterThan(0);
+    expect(swaps.wrong).toBe('0');
+    for (const chain of ['ethereum', 'base', 'arbitrum']) {
+      const fees = await one(
+        a,
+        `SELECT
+           count(*) FILTER (WHERE t.type = 'DynamicFee' AND NOT (t.max_fee_per_gas >= t.effective_gas_price
+             AND t.effective_gas_price = b.base_fee_per_gas + t.max_priority_fee_per_gas)) AS bad_dynamic,
+           count(*) FILTER (WHERE t.type <> 'DynamicFee' AND (t.max_fee_per_gas IS NOT NULL
+             OR t.max_priority_fee_per_gas IS NOT NULL)) AS bad_legacy,
+           count(*) FILTER (WHERE t.effective_gas_price <> t.gas_price OR t.block_hash <> b.hash) AS bad_other
+         FROM {${chain}.transactions} t JOIN {${chain}.blocks} b ON b.number = t.block_number`,
+      );
+      expect(fees, chain).toEqual({ bad_dynamic: '0', bad_legacy: '0', bad_other: '0' });
+    }
+  });
+
+  it('gives dex trades the hosted columns: month, raw amounts, the transaction ends', async () => {
+    const r = await one(
+      a,
+      `SELECT count(*) AS n,
+         count(*) FILTER (WHERE block_month <> date_trunc('month', block_time)) AS bad_month,
+         max(abs(CAST(d.token_sold_amount_raw AS DOUBLE) / pow(10, s.decimals) / d.token_sold_amount - 1)) AS sold_err,
+         max(abs(CAST(d.token_bought_amount_raw AS DOUBLE) / pow(10, b.decimals) / d.token_bought_amount - 1)) AS bought_err,
+         count(*) FILTER (WHERE d.token_sold_amount_raw NOT SIMILAR TO '[1-9][0-9]*') AS not_digits,
+         count(*) FILTER (WHERE d.taker <> d.tx_from) AS aggregated,
+         count(*) FILTER (WHERE d.taker <> d.tx_from AND d.taker <> d.tx_to) AS bad_taker
+       FROM {dex.trades} d
+       JOIN {tokens.erc20} s ON s.blockchain = d.blockchain AND s.contract_address = d.token_sold_address
+       JOIN {tokens.erc20} b ON b.blockchain = d.blockchain AND b.contract_address = d.token_bought_address`,
+    );
+    expect(Number(r.n)).toBe((await table(a, 'dex.trades')).row_count);
+    expect(r).toMatchObject({ bad_month: '0', not_digits: '0', bad_taker: '0' });
+    expect(Number(r.sold_err)).toBeLessThan(1e-9);
+    expect(Number(r.bought_err)).toBeLessThan(1e-9);
+    // about a fifth of the trades went through an aggregator's router
+    expect(Number(r.aggregated) / Number(r.n)).toBeGreaterThan(0.1);
+    expect(Number(r.aggregated) / Number(r.n)).toBeLessThan(0.3);
   });
 
   it('prices dex trades consistently with prices.usd and keeps values sane', async () => {

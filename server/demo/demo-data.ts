@@ -1,30 +1,30 @@
-import { CHAINS } from './demo-data-ref.js';
+import { CHAINS, type ChainSpec } from './demo-data-ref.js';
 import { poolsOf } from './demo-dex-ref.js';
 import { TOKENS } from './demo-tokens-ref.js';
 import {
   blocksSql,
   dexTradesSql,
   pricesSql,
-  swapsSql,
   tokensSql,
   transactionsSql,
-  transfersSql,
   type Sizes,
 } from './demo-data-sql.js';
+import { evtSwapSql, evtTransferSql, type EventSources } from './demo-events-sql.js';
 
 /**
  * Synthetic on-chain demo datasets, with the hosted service's table and column names and types:
  * each table and the SQL that fills it, generated once by DuckDB into the lake (ensureDemoData,
  * demo-seed.ts). Generation is deterministic (same scale, same bytes) and per table, so an
- * interrupted start resumes. Addresses, hashes, topics and calldata are varbinary (BLOB), which
- * results show as lowercase 0x… hex.
+ * interrupted start resumes. Addresses, hashes, topics and calldata are varbinary (BLOB);
+ * 256-bit amounts (`*_raw`) are uint256, kept as decimal digits as the lake keeps wide integers.
  */
 
 /**
  * The generation of the demo tables this code writes, kept in each table's metadata
  * (`demo_version`). Bump it when a table's SQL or columns change: a data folder whose demo
  * tables are of another generation regenerates them on its next start. Generation 1 (no
- * `demo_version`) had text addresses; 2 has varbinary ones.
+ * `demo_version`) had text addresses; 2 has varbinary ones and the hosted columns of
+ * transactions and DEX trades.
  */
 export const DEMO_DATA_VERSION = 2;
 
@@ -40,6 +40,8 @@ type DemoTable = {
   blockchains: string[];
   metadata: Record<string, unknown>;
   columns: Record<string, string>;
+  /** Catalog types of columns stored as another type (uint256 as decimal digits). */
+  columnTypes?: Record<string, string>;
   /** One Parquet file per entry: file name and the SELECT that fills it. */
   files: (ctx: DemoContext) => { name: string; sql: string }[];
 };
@@ -62,18 +64,52 @@ const TX_COLUMNS = {
   block_number: 'Number of the block containing the transaction',
   block_time: 'Timestamp of the block containing the transaction (UTC)',
   block_date: 'Date of the block (UTC), for partition pruning',
+  block_hash: 'Hash of the block containing the transaction',
   hash: 'Transaction hash (varbinary, 32 bytes)',
   from: 'Sender address (varbinary, 20 bytes)',
   to: 'Recipient address; NULL for contract creation',
   value: 'Native token (ETH) transferred, in wei',
   gas_limit: 'Gas limit set by the sender',
   gas_used: 'Gas consumed by the transaction',
-  gas_price: 'Effective gas price paid, in wei',
+  gas_price: 'Gas price paid, in wei (base fee plus priority fee for DynamicFee ones)',
+  max_fee_per_gas: 'EIP-1559 cap on the total fee per gas, in wei; NULL for other types',
+  max_priority_fee_per_gas: 'EIP-1559 cap on the tip per gas, in wei; NULL for other types',
+  effective_gas_price: 'Gas price the transaction actually paid, in wei',
   nonce: 'Sender nonce (transactions sent before this one)',
   index: 'Position of the transaction in its block',
   success: 'Whether the transaction succeeded (false = reverted)',
   type: 'Transaction type: DynamicFee (EIP-1559), Legacy or AccessList',
+  data: 'Calldata: 4-byte function selector and ABI-encoded arguments; empty for plain transfers, init code for contract creation',
 };
+
+/** Columns of dex.trades. */
+const TRADE_COLUMNS = {
+  blockchain: 'Blockchain of the trade',
+  project: 'DEX project name',
+  version: 'Version of the DEX project',
+  block_month: 'First day of the month of the trade (UTC), for partition pruning',
+  block_date: 'Date of the trade (UTC)',
+  block_time: 'Timestamp of the trade block (UTC)',
+  block_number: 'Block number of the trade',
+  token_bought_symbol: 'Symbol of the token the taker bought',
+  token_sold_symbol: 'Symbol of the token the taker sold',
+  token_pair: 'Pair symbols in alphabetical order, e.g. USDC-WETH',
+  token_bought_amount: 'Amount bought, in display units (decimals applied)',
+  token_sold_amount: 'Amount sold, in display units (decimals applied)',
+  token_bought_amount_raw: 'Raw amount bought (uint256, before decimals)',
+  token_sold_amount_raw: 'Raw amount sold (uint256, before decimals)',
+  amount_usd: 'USD value of the trade',
+  token_bought_address: 'Contract address of the token bought',
+  token_sold_address: 'Contract address of the token sold',
+  taker: "Address that swapped with the pool: the aggregator's router for aggregated trades",
+  maker: 'Counterparty address; NULL for AMM pools',
+  project_contract_address: 'Pool contract address the trade went through',
+  tx_hash: 'Hash of the transaction containing the trade',
+  tx_from: 'Sender of the transaction (the trader)',
+  tx_to: "Recipient of the transaction: the DEX's or the aggregator's router",
+  evt_index: 'Index of the swap event in its block',
+};
+const RAW_AMOUNTS = { token_bought_amount_raw: 'uint256', token_sold_amount_raw: 'uint256' };
 
 const chainNames = CHAINS.map((c) => c.name);
 const ETH_TOKENS = TOKENS.filter((t) => t.chain === 'ethereum').map((t) => t.address);
@@ -81,7 +117,17 @@ const UNI_V3_POOLS = poolsOf(CHAINS[0]!)
   .filter((p) => p.project === 'uniswap' && p.version === '3')
   .map((p) => p.address);
 const RANK: Record<string, number> = { ethereum: 0.9, base: 0.75, arbitrum: 0.7 };
+const ETHEREUM = CHAINS[0]!;
 
+/** Where a chain's event tables read from (demo-events-sql.ts). */
+const events = (c: ChainSpec, { sz, glob }: DemoContext): EventSources => ({
+  c,
+  sz,
+  txGlob: glob(c.name, 'transactions'),
+  pricesGlob: glob('prices', 'usd'),
+});
+
+/** In dependency order: a table's SQL reads only tables listed before it. */
 export const DEMO_TABLES: DemoTable[] = [
   ...CHAINS.flatMap((c): DemoTable[] => [
     {
@@ -89,7 +135,7 @@ export const DEMO_TABLES: DemoTable[] = [
       table: 'transactions',
       datasetType: 'dune_table',
       category: 'canonical',
-      description: `Transactions on ${c.name}: sender, recipient, value, gas and status, one row per transaction. Synthetic demo data.`,
+      description: `Transactions on ${c.name}: sender, recipient, value, gas, fees, calldata and status, one row per transaction. Synthetic demo data.`,
       blockchains: [c.name],
       metadata: { page_rank_score: RANK[c.name]! },
       columns: TX_COLUMNS,
@@ -156,27 +202,8 @@ export const DEMO_TABLES: DemoTable[] = [
       'DEX trades across projects (uniswap, sushiswap, curve, balancer, aerodrome, camelot) and chains, one row per swap with USD value.',
     blockchains: chainNames,
     metadata: { page_rank_score: 0.97, spell_type: 'sector' },
-    columns: {
-      blockchain: 'Blockchain of the trade',
-      project: 'DEX project name',
-      version: 'Version of the DEX project',
-      block_date: 'Date of the trade (UTC)',
-      block_time: 'Timestamp of the trade block (UTC)',
-      block_number: 'Block number of the trade',
-      token_bought_symbol: 'Symbol of the token the taker bought',
-      token_sold_symbol: 'Symbol of the token the taker sold',
-      token_pair: 'Pair symbols in alphabetical order, e.g. USDC-WETH',
-      token_bought_amount: 'Amount bought, in display units (decimals applied)',
-      token_sold_amount: 'Amount sold, in display units (decimals applied)',
-      amount_usd: 'USD value of the trade',
-      token_bought_address: 'Contract address of the token bought',
-      token_sold_address: 'Contract address of the token sold',
-      taker: 'Address that initiated the trade',
-      maker: 'Counterparty address; NULL for AMM pools',
-      project_contract_address: 'Pool contract address the trade went through',
-      tx_hash: 'Hash of the transaction containing the trade',
-      evt_index: 'Index of the swap event in its block',
-    },
+    columns: TRADE_COLUMNS,
+    columnTypes: RAW_AMOUNTS,
     files: ({ sz, glob }) =>
       CHAINS.map((c) => ({ name: c.name, sql: dexTradesSql(c, sz, glob('prices', 'usd')) })),
   },
@@ -204,12 +231,7 @@ export const DEMO_TABLES: DemoTable[] = [
       to: 'Recipient of the tokens',
       value: 'Raw token amount (divide by 10^decimals)',
     },
-    files: ({ sz, glob }) => [
-      {
-        name: 'data',
-        sql: transfersSql(glob('ethereum', 'transactions'), glob('prices', 'usd'), sz),
-      },
-    ],
+    files: (ctx) => [{ name: 'data', sql: evtTransferSql(events(ETHEREUM, ctx)) }],
   },
   {
     schema: 'uniswap_v3_ethereum',
@@ -239,8 +261,6 @@ export const DEMO_TABLES: DemoTable[] = [
       liquidity: 'Pool in-range liquidity after the swap',
       tick: 'Pool tick after the swap',
     },
-    files: ({ glob }) => [
-      { name: 'data', sql: swapsSql(glob('ethereum', 'transactions'), glob('prices', 'usd')) },
-    ],
+    files: (ctx) => [{ name: 'data', sql: evtSwapSql(events(ETHEREUM, ctx)) }],
   },
 ];

@@ -47,7 +47,39 @@ export function weightedSlots(weights: number[], n = 1000): number[] {
   return counts.flatMap((c, i) => Array<number>(c).fill(i));
 }
 
-/** The router most swaps on Ethereum go through; its swaps emit uniswap_v3 Swap events. */
-export const UNISWAP_ROUTER = derivedAddress('router:ethereum:uniswap');
+/** The routers of a chain's DEX projects, in the order of their first listing. */
 export const routersOf = (c: ChainSpec) =>
   [...new Set(c.projects.map((p) => p[0]))].map((p) => derivedAddress(`router:${c.name}:${p}`));
+
+/** DEX aggregators of each chain: project, version and share of the chain's aggregated trades. */
+const AGGREGATORS: Record<ChainSpec['name'], [string, string, number][]> = {
+  ethereum: [
+    ['1inch', '6', 0.3],
+    ['0x', '1', 0.2],
+    ['cow_protocol', '1', 0.2],
+    ['paraswap', '6', 0.15],
+    ['odos', '2', 0.15],
+  ],
+  base: [
+    ['1inch', '6', 0.3],
+    ['0x', '1', 0.25],
+    ['odos', '2', 0.25],
+    ['paraswap', '6', 0.2],
+  ],
+  arbitrum: [
+    ['1inch', '6', 0.3],
+    ['0x', '1', 0.2],
+    ['odos', '2', 0.2],
+    ['paraswap', '6', 0.15],
+    ['cow_protocol', '1', 0.15],
+  ],
+};
+
+/** A chain's aggregators with the router their trades' transactions go to. */
+export const aggregatorsOf = (c: ChainSpec) =>
+  AGGREGATORS[c.name].map(([project, version, weight]) => ({
+    project,
+    version,
+    weight,
+    router: derivedAddress(`aggregator:${c.name}:${project}`),
+  }));

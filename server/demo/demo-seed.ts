@@ -96,6 +96,7 @@ export async function ensureDemoData(
         description: d.description,
         blockchains: d.blockchains,
         columnDescriptions: d.columns,
+        columnTypes: d.columnTypes,
         metadata: { ...d.metadata, demo_version: DEMO_DATA_VERSION },
       },
       async (dir) => {
