@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import type { Dialect } from '../../../contract/rules/enums';
 import type { RunScope, RunTarget } from './statements';
 
 export type { RunScope, RunTarget } from './statements';
@@ -27,6 +28,11 @@ export type SqlEditorProps = {
   onRunScopeChange?: (scope: RunScope) => void;
   /** Marked with a squiggle and hover message, and revealed; cleared when null. */
   error?: SqlEditorError | null;
+  /**
+   * The SQL dialect of the text: colours, completion, hover docs, formatting and the marks of
+   * what a run would refuse follow it.
+   */
+  dialect: Dialect;
   /** Active context: autocomplete reads its datasets. */
   ctx: string;
   height?: number | string;

@@ -17,6 +17,8 @@ import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { QueryVersion } from '../../../contract/queries';
+import type { Dialect } from '../../../contract/rules/enums';
+import { DIALECT_INFO } from './dialect-control';
 import { versionOptions, versionsOptions } from './api';
 import { fromNow, localDateTime } from '../../lib/time';
 import { ErrorAlert } from '../../components/error-alert';
@@ -32,15 +34,20 @@ const when = (iso: string) => {
   return relative && absolute ? { relative, absolute } : null;
 };
 
+/** The editor's text and its dialect, as a version is compared with and restored into it. */
+type Current = { sql: string; dialect: Dialect };
+
 function VersionDetail(props: {
   version: QueryVersion;
   latest: boolean;
-  currentSql: string;
-  onRestore: (sql: string) => void;
+  current: Current;
+  onRestore: (restored: Current) => void;
 }) {
-  const { version, currentSql } = props;
+  const { version, current } = props;
+  const currentSql = current.sql;
   const [view, setView] = useState<'diff' | 'sql'>('diff');
-  const same = version.query_sql === currentSql;
+  const sameSql = version.query_sql === currentSql;
+  const same = sameSql && version.dialect === current.dialect;
   const time = when(version.created_at);
   return (
     <Stack gap="sm">
@@ -49,7 +56,7 @@ function VersionDetail(props: {
         <Text size="sm" c="dimmed">
           {version.author ?? 'Unknown author'}
           {time && ` · ${time.absolute}`}
-          {` · ${version.name}`}
+          {` · ${version.name} · ${DIALECT_INFO[version.dialect].label}`}
         </Text>
       </div>
       <Group justify="space-between" gap="xs">
@@ -67,7 +74,7 @@ function VersionDetail(props: {
           icon={IconRestore}
           variant="light"
           disabled={same}
-          onClick={() => props.onRestore(version.query_sql)}
+          onClick={() => props.onRestore({ sql: version.query_sql, dialect: version.dialect })}
         >
           Restore this version
         </ToolButton>
@@ -78,9 +85,11 @@ function VersionDetail(props: {
             {version.query_sql}
           </Code>
         </ScrollArea.Autosize>
-      ) : same ? (
+      ) : sameSql ? (
         <Text size="sm" c="dimmed">
-          The current text is the same as this version{props.latest ? ' (the saved one)' : ''}.
+          {same
+            ? `The current text is the same as this version${props.latest ? ' (the saved one)' : ''}.`
+            : `The current text is the same as this version's, read as ${DIALECT_INFO[current.dialect].label} instead of ${DIALECT_INFO[version.dialect].label}.`}
         </Text>
       ) : (
         <Suspense fallback={<Skeleton height={160} />}>
@@ -98,13 +107,14 @@ function VersionDetail(props: {
 
 /**
  * A query's saved versions, newest first (time and author); pick one to read it or compare it
- * with the editor's current text, and restore it (the page puts it in the editor, unsaved).
+ * with the editor's current text, and restore it with its dialect (the page puts it in the
+ * editor, unsaved).
  */
 export function VersionHistory(props: {
   ctx: string;
   queryId: number;
-  currentSql: string;
-  onRestore: (sql: string) => void;
+  current: Current;
+  onRestore: (restored: Current) => void;
 }) {
   const { ctx, queryId } = props;
   const versions = useQuery(versionsOptions(ctx, queryId));
@@ -167,7 +177,7 @@ export function VersionHistory(props: {
             key={detail.data.version}
             version={detail.data}
             latest={detail.data.version === latest}
-            currentSql={props.currentSql}
+            current={props.current}
             onRestore={props.onRestore}
           />
         ) : (

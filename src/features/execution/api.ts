@@ -11,7 +11,7 @@ import {
   type ExecuteResponse,
   type RunValues,
 } from '../../lib/resources/executions';
-import type { Tier } from '../../../contract/rules/enums';
+import type { Dialect, Tier } from '../../../contract/rules/enums';
 
 type CancelResponse = z.output<typeof CancelResponseSchema>;
 
@@ -46,16 +46,18 @@ export type ExecuteSqlInput = {
   /** Definitions of the `{{name}}`s, so an unsaved draft keeps its parameter types. */
   parameters?: Parameter[];
   performance?: Tier;
+  /** How the SQL reads; the service takes none as DuneSQL. */
+  dialect: Dialect;
 };
 
 /** POST /sql/execute: runs SQL that is not saved (a draft, a selection, one statement). */
 export function useExecuteSql(ctx: string) {
   return useMutation({
-    mutationFn: ({ sql, queryParameters, parameters, performance }: ExecuteSqlInput) =>
+    mutationFn: ({ sql, queryParameters, parameters, performance, dialect }: ExecuteSqlInput) =>
       api<ExecuteResponse>('/sql/execute', {
         ctx,
         method: 'POST',
-        body: { sql, performance, query_parameters: queryParameters ?? {}, parameters },
+        body: { sql, performance, query_parameters: queryParameters ?? {}, parameters, dialect },
       }),
   });
 }

@@ -58,6 +58,7 @@ export function forkBody(source: GetQueryResponse) {
     name: `${source.name} (fork)`.slice(0, QUERY_LIMITS.name),
     description: source.description,
     query_sql: source.query_sql,
+    dialect: source.dialect,
     parameters: source.parameters,
     tags: source.tags,
   };

@@ -93,7 +93,7 @@ describe('listQueryString', () => {
 });
 
 describe('forkBody', () => {
-  it('copies the content under a "(fork)" name, within the name limit', () => {
+  it('copies the content and dialect under a "(fork)" name, within the name limit', () => {
     const source = {
       query_id: 7,
       name: 'Top pairs',
@@ -103,6 +103,7 @@ describe('forkBody', () => {
       parameters: [{ key: 'limit', type: 'number' as const, value: '20' }],
       query_engine: 'medium',
       query_sql: 'SELECT {{limit}}',
+      dialect: 'duckdb' as const,
       is_private: false,
       is_archived: false,
       is_unsaved: false,
@@ -115,6 +116,7 @@ describe('forkBody', () => {
       name: 'Top pairs (fork)',
       description: 'd',
       query_sql: 'SELECT {{limit}}',
+      dialect: 'duckdb',
       parameters: source.parameters,
       tags: ['dex'],
     });

@@ -4,10 +4,10 @@ import type { Parameter } from '../../../../../contract/parameters';
 import type { RunTarget } from '../../../../features/editor/sql-editor';
 import { useExecuteQuery, useExecuteSql } from '../../../../features/execution/api';
 import { latestExecutionOptions } from '../../../../lib/resources/executions';
-import type { Tier } from '../../../../../contract/rules/enums';
+import type { Dialect, Tier } from '../../../../../contract/rules/enums';
 import { toQueryParameters, type FormValues } from '../../../../features/parameters/form-values';
 import { placeholderNames } from '../../../../features/parameters/placeholders';
-import { runToAdopt, type LastRun } from './adoptable-run';
+import { runToAdopt, type LastRun, type Saving } from './adoptable-run';
 import { startOf } from './offsets';
 
 /**
@@ -23,7 +23,9 @@ export function useRuns(opts: {
   parameters: Parameter[];
   values: FormValues;
   tier: Tier;
-  /** The editor text or the parameters differ from the saved query. */
+  /** The dialect the editor's text is in (sent with every run of unsaved SQL). */
+  dialect: Dialect;
+  /** The editor text, the parameters or the dialect differ from the saved query. */
   edited: boolean;
 }) {
   const [run, setRun] = useState<LastRun & { start: { line: number; column: number } }>();
@@ -39,13 +41,14 @@ export function useRuns(opts: {
     const queryId = opts.queryId;
     const whole = target.scope === 'query' && !opts.edited && queryId !== null;
     const begin = whole ? { line: 0, column: 0 } : startOf(fullSql, target.sql);
-    const parameters = opts.parameters;
+    const { parameters, dialect } = opts;
     const onSuccess = (r: { execution_id: string }) =>
       setRun({
         id: r.execution_id,
         sql: target.sql,
         scope: target.scope,
         parameters,
+        dialect,
         start: begin,
       });
     if (whole) {
@@ -60,6 +63,7 @@ export function useRuns(opts: {
           parameters: defs,
           queryParameters: toQueryParameters(defs, opts.values),
           performance: opts.tier,
+          dialect,
         },
         { onSuccess },
       );
@@ -71,8 +75,8 @@ export function useRuns(opts: {
     executionId: run?.id ?? latest.data?.execution_id ?? null,
     /** Where the text that ran starts in the editor (0-based), to place error markers. */
     runStart: run?.start ?? { line: 0, column: 0 },
-    /** The run a save of this text and these definitions keeps as the query's latest result. */
-    adoptable: (saving: { sql: string; parameters: Parameter[] }) => runToAdopt(run, saving),
+    /** The run a save of this text, definitions and dialect keeps as the query's latest result. */
+    adoptable: (saving: Saving) => runToAdopt(run, saving),
     submitting: executeQuery.isPending || executeSql.isPending,
     submitError: executeQuery.error ?? executeSql.error,
   };

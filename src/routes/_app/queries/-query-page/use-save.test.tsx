@@ -78,7 +78,13 @@ function RenameButton() {
     <button
       type="button"
       onClick={() =>
-        save.mutate({ name: 'Weekly volume', sql: 'SELECT 1', parameters: [], version: 1 })
+        save.mutate({
+          name: 'Weekly volume',
+          sql: 'SELECT 1',
+          parameters: [],
+          dialect: 'dunesql',
+          version: 1,
+        })
       }
     >
       {save.isSuccess ? 'Renamed' : 'Rename'}

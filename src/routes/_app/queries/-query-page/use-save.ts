@@ -1,16 +1,19 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Parameter } from '../../../../../contract/parameters';
+import type { Dialect } from '../../../../../contract/rules/enums';
 import { definitionsToSave } from '../../../../features/parameters/definitions';
 import { ApiError } from '../../../../lib/api';
 import { executionKeys } from '../../../../lib/resources/executions';
 import { createQuery, queryKeys, updateQuery } from '../../../../lib/resources/queries';
+import type { Saving } from './adoptable-run';
 import { removedNotice } from './save-notice';
 
 export type SaveInput = {
   name: string;
   sql: string;
   parameters: Parameter[];
+  dialect: Dialect;
   /** The saved version the edits began from: a newer one on the server refuses the save (409). */
   version?: number;
 };
@@ -28,7 +31,7 @@ export function useSave(opts: {
   ctx: string;
   /** Null: a new query, created by this save. */
   queryId: number | null;
-  adoptable: (saving: { sql: string; parameters: Parameter[] }) => string | undefined;
+  adoptable: (saving: Saving) => string | undefined;
 }) {
   const qc = useQueryClient();
   const { ctx, queryId } = opts;
@@ -39,7 +42,8 @@ export function useSave(opts: {
         name: input.name,
         query_sql: input.sql,
         parameters,
-        execution_id: opts.adoptable({ sql: input.sql, parameters }),
+        dialect: input.dialect,
+        execution_id: opts.adoptable({ sql: input.sql, parameters, dialect: input.dialect }),
       };
       const { query_id } =
         queryId === null

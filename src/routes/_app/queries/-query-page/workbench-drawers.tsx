@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Drawer.css';
 import { Drawer } from '@mantine/core';
 import type { Parameter } from '../../../../../contract/parameters';
+import type { Dialect } from '../../../../../contract/rules/enums';
 import { DataPanel } from '../../../../features/datasets/data-panel';
 import { VersionHistory } from '../../../../features/editor/version-history';
 import { ParameterEditor } from '../../../../features/parameters/parameter-editor';
@@ -15,7 +16,8 @@ export function WorkbenchDrawers(props: {
   panel: Panel;
   onPanel: (panel: Panel) => void;
   sql: string;
-  onRestore: (sql: string) => void;
+  dialect: Dialect;
+  onRestore: (restored: { sql: string; dialect: Dialect }) => void;
   parameters: Parameter[];
   onParameters: (parameters: Parameter[]) => void;
   dataOpen: boolean;
@@ -33,9 +35,9 @@ export function WorkbenchDrawers(props: {
           <VersionHistory
             ctx={props.ctx}
             queryId={props.queryId}
-            currentSql={props.sql}
-            onRestore={(sql) => {
-              props.onRestore(sql);
+            current={{ sql: props.sql, dialect: props.dialect }}
+            onRestore={(restored) => {
+              props.onRestore(restored);
               close();
             }}
           />

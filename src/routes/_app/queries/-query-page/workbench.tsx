@@ -3,6 +3,7 @@ import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import type { Parameter } from '../../../../../contract/parameters';
 import type { GetQueryResponse } from '../../../../../contract/queries';
+import { DialectControl } from '../../../../features/editor/dialect-control';
 import { ShortcutSheet } from '../../../../features/editor/shortcut-sheet';
 import type { RunScope, SqlEditorHandle } from '../../../../features/editor/sql-editor';
 import { useDraft } from '../../../../features/editor/use-draft';
@@ -10,7 +11,13 @@ import { useLeaveGuard } from '../../../../features/editor/use-leave-guard';
 import { useExecutionStatus } from '../../../../features/execution/api';
 import { ExecutionPanel } from '../../../../features/execution/execution-panel';
 import { RunControls } from '../../../../features/execution/run-controls';
-import { DEFAULT_TIER, isTier, type Tier } from '../../../../../contract/rules/enums';
+import {
+  DEFAULT_DIALECT,
+  DEFAULT_TIER,
+  isTier,
+  type Dialect,
+  type Tier,
+} from '../../../../../contract/rules/enums';
 import { toQueryParameters, type FormValues } from '../../../../features/parameters/form-values';
 import { valuesToSearch } from '../../../../features/parameters/url-values';
 import {
@@ -54,12 +61,26 @@ export function Workbench(props: {
 }) {
   const { ctx, query, values } = props;
   const editor = useRef<SqlEditorHandle>(null);
+  // A new query is written in DuneSQL, as the hosted service's are.
   const base = query
-    ? { sql: query.query_sql, version: query.version, name: query.name, params: query.parameters }
-    : { sql: NEW_QUERY.query_sql, version: 0, name: NEW_QUERY.name, params: [] };
+    ? {
+        sql: query.query_sql,
+        version: query.version,
+        name: query.name,
+        params: query.parameters,
+        dialect: query.dialect,
+      }
+    : {
+        sql: NEW_QUERY.query_sql,
+        version: 0,
+        name: NEW_QUERY.name,
+        params: [],
+        dialect: DEFAULT_DIALECT,
+      };
   const draft = useDraft(ctx, query?.query_id ?? 'new', base);
   const [parameters, setParameters] = useState<Parameter[]>(base.params);
   const [name, setName] = useState(base.name);
+  const [dialect, setDialect] = useState<Dialect>(base.dialect);
   const [scope, setScope] = useState<RunScope>('query');
   const [tier, setTier] = useState<Tier>(
     query && isTier(query.query_engine) ? query.query_engine : DEFAULT_TIER,
@@ -73,7 +94,8 @@ export function Workbench(props: {
   const painted = useAfterFirstPaint();
   const owned = !query || query.owner === ctx;
   const paramsEdited = JSON.stringify(parameters) !== JSON.stringify(base.params);
-  const dirty = draft.dirty || paramsEdited || name !== base.name;
+  const dialectEdited = dialect !== base.dialect;
+  const dirty = draft.dirty || paramsEdited || dialectEdited || name !== base.name;
   useLeaveGuard(dirty);
 
   const missing = missingParameters(draft.sql, parameters);
@@ -84,7 +106,8 @@ export function Workbench(props: {
     parameters,
     values,
     tier,
-    edited: draft.dirty || paramsEdited,
+    dialect,
+    edited: draft.dirty || paramsEdited || dialectEdited,
   });
   const status = useExecutionStatus(ctx, runs.executionId);
   const save = useSave({ ctx, queryId: query?.query_id ?? null, adoptable: runs.adoptable });
@@ -105,7 +128,7 @@ export function Workbench(props: {
         : (draft.draftVersion ?? query.version)
       : undefined;
     save.mutate(
-      { name, sql: draft.sql, parameters, version },
+      { name, sql: draft.sql, parameters, dialect, version },
       {
         onSuccess: (saved) => {
           setParameters(saved.parameters);
@@ -173,6 +196,7 @@ export function Workbench(props: {
           draft.discard();
           setParameters(base.params);
           setName(base.name);
+          setDialect(base.dialect);
         }}
         onOpenHistory={() => setPanel('history')}
         onOpenParameters={() => setPanel('parameters')}
@@ -192,6 +216,7 @@ export function Workbench(props: {
           onRunScopeChange: setScope,
           error: marker,
           selectAllOnMount: !query && draft.sql === NEW_QUERY.query_sql,
+          dialect,
         }}
       />
       {painted && (
@@ -211,7 +236,8 @@ export function Workbench(props: {
             onChange={props.onValuesChange}
             ctx={ctx}
           />
-          <Group justify="space-between" align="flex-start">
+          {/* The editor's toolbar: what runs, on which tier, read in which dialect. */}
+          <Group gap="md" align="center">
             <RunControls
               tier={tier}
               onTierChange={setTier}
@@ -220,6 +246,7 @@ export function Workbench(props: {
               onRun={run}
               disabled={!canRun}
             />
+            <DialectControl value={dialect} onChange={setDialect} />
           </Group>
           {runs.submitError && (
             <Alert color="red" role="alert" title="The run was not started">
@@ -250,7 +277,11 @@ export function Workbench(props: {
             panel={panel}
             onPanel={setPanel}
             sql={draft.sql}
-            onRestore={draft.setSql}
+            dialect={dialect}
+            onRestore={(restored) => {
+              draft.setSql(restored.sql);
+              setDialect(restored.dialect);
+            }}
             parameters={parameters}
             onParameters={setParameters}
             dataOpen={dataOpen && !wide}
