@@ -42,6 +42,14 @@ describe('completionContext: what is being completed', () => {
     });
   });
 
+  it('completes types where a cast names one, and nothing where AS names an alias', () => {
+    expect(ctxAt('SELECT CAST(x AS |').target).toEqual({ kind: 'type' });
+    expect(ctxAt('SELECT try_cast(f(a, b) as ui|').target).toEqual({ kind: 'type' });
+    expect(ctxAt('SELECT x::|').target).toEqual({ kind: 'type' });
+    expect(ctxAt('SELECT sum(x) AS |').target).toEqual({ kind: 'none' });
+    expect(ctxAt('SELECT x : |').target).toEqual({ kind: 'column' });
+  });
+
   it('completes columns in expressions', () => {
     expect(ctxAt('SELECT |').target).toEqual({ kind: 'column' });
     expect(ctxAt('SELECT a FROM t WHERE |').target).toEqual({ kind: 'column' });

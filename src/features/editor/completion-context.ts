@@ -21,6 +21,8 @@ export type CompletionTarget =
   | { kind: 'table' }
   /** Right after a relation in FROM (`FROM t |`): an alias or the next clause's keyword. */
   | { kind: 'keyword' }
+  /** Where a cast names its type: `CAST(x AS |`, `TRY_CAST(x AS |`, `x::|`. */
+  | { kind: 'type' }
   /** Anywhere else: columns in scope, functions, keywords. */
   | { kind: 'column' };
 
@@ -91,12 +93,32 @@ function qualifierBefore(before: Token[], end: number): string[] | null {
   return parts.length ? parts : [];
 }
 
+/** Whether the code before the cursor ends where a cast names its type. */
+function typeExpected(before: Token[]): boolean {
+  const last = before[before.length - 1];
+  const prev = before[before.length - 2];
+  if (isPunct(last, ':') && isPunct(prev, ':') && prev!.end === last!.start) return true;
+  if (!isKeyword(last, 'AS')) return false;
+  // `AS` names a type right inside `CAST(` or `TRY_CAST(` (elsewhere it names an alias).
+  let depth = 0;
+  for (let i = before.length - 2; i >= 0; i--) {
+    const t = before[i]!;
+    if (isPunct(t, ')')) depth++;
+    else if (isPunct(t, '(')) {
+      if (depth === 0) return isKeyword(before[i - 1], 'CAST', 'TRY_CAST');
+      depth--;
+    }
+  }
+  return false;
+}
+
 function targetOf(before: Token[], prefixStart: number): CompletionTarget {
   const qualifier = qualifierBefore(before, prefixStart);
   if (qualifier) return qualifier.length ? { kind: 'member', qualifier } : { kind: 'none' };
   const last = before[before.length - 1];
   if (!last) return { kind: 'column' };
   if (isKeyword(last, ...TABLE_KEYWORDS)) return { kind: 'table' };
+  if (typeExpected(before)) return { kind: 'type' };
   if (isKeyword(last, 'AS')) return { kind: 'none' };
   const clause = clauseKeyword(before);
   const inFrom = clause === 'FROM' || clause === 'JOIN';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { nameParts } from '../../lib/sql-names';
+import { duneFunction, duneFunctions } from '../../../shared/sql/dunesql/functions';
 import { buildCatalog, childrenOf, findTable } from './catalog';
 import { completionContext } from './completion-context';
+import type { Dialect } from '../../../contract/rules/enums';
 import { hoverAt, suggestionsFor } from './completion-items';
 
 const col = (name: string, type: string) => ({ name, type, nullable: true });
@@ -16,12 +18,19 @@ const catalog = buildCatalog([
   { full_name: 'dune.alice.prices', type: 'uploaded_table', columns: [col('price', 'DOUBLE')] },
 ]);
 
-/** Suggestions at `|`, as "kind:label". */
-function at(marked: string) {
+/** The suggestions at `|`. */
+function suggestionsAt(marked: string, dialect: Dialect) {
   const i = marked.indexOf('|');
-  const ctx = completionContext(marked.slice(0, i) + marked.slice(i + 1), i);
-  return suggestionsFor(ctx, catalog).map((s) => `${s.kind}:${s.label}`);
+  return suggestionsFor(
+    completionContext(marked.slice(0, i) + marked.slice(i + 1), i),
+    catalog,
+    dialect,
+  );
 }
+
+/** Suggestions at `|`, as "kind:label". */
+const at = (marked: string, dialect: Dialect = 'duckdb') =>
+  suggestionsAt(marked, dialect).map((s) => `${s.kind}:${s.label}`);
 
 describe('catalog', () => {
   it('splits full names on dots outside quotes', () => {
@@ -110,7 +119,7 @@ describe('suggestionsFor', () => {
   it('describes columns by type and source, and merges a name two tables share', () => {
     const i = 'SELECT |'.length - 1;
     const sql = 'SELECT  FROM dex.trades a JOIN dex.trades b ON true';
-    const s = suggestionsFor(completionContext(sql, i), catalog);
+    const s = suggestionsFor(completionContext(sql, i), catalog, 'duckdb');
     const chain = s.filter((x) => x.label === 'chain');
     expect(chain).toHaveLength(1);
     expect(chain[0]!.detail).toBe('VARCHAR · dex.trades');
@@ -118,7 +127,7 @@ describe('suggestionsFor', () => {
 
   it('offers functions as snippets with the cursor inside the parentheses', () => {
     const ctx = completionContext('SELECT ', 7);
-    const fn = suggestionsFor(ctx, catalog).find((s) => s.label === 'date_trunc');
+    const fn = suggestionsFor(ctx, catalog, 'duckdb').find((s) => s.label === 'date_trunc');
     expect(fn).toMatchObject({ insertText: 'date_trunc($0)', snippet: true });
   });
 
@@ -129,14 +138,15 @@ describe('suggestionsFor', () => {
 
   it('falls back to nothing with an empty catalog', () => {
     const ctx = completionContext('SELECT t. FROM dex.trades t', 9);
-    expect(suggestionsFor(ctx, buildCatalog([]))).toEqual([]);
+    expect(suggestionsFor(ctx, buildCatalog([]), 'duckdb')).toEqual([]);
   });
 });
 
 describe('hoverAt', () => {
-  const hover = (marked: string) => {
+  const hover = (marked: string, dialect: Dialect = 'duckdb') => {
     const i = marked.indexOf('|');
-    return hoverAt(marked.slice(0, i) + marked.slice(i + 1), i, catalog)?.contents ?? null;
+    const sql = marked.slice(0, i) + marked.slice(i + 1);
+    return hoverAt(sql, i, catalog, dialect)?.contents ?? null;
   };
 
   it("shows a qualified column's type", () => {
@@ -156,6 +166,105 @@ describe('hoverAt', () => {
     expect(hover('SELECT date_tr|unc(1)')?.[0]).toBe('`date_trunc(part, ts)`');
     expect(hover('SELECT nothi|ng FROM dex.trades')).toBeNull();
   });
+
+  it("shows a DuneSQL function's signature and doc from the catalog, in DuneSQL only", () => {
+    const fn = duneFunction('varbinary_substring')!;
+    expect(hover('SELECT varbinary_subst|ring(0x0102, 1, 1)', 'dunesql')).toEqual([
+      `\`${fn.signature}\``,
+      fn.doc,
+    ]);
+    expect(hover('SELECT varbinary_subst|ring(0x0102, 1, 1)', 'duckdb')).toBeNull();
+    // A name both dialects have is documented by the dialect of the text.
+    expect(hover('SELECT date_tr|unc(1)', 'dunesql')?.[0]).toBe(
+      `\`${duneFunction('date_trunc')!.signature}\``,
+    );
+  });
+
+  it('says an unsupported function is not supported, and a column still wins over a function', () => {
+    expect(hover('SELECT sound|ex(symbol) FROM tokens.erc20', 'dunesql')?.[1]).toMatch(
+      /^Not supported on Strata/,
+    );
+    expect(hover('SELECT sym|bol FROM tokens.erc20', 'dunesql')).toEqual([
+      '`symbol` **VARCHAR** · tokens.erc20',
+    ]);
+  });
+});
+
+describe('suggestionsFor in DuneSQL', () => {
+  it("offers the catalog's functions with their signatures and docs, not DuckDB's list", () => {
+    const s = suggestionsAt('SELECT | FROM dex.trades', 'dunesql');
+    const fn = s.find((x) => x.label === 'varbinary_to_uint256');
+    const entry = duneFunction('varbinary_to_uint256')!;
+    expect(fn).toMatchObject({
+      kind: 'function',
+      detail: entry.signature,
+      documentation: entry.doc,
+      insertText: 'varbinary_to_uint256($0)',
+      snippet: true,
+    });
+    const functions = s.filter((x) => x.kind === 'function').map((x) => x.label);
+    expect(functions).toHaveLength(duneFunctions().length);
+    // read_parquet is DuckDB's (and a DuneSQL run could not read files anyway).
+    expect(functions).not.toContain('read_parquet');
+    expect(at('SELECT | FROM dex.trades', 'duckdb')).not.toContain('function:varbinary_to_uint256');
+  });
+
+  it('writes a lambda for the functions that take one', () => {
+    const s = suggestionsAt('SELECT |', 'dunesql');
+    expect(s.find((x) => x.label === 'transform')).toMatchObject({
+      insertText: 'transform(${1:x}, ${2:e} -> ${3:expr})$0',
+      snippet: true,
+    });
+    expect(s.find((x) => x.label === 'reduce')?.insertText).toBe(
+      'reduce(${1:x}, ${2:initial}, (${3:state}, ${4:e}) -> ${5:next}, ${6:state} -> ${7:result})$0',
+    );
+    expect(s.find((x) => x.label === 'now')?.insertText).toBe('now()');
+  });
+
+  it('lists unsupported functions last, saying so', () => {
+    const s = suggestionsAt('SELECT |', 'dunesql');
+    const soundex = s.find((x) => x.label === 'soundex')!;
+    expect(soundex.detail).toMatch(/· not supported on Strata$/);
+    const keyword = s.find((x) => x.label === 'SELECT')!;
+    expect(soundex.sortText > keyword.sortText).toBe(true);
+  });
+
+  it("offers Trino's types where a cast names its type, parametric ones as snippets", () => {
+    for (const marked of ['SELECT CAST(x AS |', 'SELECT try_cast(f(x, y) as u|', 'SELECT x::|']) {
+      const s = suggestionsAt(marked, 'dunesql');
+      expect(s.every((x) => x.kind === 'type')).toBe(true);
+      expect(s.map((t) => t.label)).toEqual(
+        expect.arrayContaining(['varbinary', 'uint256', 'int256', 'array(…)', 'map(…)', 'row(…)']),
+      );
+    }
+    expect(
+      suggestionsAt('SELECT CAST(x AS |', 'dunesql').find((t) => t.label === 'array(…)'),
+    ).toMatchObject({
+      insertText: 'array($0)',
+      snippet: true,
+    });
+    expect(at('SELECT CAST(x AS |', 'duckdb')).toContain('type:HUGEINT');
+    expect(at('SELECT CAST(x AS |', 'duckdb')).not.toContain('type:uint256');
+    // AS elsewhere names an alias.
+    expect(at('SELECT count(x) AS |', 'dunesql')).toEqual([]);
+    expect(at('SELECT (x AS |', 'dunesql')).toEqual([]);
+  });
+
+  it("offers Trino's keywords, not DuckDB's own", () => {
+    const labels = at('SELECT | FROM dex.trades', 'dunesql');
+    expect(labels).toEqual(
+      expect.arrayContaining(['keyword:UNNEST', 'keyword:ORDINALITY', 'keyword:FETCH']),
+    );
+    expect(labels).not.toContain('keyword:QUALIFY');
+    expect(at('SELECT | FROM dex.trades', 'duckdb')).toContain('keyword:QUALIFY');
+  });
+
+  it('offers after a relation only the keywords DuneSQL has', () => {
+    const s = at('SELECT * FROM dex.trades |', 'dunesql');
+    expect(s).toContain('keyword:WHERE');
+    expect(s).not.toContain('keyword:ASOF');
+    expect(at('SELECT * FROM dex.trades |', 'duckdb')).toContain('keyword:ASOF');
+  });
 });
 
 describe('sqlName', () => {
@@ -168,8 +277,8 @@ describe('sqlName', () => {
       { full_name: 'dune.alice."my table"', type: 't', columns: [col('Total $', 'INT')] },
     ]);
     const ctx = completionContext('SELECT x. FROM dune.alice."my table" x', 9);
-    expect(suggestionsFor(ctx, quoted).map((s) => s.insertText)).toEqual(['"Total $"']);
-    const tables = suggestionsFor(completionContext('FROM ', 5), quoted);
+    expect(suggestionsFor(ctx, quoted, 'duckdb').map((s) => s.insertText)).toEqual(['"Total $"']);
+    const tables = suggestionsFor(completionContext('FROM ', 5), quoted, 'duckdb');
     expect(tables.find((s) => s.kind === 'table')?.insertText).toBe('dune.alice."my table"');
   });
 });

@@ -7,12 +7,13 @@ import {
   type SqlScope,
   type TableRef,
 } from './completion-context';
-import { DUCKDB_FUNCTIONS } from './duckdb-functions';
-import { AFTER_RELATION_KEYWORDS, SQL_KEYWORDS } from './sql-keywords';
+import type { Dialect } from '../../../contract/rules/enums';
+import { functionNamed, functionsOf } from './editor-functions';
+import { AFTER_RELATION_KEYWORDS, keywordsOf, typesOf } from './sql-keywords';
 import { quoteIdent } from '../../lib/sql-names';
 
 export type SuggestionKind =
-  'column' | 'alias' | 'cte' | 'table' | 'schema' | 'function' | 'keyword';
+  'column' | 'alias' | 'cte' | 'table' | 'schema' | 'function' | 'keyword' | 'type';
 
 /** One completion, independent of Monaco (the adapter maps kinds to icons). */
 export type Suggestion = {
@@ -20,7 +21,7 @@ export type Suggestion = {
   kind: SuggestionKind;
   detail: string;
   insertText: string;
-  /** Insert text with a `$0` tab stop (functions: the cursor lands between the parentheses). */
+  /** Insert text is a snippet: `$0` (the cursor between a call's parentheses), `${1:x}` holes. */
   snippet?: boolean;
   documentation?: string;
   sortText: string;
@@ -37,7 +38,10 @@ const ORDER: Record<SuggestionKind, string> = {
   schema: '3',
   function: '4',
   keyword: '5',
+  type: '5',
 };
+/** Functions the dialect has and Strata does not run come last, after the keywords. */
+const UNSUPPORTED_ORDER = '6';
 
 const lower = (s: string) => s.toLowerCase();
 
@@ -47,7 +51,8 @@ function suggestion(
   detail: string,
   extra: Partial<Suggestion> = {},
 ): Suggestion {
-  const insertText = kind === 'keyword' || kind === 'function' ? label : quoteIdent(label);
+  const word = kind === 'keyword' || kind === 'function' || kind === 'type';
+  const insertText = word ? label : quoteIdent(label);
   return { label, kind, detail, insertText, sortText: `${ORDER[kind]}${lower(label)}`, ...extra };
 }
 
@@ -151,32 +156,63 @@ function tableSuggestions(scope: SqlScope, catalog: Catalog): Suggestion[] {
   return [...out.values()];
 }
 
-const FUNCTION_SUGGESTIONS: Suggestion[] = DUCKDB_FUNCTIONS.map((f) =>
-  suggestion('function', f.name, `${f.name}${f.args}`, {
-    insertText: f.args ? `${f.name}($0)` : f.name,
-    snippet: !!f.args,
-    documentation: f.doc,
-  }),
-);
-const KEYWORD_SUGGESTIONS = SQL_KEYWORDS.map((k) => suggestion('keyword', k, 'keyword'));
+/** The functions and keywords a dialect offers wherever an expression may stand. */
+function dialectSuggestions(dialect: Dialect): Suggestion[] {
+  const functions = functionsOf(dialect).map((f) =>
+    suggestion(
+      'function',
+      f.name,
+      f.unsupported ? `${f.signature} · not supported on Strata` : f.signature,
+      {
+        insertText: f.insertText,
+        snippet: f.insertText.includes('$'),
+        documentation: f.doc,
+        ...(f.unsupported ? { sortText: `${UNSUPPORTED_ORDER}${f.name}` } : {}),
+      },
+    ),
+  );
+  const keywords = keywordsOf(dialect).map((k) => suggestion('keyword', k, 'keyword'));
+  return [...functions, ...keywords];
+}
 
-function columnTarget(scope: SqlScope, catalog: Catalog): Suggestion[] {
+/** The type names of a dialect, where a cast names its type; `array(…)` writes its parentheses. */
+const typeSuggestions = (dialect: Dialect): Suggestion[] =>
+  typesOf(dialect).map((t) =>
+    t.params
+      ? suggestion('type', `${t.name}(…)`, `type ${t.name}(${t.params})`, {
+          insertText: `${t.name}($0)`,
+          snippet: true,
+        })
+      : suggestion('type', t.name, 'type'),
+  );
+
+const byDialect = new Map<Dialect, Suggestion[]>();
+const dialectSuggestionsOf = (dialect: Dialect) => {
+  if (!byDialect.has(dialect)) byDialect.set(dialect, dialectSuggestions(dialect));
+  return byDialect.get(dialect)!;
+};
+
+/** Keywords after a relation in FROM: the dialect's own only (no ASOF or PIVOT in DuneSQL). */
+const afterRelation = (dialect: Dialect) => {
+  const known = new Set(keywordsOf(dialect));
+  return AFTER_RELATION_KEYWORDS.filter((k) => known.has(k));
+};
+
+function columnTarget(scope: SqlScope, catalog: Catalog, dialect: Dialect): Suggestion[] {
   const columns = scope.tables.flatMap((r) => relationColumns(r, scope, catalog));
   const aliases = scope.tables
     .filter((r) => r.alias)
     .map((r) => suggestion('alias', r.alias!, r.name.length ? r.name.join('.') : 'subquery'));
   const ctes = scope.ctes.map((c) => suggestion('cte', c.name, 'CTE'));
-  return [
-    ...columnSuggestions(columns),
-    ...aliases,
-    ...ctes,
-    ...FUNCTION_SUGGESTIONS,
-    ...KEYWORD_SUGGESTIONS,
-  ];
+  return [...columnSuggestions(columns), ...aliases, ...ctes, ...dialectSuggestionsOf(dialect)];
 }
 
-/** The completions for a context against the catalog. */
-export function suggestionsFor(ctx: CompletionContext, catalog: Catalog): Suggestion[] {
+/** The completions for a context against the catalog, in the SQL dialect of the text. */
+export function suggestionsFor(
+  ctx: CompletionContext,
+  catalog: Catalog,
+  dialect: Dialect,
+): Suggestion[] {
   switch (ctx.target.kind) {
     case 'none':
       return [];
@@ -184,15 +220,20 @@ export function suggestionsFor(ctx: CompletionContext, catalog: Catalog): Sugges
       return membersOf(ctx.target.qualifier, ctx.scope, catalog);
     case 'table':
       return tableSuggestions(ctx.scope, catalog);
+    case 'type':
+      return typeSuggestions(dialect);
     case 'keyword':
-      return AFTER_RELATION_KEYWORDS.map((k) => suggestion('keyword', k, 'keyword'));
+      return afterRelation(dialect).map((k) => suggestion('keyword', k, 'keyword'));
     case 'column':
-      return columnTarget(ctx.scope, catalog);
+      return columnTarget(ctx.scope, catalog, dialect);
   }
 }
 
-/** Hover text (markdown lines) for the identifier at `offset`, with its range. */
-export function hoverAt(sql: string, offset: number, catalog: Catalog) {
+/**
+ * Hover text (markdown lines) for the identifier at `offset`, with its range: a column's type, a
+ * table, or a function of the dialect with its signature and doc.
+ */
+export function hoverAt(sql: string, offset: number, catalog: Catalog, dialect: Dialect) {
   const id = identifierAt(sql, offset);
   if (!id) return null;
   const scope = scopeAt(sql, offset);
@@ -213,8 +254,7 @@ export function hoverAt(sql: string, offset: number, catalog: Catalog) {
       ...range,
       contents: [`**${table.fullName}** · ${table.type} · ${table.columns.length} columns`],
     };
-  const fn = DUCKDB_FUNCTIONS.find((f) => f.name === lower(id.name));
-  if (fn && !id.qualifier.length)
-    return { ...range, contents: [`\`${fn.name}${fn.args}\``, fn.doc] };
+  const fn = id.qualifier.length ? undefined : functionNamed(dialect, id.name);
+  if (fn) return { ...range, contents: [`\`${fn.signature}\``, fn.doc] };
   return null;
 }

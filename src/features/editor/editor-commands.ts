@@ -1,5 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
+import type { SqlProblem } from './dialect-problems';
+import { dialectOf } from './sql-language';
 import { runTarget, type RunTarget } from './statements';
 import type { SqlEditorError } from './sql-editor-types';
 
@@ -20,8 +22,9 @@ export function editorRunTarget(editor: Editor): RunTarget {
 }
 
 /**
- * Replaces the text with its formatted form as one undoable edit; tells why when it cannot. The
- * formatter loads on first use (it is not needed to show or edit SQL).
+ * Replaces the text with its formatted form (in the dialect of the model's language) as one
+ * undoable edit; tells why when it cannot. The formatter loads on first use (it is not needed to
+ * show or edit SQL).
  */
 export async function formatEditor(editor: Editor) {
   const model = editor.getModel();
@@ -31,7 +34,7 @@ export async function formatEditor(editor: Editor) {
   try {
     const { formatSql } = await import('./format-sql');
     if (model.getValue() !== text) return; // edited meanwhile: format again if wanted
-    formatted = formatSql(text);
+    formatted = formatSql(text, dialectOf(model));
   } catch (err) {
     notifications.show({
       color: 'red',
@@ -85,4 +88,30 @@ export function showRunError(m: MonacoApi, editor: Editor, error: SqlEditorError
     },
   ]);
   editor.revealLineInCenterIfOutsideViewport(line);
+}
+
+export const DIALECT_MARKER_OWNER = 'strata-dialect';
+
+/** Marks what a run would refuse (dialect-problems.ts), replacing the marks made before. */
+export function showDialectProblems(
+  m: MonacoApi,
+  model: Monaco.editor.ITextModel,
+  problems: SqlProblem[],
+) {
+  m.editor.setModelMarkers(
+    model,
+    DIALECT_MARKER_OWNER,
+    problems.map((p) => {
+      const start = model.getPositionAt(p.start);
+      const end = model.getPositionAt(Math.max(p.end, p.start + 1));
+      return {
+        severity: m.MarkerSeverity.Error,
+        message: p.message,
+        startLineNumber: start.lineNumber,
+        startColumn: start.column,
+        endLineNumber: end.lineNumber,
+        endColumn: end.column,
+      };
+    }),
+  );
 }

@@ -35,11 +35,18 @@ import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneCommandsQuickAccess';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess';
 import 'monaco-editor/editor/common/standaloneStrings';
+import { DIALECTS } from '../../../contract/rules/enums';
 import { sqlTokensProvider } from './monaco-tokens';
+import { LANGUAGE_IDS } from './sql-language';
 
-monaco.languages.register({ id: 'sql', extensions: ['.sql'], aliases: ['SQL'] });
-monaco.languages.setTokensProvider('sql', sqlTokensProvider);
-monaco.languages.setLanguageConfiguration('sql', conf);
+// One language id per dialect, so a model's language says how its text reads (sql-language.ts);
+// they differ only in the colours of their keywords, functions and literals.
+for (const dialect of DIALECTS) {
+  const id = LANGUAGE_IDS[dialect];
+  monaco.languages.register({ id, extensions: ['.sql'], aliases: ['SQL'] });
+  monaco.languages.setTokensProvider(id, sqlTokensProvider(dialect));
+  monaco.languages.setLanguageConfiguration(id, conf);
+}
 
 // The editor worker (word ranges, diff computation) is a bundled Vite worker.
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };

@@ -4,11 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { catalogOptions } from './api';
 import { EMPTY_CATALOG } from './catalog';
-import { editorRunTarget, formatEditor, insertAtCursor, showRunError } from './editor-commands';
+import { dialectProblems } from './dialect-problems';
+import {
+  editorRunTarget,
+  formatEditor,
+  insertAtCursor,
+  showDialectProblems,
+  showRunError,
+} from './editor-commands';
 import { installEnterBehaviour } from './enter-key';
 import { monaco } from './monaco-setup';
 import type { SqlEditorProps } from './sql-editor-types';
-import { bindCatalog, registerSqlLanguage } from './sql-language';
+import { bindCatalog, LANGUAGE_IDS, registerSqlLanguage } from './sql-language';
 import { SqlPreview } from './sql-preview';
 import type { RunScope } from './statements';
 
@@ -30,12 +37,16 @@ const OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
   suggest: { showWords: false },
 };
 
+/** How long the text rests before what a run would refuse is marked again. */
+const PROBLEMS_DELAY_MS = 300;
+
 /**
  * Monaco as the SQL editor: run, save and format commands, autocomplete from the context's
- * datasets, run-error markers. Loaded lazily through `SqlEditor` (its own chunk).
+ * datasets, run-error markers, and marks of what the dialect refuses before a run. The model's
+ * language is the dialect (sql-language.ts). Loaded lazily through `SqlEditor` (its own chunk).
  */
 export default function MonacoSqlEditor(props: SqlEditorProps) {
-  const { value, onChange, error = null, ctx, height = 320, ref } = props;
+  const { value, onChange, error = null, dialect, ctx, height = 320, ref } = props;
   const scheme = useComputedColorScheme('light');
   const [editor, setEditor] = useState<CodeEditor | null>(null);
   const { data: catalog = EMPTY_CATALOG } = useQuery(catalogOptions(ctx));
@@ -90,6 +101,24 @@ export default function MonacoSqlEditor(props: SqlEditorProps) {
     if (editor) showRunError(monaco, editor, error);
   }, [editor, error]);
 
+  // What a run in this dialect would refuse, marked now and again once typing pauses.
+  useEffect(() => {
+    const model = editor?.getModel();
+    if (!model) return;
+    const mark = () =>
+      showDialectProblems(monaco, model, dialectProblems(model.getValue(), dialect));
+    mark();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = model.onDidChangeContent(() => {
+      clearTimeout(timer);
+      timer = setTimeout(mark, PROBLEMS_DELAY_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      subscription.dispose();
+    };
+  }, [editor, dialect]);
+
   const handleMount = (ed: CodeEditor) => {
     registerSqlLanguage(monaco);
     // Always \n, whatever the platform (Monaco would use \r\n on Windows for a one-line text).
@@ -128,7 +157,7 @@ export default function MonacoSqlEditor(props: SqlEditorProps) {
   return (
     <Editor
       height={height}
-      language="sql"
+      language={LANGUAGE_IDS[dialect]}
       theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
       value={value}
       onChange={(next) => onChange(next ?? '')}

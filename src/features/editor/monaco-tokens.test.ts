@@ -115,4 +115,20 @@ describe('Monaco’s SQL colours', () => {
       { startIndex: 0, scopes: 'string.sql' },
     ]);
   });
+
+  it("paint DuneSQL's varbinary literals whole, and the dialect's own functions and types", () => {
+    const line = "select varbinary_ltrim(0xAb01), X'ff', cast(a as uint256)";
+    const scopeAt = (dialect: 'dunesql' | 'duckdb', text: string) => {
+      const { tokens } = tokenizeLine(line, { in: 'code' }, dialect);
+      const at = line.indexOf(text);
+      return tokens.filter((t) => t.startIndex <= at).pop()!.scopes;
+    };
+    expect(scopeAt('dunesql', 'varbinary_ltrim')).toBe('predefined.sql');
+    expect(scopeAt('duckdb', 'varbinary_ltrim')).toBe('identifier.sql');
+    expect(scopeAt('dunesql', 'xAb01')).toBe('number.sql');
+    expect(scopeAt('duckdb', 'xAb01')).toBe('identifier.sql');
+    expect(scopeAt('dunesql', "X'ff'")).toBe('string.sql');
+    expect(scopeAt('dunesql', 'uint256')).toBe('keyword.sql');
+    expect(scopeAt('duckdb', 'uint256')).toBe('identifier.sql');
+  });
 });

@@ -1,9 +1,21 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
+import type { Dialect } from '../../../contract/rules/enums';
 import { EMPTY_CATALOG, type Catalog } from './catalog';
 import { completionContext } from './completion-context';
 import { hoverAt, suggestionsFor, type SuggestionKind } from './completion-items';
 
 type MonacoApi = typeof Monaco;
+
+/**
+ * Monaco's language id of each dialect. A model's language is the dialect its text is written
+ * in (the editor's `dialect` prop sets it), so the one completion and hover provider below
+ * reads it from the model, and each editor on a page can have its own.
+ */
+export const LANGUAGE_IDS: Record<Dialect, string> = { duckdb: 'sql', dunesql: 'dunesql' };
+const LANGUAGES = Object.values(LANGUAGE_IDS);
+
+export const dialectOf = (model: Monaco.editor.ITextModel): Dialect =>
+  model.getLanguageId() === LANGUAGE_IDS.dunesql ? 'dunesql' : 'duckdb';
 
 /** The catalog each editor model completes against (models of different contexts may coexist). */
 const catalogs = new Map<string, () => Catalog>();
@@ -30,6 +42,7 @@ function kindOf(m: MonacoApi, kind: SuggestionKind): Monaco.languages.Completion
     schema: K.Module,
     function: K.Function,
     keyword: K.Keyword,
+    type: K.TypeParameter,
   };
   return kinds[kind];
 }
@@ -42,11 +55,11 @@ function rangeOf(m: MonacoApi, model: Monaco.editor.ITextModel, start: number, e
 
 let registered = false;
 
-/** Registers completion and hover for `sql` once, whatever number of editors mount. */
+/** Registers completion and hover for SQL once, whatever number of editors mount. */
 export function registerSqlLanguage(m: MonacoApi) {
   if (registered) return;
   registered = true;
-  m.languages.registerCompletionItemProvider('sql', {
+  m.languages.registerCompletionItemProvider(LANGUAGES, {
     // A space pops the list only where a table is expected (`FROM |`); a dot always.
     triggerCharacters: ['.', ' '],
     provideCompletionItems(model, position, context) {
@@ -55,7 +68,7 @@ export function registerSqlLanguage(m: MonacoApi) {
       if (context.triggerCharacter === ' ' && ctx.target.kind !== 'table')
         return { suggestions: [] };
       const range = rangeOf(m, model, ctx.prefixStart, offset);
-      const suggestions = suggestionsFor(ctx, catalogOf(model)).map((s) => ({
+      const suggestions = suggestionsFor(ctx, catalogOf(model), dialectOf(model)).map((s) => ({
         label: s.label,
         kind: kindOf(m, s.kind),
         detail: s.detail,
@@ -70,9 +83,10 @@ export function registerSqlLanguage(m: MonacoApi) {
       return { suggestions };
     },
   });
-  m.languages.registerHoverProvider('sql', {
+  m.languages.registerHoverProvider(LANGUAGES, {
     provideHover(model, position) {
-      const hover = hoverAt(model.getValue(), model.getOffsetAt(position), catalogOf(model));
+      const offset = model.getOffsetAt(position);
+      const hover = hoverAt(model.getValue(), offset, catalogOf(model), dialectOf(model));
       if (!hover) return null;
       return {
         range: rangeOf(m, model, hover.start, hover.end),
