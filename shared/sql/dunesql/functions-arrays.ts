@@ -14,8 +14,8 @@ export const ARRAY_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_sequence(a, b) AS
   list_transform(range(0, abs(b - a) + 1), i -> a + CAST(i * sign(b - a) AS INTEGER)),
   (a, b, step) AS CASE
-  WHEN a + step = a THEN error('sequence step must not be zero')
-  WHEN (a + step > a AND b < a) OR (a + step < a AND b > a) THEN error('sequence stop value should be greater than or equal to start value if step is greater than zero otherwise stop should be less than or equal to start')
+  WHEN a + step = a THEN dunesql_raise('sequence step must not be zero')
+  WHEN (a + step > a AND b < a) OR (a + step < a AND b > a) THEN dunesql_raise('sequence stop value should be greater than or equal to start value if step is greater than zero otherwise stop should be less than or equal to start')
   ELSE list_filter(list_transform(range(0, len(generate_series(a, b, step))), i -> a + i * step),
     v -> CASE WHEN a + step > a THEN v <= b ELSE v >= b END) END`,
   `CREATE OR REPLACE MACRO dunesql_element_at(c, k) AS (c)[k]`,
@@ -24,8 +24,8 @@ export const ARRAY_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_array_max(a) AS CASE WHEN list_count(a) < len(a) THEN NULL ELSE list_max(a) END`,
   `CREATE OR REPLACE MACRO dunesql_array_min(a) AS CASE WHEN list_count(a) < len(a) THEN NULL ELSE list_min(a) END`,
   `CREATE OR REPLACE MACRO dunesql_slice(a, s, n) AS CASE
-  WHEN s = 0 THEN error('slice: SQL array indices start at 1')
-  WHEN n < 0 THEN error('slice: length must be non-negative')
+  WHEN s = 0 THEN dunesql_raise('slice: SQL array indices start at 1')
+  WHEN n < 0 THEN dunesql_raise('slice: length must be non-negative')
   WHEN s > 0 THEN list_slice(a, s, s + n - 1)
   WHEN len(a) + s < 0 THEN list_slice(a, 1, 0)
   ELSE list_slice(a, len(a) + s + 1, len(a) + s + n) END`,

@@ -103,7 +103,7 @@ const JODA_TOKENS = [
 export const DATE_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_date_add(unit, n, t) AS CASE lower(unit) ` +
     UNITS.map(([u, interval]) => `WHEN '${u}' THEN t + ${interval}`).join(' ') +
-    ` ELSE error('date_add: unknown unit ''' || unit || '''') END`,
+    ` ELSE dunesql_raise('date_add: unknown unit ''' || unit || '''') END`,
   `CREATE OR REPLACE MACRO dunesql_mysql_format(f) AS ${translated('f', '%[\\s\\S]|[^%]+|%', MYSQL)}`,
   // Literal % in a Joda pattern is %% for strftime; a quote pair inside quotes is one quote.
   `CREATE OR REPLACE MACRO dunesql_joda_format(f) AS replace(${translated("replace(f, '%', '%%')", JODA_TOKENS, JODA)}, '''''', '''')`,

@@ -56,21 +56,23 @@ export const HOSTED_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_get_chain_explorer_tx_hash(chain, hash) AS dunesql_get_chain_explorer(chain) || '/tx/' || ${asText('hash')}`,
   // Base58: each leading '1' is a zero byte; the rest is one big-endian number in base 58.
   `CREATE OR REPLACE MACRO dunesql_base58_digits(s) AS list_transform(string_split(s, ''), c -> CASE
-  WHEN instr('${BASE58}', c) = 0 THEN error('from_base58: ''' || c || ''' is not a base58 character')
+  WHEN instr('${BASE58}', c) = 0 THEN dunesql_raise('from_base58: ''' || c || ''' is not a base58 character')
   ELSE [CAST(instr('${BASE58}', c) - 1 AS BIGINT)] END)`,
-  `CREATE OR REPLACE MACRO dunesql_from_base58(s) AS CASE WHEN s IS NULL THEN NULL ELSE unhex(
-  repeat('00', length(regexp_extract(s, '^1*'))) ||
+  // The argument is bound once (a one-element list_transform): a nested call would otherwise be
+  // computed once per use of the parameter.
+  `CREATE OR REPLACE MACRO dunesql_from_base58(s) AS list_transform([s], text58 -> CASE WHEN text58 IS NULL THEN NULL ELSE unhex(
+  repeat('00', length(regexp_extract(text58, '^1*'))) ||
   regexp_replace(array_to_string(list_transform(list_reverse(${settle(
-    `list_reduce(dunesql_base58_digits(s), ${step(58, 256)}, ${zeros('length(s) + 2')})`,
+    `list_reduce(dunesql_base58_digits(text58), ${step(58, 256)}, ${zeros('length(text58) + 2')})`,
     256,
-  )}), b -> lpad(lower(to_base(b, 16)), 2, '0')), ''), '^(00)+', '')) END`,
+  )}), byte -> lpad(lower(to_base(byte, 16)), 2, '0')), ''), '^(00)+', '')) END)[1]`,
   // Limbs in base 58² (3364 > 256 keeps them bounded), each split into two base58 digits.
-  `CREATE OR REPLACE MACRO dunesql_to_base58(b) AS CASE WHEN b IS NULL THEN NULL ELSE
-  repeat('1', length(regexp_extract(hex(b), '^(00)*')) // 2) ||
+  `CREATE OR REPLACE MACRO dunesql_to_base58(b) AS list_transform([b], bytes58 -> CASE WHEN bytes58 IS NULL THEN NULL ELSE
+  repeat('1', length(regexp_extract(hex(bytes58), '^(00)*')) // 2) ||
   ltrim(array_to_string(list_transform(list_reverse(${settle(
-    `list_reduce(list_transform(regexp_extract_all(hex(b), '..'), h -> [CAST(('0x' || h) AS BIGINT)]), ${step(256, 3364)}, ${zeros('octet_length(b) + 2')})`,
+    `list_reduce(list_transform(regexp_extract_all(hex(bytes58), '..'), h -> [CAST(('0x' || h) AS BIGINT)]), ${step(256, 3364)}, ${zeros('octet_length(bytes58) + 2')})`,
     3364,
-  )}), l -> substr('${BASE58}', l // 58 + 1, 1) || substr('${BASE58}', l % 58 + 1, 1)), ''), '1') END`,
+  )}), l -> substr('${BASE58}', l // 58 + 1, 1) || substr('${BASE58}', l % 58 + 1, 1)), ''), '1') END)[1]`,
 ];
 
 export const HOSTED_FUNCTIONS: DuneFunction[] = [

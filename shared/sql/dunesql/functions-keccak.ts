@@ -1,7 +1,7 @@
 /**
  * keccak(x): Keccak-256 as Ethereum uses it (the original padding, not SHA3-256), written as
- * DuckDB macros over lists of 25 UBIGINT lanes. DuckDB has no Keccak; this is slow (about a
- * millisecond per value) but exact, which is what event signatures and selectors need.
+ * DuckDB macros over lists of 25 UBIGINT lanes. DuckDB has no Keccak; this is slow (a
+ * few milliseconds per value) but exact, which is what event signatures and selectors need.
  */
 import type { DuneFunction } from './functions';
 import { macro, varbinaryOnly } from './functions-kit';
@@ -85,7 +85,7 @@ export const KECCAK_MACROS: string[] = [
     'keccak',
     ['b'],
     (x) =>
-      `unhex(array_to_string(list_transform(dunesql_keccak_hex(dunesql_keccak_padded(${x}))[1:4], v -> regexp_replace(reverse(lpad(to_hex(v), 16, '0')), '(.)(.)', '\\2\\1', 'g')), ''))`,
+      `list_transform([${x}], msg -> unhex(array_to_string(list_transform(dunesql_keccak_hex(dunesql_keccak_padded(msg))[1:4], v -> regexp_replace(reverse(lpad(to_hex(v), 16, '0')), '(.)(.)', '\\2\\1', 'g')), '')))[1]`,
   )}`,
 ];
 
@@ -93,6 +93,6 @@ export const KECCAK_FUNCTIONS: DuneFunction[] = [
   macro(
     'keccak',
     'keccak(x varbinary) → varbinary',
-    "The 32-byte Keccak-256 hash of x, as Ethereum computes it: keccak(to_utf8('Transfer(address,address,uint256)')) is the Transfer event’s topic0. About a millisecond per value.",
+    "The 32-byte Keccak-256 hash of x, as Ethereum computes it: keccak(to_utf8('Transfer(address,address,uint256)')) is the Transfer event’s topic0. A few milliseconds per value (DuckDB has no Keccak; this one is SQL).",
   ),
 ];

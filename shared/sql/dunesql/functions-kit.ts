@@ -55,6 +55,14 @@ export const unsupported = (
 ): DuneFunction => ({ name, signature, doc, run: { kind: 'unsupported' }, ...extra });
 
 /**
+ * How the macros fail: DuckDB's error(), called inside a lambda. TRY refuses an expression
+ * holding a volatile function, and error() is one, but it does not look into lambdas: so a
+ * DuneSQL `try(varbinary_to_uint256(…))` is NULL where Trino's is, while error() keeps its
+ * message ("Invalid Input Error: <words>") and is never folded into a plan-time failure.
+ */
+export const RAISE_MACRO = `CREATE OR REPLACE MACRO dunesql_raise(words) AS list_transform([words], w -> error(w))[1]`;
+
+/**
  * The body of a macro over varbinary arguments, guarded: DuckDB would otherwise read a varchar
  * argument as its characters' bytes and answer silently. `typeof` is folded when the macro is
  * bound, so on varbinary arguments the guard and the casts cost nothing, and on anything else
@@ -65,7 +73,7 @@ export function varbinaryOnly(fn: string, args: string[], body: (...blobs: strin
   const bad = args.map((a) => `typeof(${a})`).join(` || ', ' || `);
   return (
     `CASE WHEN ${ok} THEN ${body(...args.map((a) => `TRY_CAST(${a} AS BLOB)`))} ` +
-    `ELSE error('${fn} takes varbinary arguments, not ' || ${bad}) END`
+    `ELSE dunesql_raise('${fn} takes varbinary arguments, not ' || ${bad}) END`
   );
 }
 

@@ -24,7 +24,7 @@ const BIGNUM_OF = `CASE
   ELSE TRY_CAST(x AS BIGNUM) END`;
 
 const checked = (type: string, lo: string, hi: string, quiet: boolean) => {
-  const fail = (why: string) => (quiet ? 'NULL' : `error(${why})`);
+  const fail = (why: string) => (quiet ? 'NULL' : `dunesql_raise(${why})`);
   return `CASE WHEN x IS NULL THEN NULL
   WHEN dunesql_bignum_of(x) IS NULL THEN ${fail(`'Cannot cast ' || typeof(x) || ' ''' || CAST(x AS VARCHAR) || ''' to ${type}'`)}
   WHEN dunesql_bignum_of(x) < ${lo} OR dunesql_bignum_of(x) > ${hi} THEN ${fail(`'Value ' || CAST(x AS VARCHAR) || ' is out of range for ${type}'`)}
@@ -64,13 +64,13 @@ export const NUMBER_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_try_to_int256(x) AS ${checked('int256', INT256_MIN, INT256_MAX, true)}`,
   // BIGNUM's hex() is its storage: a 3-byte header, then the magnitude big-endian.
   `CREATE OR REPLACE MACRO dunesql_uint256_bytes(v) AS CASE
-  WHEN v < ${INT256_MIN} OR v > ${UINT256_MAX} THEN error('Value ' || CAST(v AS VARCHAR) || ' does not fit in 32 bytes')
+  WHEN v < ${INT256_MIN} OR v > ${UINT256_MAX} THEN dunesql_raise('Value ' || CAST(v AS VARCHAR) || ' does not fit in 32 bytes')
   ELSE unhex(lpad(substr(hex(CASE WHEN v < 0 THEN v + dunesql_two_256() ELSE v END), 7), 64, '0')) END`,
   `CREATE OR REPLACE MACRO dunesql_to_varbinary(x) AS CASE
   WHEN typeof(x) IN ('BLOB', '"NULL"') THEN TRY_CAST(x AS BLOB)
   WHEN typeof(x) = 'VARCHAR' THEN encode(TRY_CAST(x AS VARCHAR))
   WHEN typeof(x) = 'BIGNUM' THEN dunesql_uint256_bytes(TRY_CAST(x AS BIGNUM))
-  ELSE error('Cannot cast ' || typeof(x) || ' to varbinary') END`,
+  ELSE dunesql_raise('Cannot cast ' || typeof(x) || ' to varbinary') END`,
   `CREATE OR REPLACE MACRO dunesql_to_varchar(x) AS CASE
   WHEN typeof(x) = 'BLOB' THEN dunesql_hex_text(TRY_CAST(x AS BLOB))
   ELSE CAST(x AS VARCHAR) END`,
@@ -88,11 +88,11 @@ export const NUMBER_MACROS: string[] = [
   ELSE exp(-z * z) / sqrt(pi()) / list_reduce(list_transform(range(60, 0, -1), k -> k / 2.0), (f, a) -> z + a / f, CAST(z AS DOUBLE)) END`,
   `CREATE OR REPLACE MACRO dunesql_erfc(z) AS CASE WHEN z < 0 THEN 2 - dunesql_erfc_nonneg(-z) ELSE dunesql_erfc_nonneg(z) END`,
   `CREATE OR REPLACE MACRO dunesql_normal_cdf(mean, sd, v) AS CASE
-  WHEN sd <= 0 THEN error('normal_cdf: standard deviation must be > 0')
+  WHEN sd <= 0 THEN dunesql_raise('normal_cdf: standard deviation must be > 0')
   ELSE 0.5 * dunesql_erfc(-(CAST(v AS DOUBLE) - mean) / (sd * sqrt(2))) END`,
   `CREATE OR REPLACE MACRO dunesql_width_bucket(x, lo, hi, n) AS CASE
-  WHEN n <= 0 THEN error('width_bucket: bucket count must be > 0')
-  WHEN lo = hi THEN error('width_bucket: bounds must differ')
+  WHEN n <= 0 THEN dunesql_raise('width_bucket: bucket count must be > 0')
+  WHEN lo = hi THEN dunesql_raise('width_bucket: bounds must differ')
   WHEN lo < hi THEN CASE WHEN x < lo THEN 0 WHEN x >= hi THEN n + 1 ELSE CAST(floor((x - lo) / (hi - lo) * n) AS BIGINT) + 1 END
   ELSE CASE WHEN x > lo THEN 0 WHEN x <= hi THEN n + 1 ELSE CAST(floor((lo - x) / (lo - hi) * n) AS BIGINT) + 1 END END`,
   `CREATE OR REPLACE MACRO dunesql_to_base(x, radix) AS lower(to_base(x, radix))`,
@@ -106,7 +106,7 @@ export const NUMBER_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_bitwise_right_shift(v, s) AS CAST(CAST(CAST(v AS BIGINT) AS BIT) >> CAST(s AS INTEGER) AS BIGINT)`,
   `CREATE OR REPLACE MACRO dunesql_bitwise_right_shift_arithmetic(v, s) AS (CAST(v AS BIGINT) >> least(CAST(s AS BIGINT), 63))`,
   `CREATE OR REPLACE MACRO dunesql_bit_count(x, bits) AS CASE
-  WHEN bits < 2 OR bits > 64 THEN error('bit_count: bits must be between 2 and 64')
+  WHEN bits < 2 OR bits > 64 THEN dunesql_raise('bit_count: bits must be between 2 and 64')
   WHEN bits = 64 THEN CAST(bit_count(CAST(x AS BIGINT)) AS BIGINT)
   ELSE CAST(bit_count(CAST(x AS BIGINT) & ((CAST(1 AS BIGINT) << CAST(bits AS INTEGER)) - 1)) AS BIGINT) END`,
 ];

@@ -60,12 +60,12 @@ export const STRING_MACROS: string[] = [
   // The n-th occurrence (from the end when n < 0) is after the first n pieces split by sub.
   `CREATE OR REPLACE MACRO dunesql_strpos(s, sub) AS strpos(s, sub),
   (s, sub, n) AS CASE
-  WHEN n = 0 THEN error('strpos: instance must not be zero')
+  WHEN n = 0 THEN dunesql_raise('strpos: instance must not be zero')
   WHEN (CASE WHEN n > 0 THEN n ELSE len(string_split(s, sub)) + n END) NOT BETWEEN 1 AND len(string_split(s, sub)) - 1 THEN 0
   ELSE length(array_to_string(string_split(s, sub)[1 : CASE WHEN n > 0 THEN n ELSE len(string_split(s, sub)) + n END], sub)) + 1 END`,
   `CREATE OR REPLACE MACRO dunesql_split(s, d) AS string_split(s, d),
   (s, d, lim) AS CASE
-  WHEN lim <= 0 THEN error('split: limit must be positive')
+  WHEN lim <= 0 THEN dunesql_raise('split: limit must be positive')
   WHEN len(string_split(s, d)) <= lim THEN string_split(s, d)
   ELSE list_append(string_split(s, d)[1 : lim - 1], array_to_string(string_split(s, d)[lim:], d)) END`,
   // DuckDB's concat_ws writes an array as text; Trino joins its elements.
@@ -77,20 +77,20 @@ export const STRING_MACROS: string[] = [
   (b, replacement) AS ${fromUtf8('replacement')}`,
   `CREATE OR REPLACE MACRO dunesql_length(x) AS CASE
   WHEN typeof(x) IN ('BLOB', 'VARCHAR', '"NULL"') THEN ${LEN}
-  ELSE error('length takes a varchar or a varbinary, not ' || typeof(x)) END`,
+  ELSE dunesql_raise('length takes a varchar or a varbinary, not ' || typeof(x)) END`,
   `CREATE OR REPLACE MACRO dunesql_substr(x, s) AS ${substr(`${LEN} - s + 1`)},
   (x, s, n) AS ${substr('n')}`,
   // Trino's concat is NULL when an argument is; DuckDB's skips NULLs. || propagates them, on
   // text, varbinary and arrays alike.
   `CREATE OR REPLACE MACRO dunesql_concat${concatOverloads.join(',\n  ')}`,
   `CREATE OR REPLACE MACRO dunesql_split_part(s, d, n) AS CASE
-  WHEN n < 1 THEN error('split_part: index must be greater than zero')
+  WHEN n < 1 THEN dunesql_raise('split_part: index must be greater than zero')
   WHEN n > len(string_split(s, d)) THEN NULL ELSE split_part(s, d, n) END`,
   // A Java replacement string for RE2: $n is group n, \\x is x itself.
   `CREATE OR REPLACE MACRO dunesql_java_replacement(r) AS array_to_string(list_transform(
   regexp_extract_all(r, '\\\\[\\s\\S]|\\$[0-9]|\\$|[^\\\\$]+'), t -> CASE
   WHEN t[1] = '\\' THEN CASE WHEN t[2] = '\\' THEN '\\\\' ELSE t[2] END
-  WHEN t = '$' THEN error('regexp_replace: illegal group reference in ''' || r || '''')
+  WHEN t = '$' THEN dunesql_raise('regexp_replace: illegal group reference in ''' || r || '''')
   WHEN t[1] = '$' THEN '\\' || t[2]
   ELSE t END), '')`,
   `CREATE OR REPLACE MACRO dunesql_regexp_replace(s, p) AS regexp_replace(s, p, '', 'g'),

@@ -15,13 +15,13 @@ const substring = (b: string, s: string, n: string) =>
 
 /** Two's complement of at most `bytes` bytes, shorter ones padded with zero bytes on the left. */
 const toInteger = (fn: string, b: string, bytes: number, type: string) =>
-  `CASE WHEN octet_length(${b}) > ${bytes} THEN error('${fn}: ' || octet_length(${b}) || ' bytes do not fit in ${bytes} (trim zero bytes with varbinary_ltrim)') ` +
+  `CASE WHEN octet_length(${b}) > ${bytes} THEN dunesql_raise('${fn}: ' || octet_length(${b}) || ' bytes do not fit in ${bytes} (trim zero bytes with varbinary_ltrim)') ` +
   `WHEN octet_length(${b}) = 0 THEN CAST(0 AS ${type}) ` +
   `ELSE CAST(CAST(${b} AS BIT) AS ${type}) END`;
 
 /** `b` (BLOB, at most 32 bytes) as an unsigned big-endian number, as a BIGNUM. */
 const toUint256 = (fn: string, b: string) =>
-  `CASE WHEN octet_length(${b}) > 32 THEN error('${fn}: ' || octet_length(${b}) || ' bytes do not fit in 32') ` +
+  `CASE WHEN octet_length(${b}) > 32 THEN dunesql_raise('${fn}: ' || octet_length(${b}) || ' bytes do not fit in 32') ` +
   `WHEN octet_length(${b}) = 0 THEN CAST(0 AS BIGNUM) ` +
   `WHEN octet_length(${b}) <= 16 THEN CAST(CAST(CAST(${b} AS BIT) AS UHUGEINT) AS BIGNUM) ` +
   `ELSE dunesql_uint256_of_halves(` +
@@ -71,12 +71,12 @@ export const VARBINARY_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_from_base64url(s) AS from_base64(translate(s, '-_', '+/') || repeat('=', (4 - length(s) % 4) % 4))`,
   `CREATE OR REPLACE MACRO dunesql_to_big_endian_32(n) AS CAST(CAST(CAST(n AS INTEGER) AS BIT) AS BLOB)`,
   `CREATE OR REPLACE MACRO dunesql_to_big_endian_64(n) AS CAST(CAST(CAST(n AS BIGINT) AS BIT) AS BLOB)`,
-  `CREATE OR REPLACE MACRO dunesql_from_big_endian_32(b) AS ${varbinaryOnly('from_big_endian_32', ['b'], (x) => `CASE WHEN octet_length(${x}) = 4 THEN CAST(CAST(${x} AS BIT) AS INTEGER) ELSE error('from_big_endian_32 takes exactly 4 bytes') END`)}`,
-  `CREATE OR REPLACE MACRO dunesql_from_big_endian_64(b) AS ${varbinaryOnly('from_big_endian_64', ['b'], (x) => `CASE WHEN octet_length(${x}) = 8 THEN CAST(CAST(${x} AS BIT) AS BIGINT) ELSE error('from_big_endian_64 takes exactly 8 bytes') END`)}`,
+  `CREATE OR REPLACE MACRO dunesql_from_big_endian_32(b) AS ${varbinaryOnly('from_big_endian_32', ['b'], (x) => `CASE WHEN octet_length(${x}) = 4 THEN CAST(CAST(${x} AS BIT) AS INTEGER) ELSE dunesql_raise('from_big_endian_32 takes exactly 4 bytes') END`)}`,
+  `CREATE OR REPLACE MACRO dunesql_from_big_endian_64(b) AS ${varbinaryOnly('from_big_endian_64', ['b'], (x) => `CASE WHEN octet_length(${x}) = 8 THEN CAST(CAST(${x} AS BIT) AS BIGINT) ELSE dunesql_raise('from_big_endian_64 takes exactly 8 bytes') END`)}`,
   `CREATE OR REPLACE MACRO dunesql_to_ieee754_64(d) AS CAST(CAST(CAST(d AS DOUBLE) AS BIT) AS BLOB)`,
-  `CREATE OR REPLACE MACRO dunesql_from_ieee754_64(b) AS ${varbinaryOnly('from_ieee754_64', ['b'], (x) => `CASE WHEN octet_length(${x}) = 8 THEN CAST(CAST(${x} AS BIT) AS DOUBLE) ELSE error('from_ieee754_64 takes exactly 8 bytes') END`)}`,
+  `CREATE OR REPLACE MACRO dunesql_from_ieee754_64(b) AS ${varbinaryOnly('from_ieee754_64', ['b'], (x) => `CASE WHEN octet_length(${x}) = 8 THEN CAST(CAST(${x} AS BIT) AS DOUBLE) ELSE dunesql_raise('from_ieee754_64 takes exactly 8 bytes') END`)}`,
   `CREATE OR REPLACE MACRO dunesql_to_ieee754_32(d) AS CAST(CAST(CAST(d AS FLOAT) AS BIT) AS BLOB)`,
-  `CREATE OR REPLACE MACRO dunesql_from_ieee754_32(b) AS ${varbinaryOnly('from_ieee754_32', ['b'], (x) => `CASE WHEN octet_length(${x}) = 4 THEN CAST(CAST(${x} AS BIT) AS FLOAT) ELSE error('from_ieee754_32 takes exactly 4 bytes') END`)}`,
+  `CREATE OR REPLACE MACRO dunesql_from_ieee754_32(b) AS ${varbinaryOnly('from_ieee754_32', ['b'], (x) => `CASE WHEN octet_length(${x}) = 4 THEN CAST(CAST(${x} AS BIT) AS FLOAT) ELSE dunesql_raise('from_ieee754_32 takes exactly 4 bytes') END`)}`,
 ];
 
 /** The hosted service's varbinary functions, each with its older `bytearray_*` name. */

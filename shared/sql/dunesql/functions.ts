@@ -13,7 +13,7 @@ import { DATE_FUNCTIONS, DATE_MACROS } from './functions-dates';
 import { HOSTED_FUNCTIONS, HOSTED_MACROS } from './functions-hosted';
 import { JSON_FUNCTIONS, JSON_MACROS } from './functions-json';
 import { KECCAK_FUNCTIONS, KECCAK_MACROS } from './functions-keccak';
-import { orderMacros } from './functions-kit';
+import { orderMacros, RAISE_MACRO } from './functions-kit';
 import { NUMBER_FUNCTIONS, NUMBER_MACROS } from './functions-numbers';
 import { STRING_FUNCTIONS, STRING_MACROS } from './functions-strings';
 import { VARBINARY_FUNCTIONS, VARBINARY_MACROS } from './functions-varbinary';
@@ -71,6 +71,7 @@ export const duneFunctions = (): readonly DuneFunction[] => FUNCTIONS;
  * once when a sandbox instance for DuneSQL is set up, before its configuration is locked.
  */
 export const DUNESQL_MACROS: readonly string[] = orderMacros([
+  RAISE_MACRO,
   ...VARBINARY_MACROS,
   ...NUMBER_MACROS,
   ...ARRAY_MACROS,
