@@ -10,6 +10,10 @@
 import type { DuneFunction } from './functions';
 import { macro, renamed, same, unsupported } from './functions-kit';
 
+/** What arithmetic on uint256/int256 does here, for the docs that mention the types. */
+export const UINT256_ARITHMETIC =
+  'On uint256/int256, +, -, comparisons, sum, min and max are exact at any size; *, /, % and avg go through double (about 16 significant digits), and results are not range-checked.';
+
 const TWO_256 = '115792089237316195423570985008687907853269984665640564039457584007913129639936';
 const UINT256_MAX = `CAST('115792089237316195423570985008687907853269984665640564039457584007913129639935' AS BIGNUM)`;
 const INT256_MAX = `CAST('57896044618658097711785492504343953926634992332820282019728792003956564819967' AS BIGNUM)`;

@@ -6,6 +6,7 @@
  */
 import type { DuneFunction } from './functions';
 import { macro, renamed, same, unsupported, varbinaryOnly } from './functions-kit';
+import { UINT256_ARITHMETIC } from './functions-numbers';
 
 const substring = (b: string, s: string, n: string) =>
   `CASE WHEN ${s} = 0 OR ${n} <= 0 THEN ''::BLOB ` +
@@ -104,12 +105,12 @@ const HOSTED: [string, string, string][] = [
   [
     'to_uint256',
     '(x varbinary) → uint256',
-    'x read as an unsigned big-endian integer of at most 32 bytes (shorter is padded with zero bytes): the usual way to read a token amount from log data or calldata. More than 32 bytes fail.',
+    `x read as an unsigned big-endian integer of at most 32 bytes (shorter is padded with zero bytes): the usual way to read a token amount from log data or calldata. More than 32 bytes fail. ${UINT256_ARITHMETIC}`,
   ],
   [
     'to_int256',
     '(x varbinary) → int256',
-    'x read as a signed (two’s complement) big-endian integer of at most 32 bytes. Only a full 32-byte value can be negative: shorter ones are padded with zero bytes.',
+    `x read as a signed (two’s complement) big-endian integer of at most 32 bytes. Only a full 32-byte value can be negative: shorter ones are padded with zero bytes. ${UINT256_ARITHMETIC}`,
   ],
   [
     'ltrim',
