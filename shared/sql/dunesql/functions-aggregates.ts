@@ -1,6 +1,11 @@
 /** Trino's aggregate functions (the array and map aggregates are in functions-arrays.ts). */
 import type { DuneFunction } from './functions';
-import { renamed, same, unsupported } from './functions-kit';
+import { macro, renamed, same, unsupported } from './functions-kit';
+
+export const AGGREGATE_MACROS: string[] = [
+  // DuckDB's skewness is the sample one (G1); Trino's is the population one, G1·(n-2)/√(n(n-1)).
+  `CREATE OR REPLACE MACRO dunesql_skewness(x) AS skewness(x) * (count(x) - 2) / sqrt(count(x) * (count(x) - 1))`,
+];
 
 export const AGGREGATE_FUNCTIONS: DuneFunction[] = [
   renamed(
@@ -82,8 +87,17 @@ export const AGGREGATE_FUNCTIONS: DuneFunction[] = [
     'regr_intercept(y double, x double) → double',
     'Aggregate: the intercept of the least-squares line.',
   ),
-  same('kurtosis', 'kurtosis(x double) → double', 'Aggregate: the excess kurtosis.'),
-  same('skewness', 'skewness(x double) → double', 'Aggregate: the skewness.'),
+  same(
+    'kurtosis',
+    'kurtosis(x double) → double',
+    'Aggregate: the excess kurtosis with the small-sample correction; NULL below 4 values.',
+  ),
+  macro(
+    'skewness',
+    'skewness(x double) → double',
+    'Aggregate: the skewness of the values, without the small-sample correction (as Trino: √n·Σd³ / (Σd²)^1.5); NULL below 3 values.',
+  ),
+
   ...[
     [
       'row_number',

@@ -6,7 +6,7 @@
  * Trino's documentation.
  */
 
-import { AGGREGATE_FUNCTIONS } from './functions-aggregates';
+import { AGGREGATE_FUNCTIONS, AGGREGATE_MACROS } from './functions-aggregates';
 import { ARRAY_FUNCTIONS, ARRAY_MACROS } from './functions-arrays';
 import { CONDITIONAL_FUNCTIONS, CONDITIONAL_MACROS } from './functions-conditional';
 import { DATE_FUNCTIONS, DATE_MACROS } from './functions-dates';
@@ -75,6 +75,7 @@ export const DUNESQL_MACROS: readonly string[] = orderMacros([
   ...VARBINARY_MACROS,
   ...NUMBER_MACROS,
   ...ARRAY_MACROS,
+  ...AGGREGATE_MACROS,
   ...DATE_MACROS,
   ...STRING_MACROS,
   ...JSON_MACROS,
