@@ -207,7 +207,9 @@ describe.skipIf(!mounted)('with DATA_DIR on a full disk', () => {
 
     // With room for the metadata but not for the result, the run fails with a clear message.
     fs.truncateSync(filler, fs.statSync(filler).size - 2 * 1024 ** 2);
-    const run = await runSql(t, key, 'SELECT i, md5(i::VARCHAR) AS h FROM range(1000000) t(i)');
+    const run = await runSql(t, key, 'SELECT i, md5(i::VARCHAR) AS h FROM range(1000000) t(i)', {
+      dialect: 'duckdb',
+    });
     expect(run.status.state).toBe('QUERY_STATE_FAILED');
     expect(run.status.error.message).toBe(
       'the server ran out of disk space while running this query; run it again later',

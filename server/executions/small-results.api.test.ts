@@ -51,7 +51,7 @@ async function queriesDuring<T>(during: () => Promise<T>): Promise<[T, number]> 
 
 describe('a small result', () => {
   it('is paged from memory, each page equal to the one read from its file', async () => {
-    const { id, status } = await runSql(t, alice.key, TYPES);
+    const { id, status } = await runSql(t, alice.key, TYPES, { dialect: 'duckdb' });
     expect(status.state, JSON.stringify(status.error)).toBe('QUERY_STATE_COMPLETED');
     for (const q of [
       '',
@@ -112,6 +112,7 @@ describe('a result that is not small', () => {
       t,
       alice.key,
       "SELECT i AS n, repeat('x', 2000) AS pad FROM range(1000) t(i)",
+      { dialect: 'duckdb' },
     );
     expect(status.state).toBe('QUERY_STATE_COMPLETED');
     const [last, calls] = await queriesDuring(() => page(id, '?limit=1&offset=999'));

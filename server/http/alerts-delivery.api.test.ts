@@ -302,7 +302,10 @@ describe('a value too long to keep', () => {
     const r = await webhookReceiver();
     try {
       // 3,000,000 zeros then a 5: the number 5, whose text no alert should keep or send whole
-      const q = await createQuery(t, alice.key, "SELECT repeat('0', 3000000) || '5' AS v");
+      // DuckDB's repeat (text); DuneSQL's, as Trino's, makes an array.
+      const q = await createQuery(t, alice.key, "SELECT repeat('0', 3000000) || '5' AS v", {
+        dialect: 'duckdb',
+      });
       const a = await alert(q, {
         condition: { column: 'v', op: '>', value: 1 },
         destinations: [webhook(r.url), { type: 'email', to: 'big@example.com' }],
@@ -348,6 +351,7 @@ describe('a value too long to keep', () => {
       t,
       alice.key,
       `SELECT repeat('0', ${ALERT_LIMITS.keptValue - 1}) || '5' AS v`,
+      { dialect: 'duckdb' },
     );
     const a = await alert(q, { condition: { column: 'v', op: '>', value: 1 } });
     await runAlert(t, alice.key, a.id);

@@ -108,7 +108,10 @@ describe('a refresh that fails', () => {
       const { name } = await upsertView(s, u.key, { name: 'result_grow', query_id: q });
       const patch = await s.call('PATCH', `/api/v1/query/${q}`, {
         key: u.key,
-        body: { query_sql: 'SELECT md5(range::VARCHAR) AS n FROM range(100000)' },
+        body: {
+          query_sql: 'SELECT md5(range::VARCHAR) AS n FROM range(100000)',
+          dialect: 'duckdb',
+        },
       });
       expect(patch.status).toBe(200);
       const r = await s.call('POST', `${MV}/${name}/refresh`, { key: u.key });

@@ -26,6 +26,7 @@ beforeAll(async () => {
          CASE WHEN range % 5 = 0 THEN NULL ELSE range / 3 END AS d,
          [range, range + 1] AS l, {'a': range % 4, 'b': 'z' || range} AS st
        FROM range(${ROWS})`,
+      { dialect: 'duckdb' },
     )
   ).id;
 });

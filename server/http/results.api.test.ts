@@ -156,6 +156,7 @@ describe('JSON values of every type', () => {
         12.50::DECIMAL(10,2) AS dec, 'nan'::DOUBLE AS nan, TIMESTAMP '2024-03-05 20:50:59.123' AS ts,
         DATE '2024-03-05' AS d, '\\x01\\xff'::BLOB AS bin, [1, 2] AS list, {'a': 1, 'b': 'x'} AS obj, true AS flag,
         NULL::VARCHAR AS nothing, '' AS empty`,
+      { dialect: 'duckdb' },
     );
     const r = await results(id);
     expect(r.json.result.rows[0]).toEqual({

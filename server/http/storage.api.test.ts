@@ -73,6 +73,7 @@ describe('the storage plan', () => {
         t,
         u.key,
         'SELECT i, md5(i::VARCHAR) AS h FROM range(20000) t(i)',
+        { dialect: 'duckdb' },
       );
       expect(status.state).toBe('QUERY_STATE_COMPLETED');
       const before = await usage(t, u.key);
@@ -103,7 +104,8 @@ describe('execution results', () => {
     try {
       const u = await t.createUser('hoarder');
       const wide = 'SELECT i, repeat(md5(i::VARCHAR), 8) AS pad FROM range(50000) t(i)';
-      const { id, status } = await runSql(t, u.readKey, wide, { performance: 'small' });
+      const duckdb = { dialect: 'duckdb' };
+      const { id, status } = await runSql(t, u.readKey, wide, { performance: 'small', ...duckdb });
       expect(status.state).toBe('QUERY_STATE_FAILED');
       expect(status.error.message).toBe(
         'the result is larger than the small tier keeps (8 MiB); select fewer rows or columns, aggregate, or run it on a larger tier',
@@ -111,7 +113,7 @@ describe('execution results', () => {
       expect(fs.existsSync(path.join(t.dir, 'results', `${id}.parquet`))).toBe(false);
       expect((await usage(t, u.key)).storage.results_bytes).toBe(0);
       // The same query fits the large tier's share.
-      const large = await runSql(t, u.readKey, wide, { performance: 'large' });
+      const large = await runSql(t, u.readKey, wide, { performance: 'large', ...duckdb });
       expect(large.status.state).toBe('QUERY_STATE_COMPLETED');
     } finally {
       await t.close();
@@ -124,7 +126,8 @@ describe('execution results', () => {
       const u = await t.createUser('runner');
       const sql = 'SELECT i, repeat(md5(i::VARCHAR), 4) AS pad FROM range(60000) t(i)';
       const runs = [];
-      for (let i = 0; i < 6; i++) runs.push(await runSql(t, u.key, `${sql} -- ${i}`));
+      for (let i = 0; i < 6; i++)
+        runs.push(await runSql(t, u.key, `${sql} -- ${i}`, { dialect: 'duckdb' }));
       for (const r of runs)
         expect(r.status.state, JSON.stringify(r.status.error)).toBe('QUERY_STATE_COMPLETED');
       const size = runs[0]!.status.result_metadata.total_result_set_bytes as number;
