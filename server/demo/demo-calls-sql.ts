@@ -59,7 +59,7 @@ export const transferData = (recipient: string, amount: string) =>
 export const uniswapRouter = (c: ChainSpec) => derivedAddress(`router:${c.name}:uniswap`);
 
 /** A chain's Uniswap v3 pools as SQL lists, indexed by pool number (1-based). */
-export function uniswapPools(c: ChainSpec) {
+function uniswapPools(c: ChainSpec) {
   const pools = poolsOf(c).filter((p) => p.project === 'uniswap' && p.version === '3');
   const of = (f: (p: (typeof pools)[number]) => string, type?: string) => list(pools.map(f), type);
   return {

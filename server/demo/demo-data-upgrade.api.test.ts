@@ -11,7 +11,8 @@ import { ensureDemoData } from './demo-seed.js';
 /**
  * A data folder made by the first generation of demo data (before DEMO_DATA_VERSION): demo
  * tables with addresses and hashes as text and no `demo_version`, beside a user's own upload and
- * query. Its next start must bring the current demo tables and leave the user's objects alone.
+ * query, and an imported dataset named like a demo table the first generation did not have. Its
+ * next start must bring the current demo tables and leave everything else alone.
  */
 
 let t: TestServer;
@@ -60,6 +61,16 @@ beforeAll(async () => {
       },
     );
   }
+  // an operator's import, named like a demo table added after the first generation
+  await t.deps.lake.publish(
+    { schema: 'prices', table: 'day', ownerId: null, kind: 'dataset', datasetType: 'dune_table' },
+    async (dir) => {
+      const target = quoteLiteral(path.join(dir, 'data.parquet'));
+      await t.deps.duck.withConnection(async (conn) => {
+        await conn.run(`COPY (SELECT DATE '2026-01-01' AS day, 1.5 AS price) TO ${target}`);
+      });
+    },
+  );
   await publishTable(t, {
     schema: 'upgrade_alice',
     table: 'my_wallets',
@@ -77,17 +88,21 @@ describe('a data folder with demo tables of the first generation', () => {
     const old = before.get('ethereum.transactions')!;
     expect(old.columns.find((c) => c.name === 'from')?.type).toBe('VARCHAR');
     const upload = before.get('dune.upgrade_alice.my_wallets')!;
+    const imported = before.get('prices.day')!;
     const query = await t.call('POST', '/api/v1/query', {
       key: alice.key,
       body: { name: 'My wallets', query_sql: 'SELECT * FROM dune.upgrade_alice.my_wallets' },
     });
     expect(query.status).toBe(200);
 
-    const r = await ensureDemoData(withScale());
-    expect(r).toMatchObject({ created: true, tables: DEMO_TABLES.length });
+    const logged: string[] = [];
+    const r = await ensureDemoData(withScale(), (m) => logged.push(m));
+    expect(r).toMatchObject({ created: true, tables: DEMO_TABLES.length - 1 });
+    expect(logged).toContain('Regenerating demo datasets of an earlier version...');
+    expect(logged).toContain('  prices.day: not generated, the name is taken by a dataset table');
 
     const after = await byName();
-    for (const d of DEMO_TABLES) {
+    for (const d of DEMO_TABLES.filter((x) => `${x.schema}.${x.table}` !== 'prices.day')) {
       const table = after.get(`${d.schema}.${d.table}`)!;
       expect(table.kind, table.table_name).toBe('demo');
       expect(table.metadata.demo_version, table.table_name).toBe(DEMO_DATA_VERSION);
@@ -102,8 +117,9 @@ describe('a data folder with demo tables of the first generation', () => {
       expect(fs.existsSync(dir), name).toBe(false);
     }
 
-    // the user's upload and query are as they were
+    // the user's upload and query, and the operator's import, are as they were
     expect(after.get('dune.upgrade_alice.my_wallets')).toEqual(upload);
+    expect(after.get('prices.day')).toEqual(imported);
     const same = await t.call('GET', `/api/v1/query/${query.json.query_id}`, { key: alice.key });
     expect(same.json).toMatchObject({
       name: 'My wallets',

@@ -51,6 +51,23 @@ const TXS = {
 };
 /** uint256: decimal digits in the files, uint256 in the catalog. */
 const U256 = 'uint256';
+const LOGS = {
+  block_time: TS,
+  block_number: B,
+  block_hash: BL,
+  contract_address: BL,
+  topic0: BL,
+  topic1: BL,
+  topic2: BL,
+  topic3: BL,
+  data: BL,
+  tx_hash: BL,
+  index: I,
+  tx_index: I,
+  block_date: D,
+  tx_from: BL,
+  tx_to: BL,
+};
 const EXPECTED: Record<string, Record<string, string>> = {
   'ethereum.blocks': BLOCKS,
   'base.blocks': BLOCKS,
@@ -92,6 +109,105 @@ const EXPECTED: Record<string, Record<string, string>> = {
     tx_from: BL,
     tx_to: BL,
     evt_index: I,
+  },
+  'dex_aggregator.trades': {
+    blockchain: V,
+    project: V,
+    version: V,
+    block_date: D,
+    block_month: D,
+    block_time: TS,
+    token_bought_symbol: V,
+    token_sold_symbol: V,
+    token_pair: V,
+    token_bought_amount: F,
+    token_sold_amount: F,
+    token_bought_amount_raw: U256,
+    token_sold_amount_raw: U256,
+    amount_usd: F,
+    token_bought_address: BL,
+    token_sold_address: BL,
+    taker: BL,
+    maker: BL,
+    project_contract_address: BL,
+    tx_hash: BL,
+    tx_from: BL,
+    tx_to: BL,
+    trace_address: 'BIGINT[]',
+    evt_index: I,
+  },
+  'prices.day': {
+    timestamp: TS,
+    year: I,
+    month: I,
+    blockchain: V,
+    contract_address: BL,
+    symbol: V,
+    decimals: I,
+    price: F,
+  },
+  'ethereum.logs': LOGS,
+  'base.logs': LOGS,
+  'arbitrum.logs': LOGS,
+  'ethereum.traces': {
+    block_time: TS,
+    block_number: B,
+    value: DEC,
+    gas: B,
+    gas_used: B,
+    block_hash: BL,
+    success: 'BOOLEAN',
+    tx_index: I,
+    sub_traces: I,
+    error: V,
+    tx_success: 'BOOLEAN',
+    tx_hash: BL,
+    from: BL,
+    to: BL,
+    trace_address: 'BIGINT[]',
+    type: V,
+    address: BL,
+    code: BL,
+    call_type: V,
+    input: BL,
+    output: BL,
+    refund_address: BL,
+    block_date: D,
+  },
+  'tokens_ethereum.transfers': {
+    unique_key: V,
+    blockchain: V,
+    block_month: D,
+    block_date: D,
+    block_time: TS,
+    block_number: B,
+    tx_hash: BL,
+    evt_index: B,
+    trace_address: 'BIGINT[]',
+    token_standard: V,
+    tx_from: BL,
+    tx_to: BL,
+    tx_index: I,
+    from: BL,
+    to: BL,
+    contract_address: BL,
+    symbol: V,
+    amount_raw: U256,
+    amount: F,
+    price_usd: F,
+    amount_usd: F,
+  },
+  'labels.addresses': {
+    blockchain: V,
+    address: BL,
+    name: V,
+    category: V,
+    contributor: V,
+    source: V,
+    created_at: TS,
+    updated_at: TS,
+    model_name: V,
+    label_type: V,
   },
   'erc20_ethereum.evt_Transfer': {
     contract_address: BL,
@@ -186,7 +302,7 @@ describe('ensureDemoData', () => {
       expect(t.metadata.page_rank_score, name).toEqual(expect.any(Number));
       const [type, category] = name.includes('.evt_')
         ? ['decoded_table', 'decoded']
-        : name.endsWith('.blocks') || name.endsWith('.transactions')
+        : /^(ethereum|base|arbitrum)\./.test(name)
           ? ['dune_table', 'canonical']
           : ['spell', 'spell'];
       expect([t.dataset_type, t.category], name).toEqual([type, category]);
@@ -318,6 +434,103 @@ describe('ensureDemoData', () => {
     // about a fifth of the trades went through an aggregator's router
     expect(Number(r.aggregated) / Number(r.n)).toBeGreaterThan(0.1);
     expect(Number(r.aggregated) / Number(r.n)).toBeLessThan(0.3);
+  });
+
+  it('logs every Transfer and Swap with the real topics, as the decoded tables have them', async () => {
+    const TRANSFER = 'DDF252AD1BE2C89B69C2B068FC378DAA952BA7F163C4A11628F55A4DF523B3EF';
+    const SWAP = 'C42079F94A6350D7E6235F29174924F928CC2AC818EB64FED8004E115FBCCA67';
+    const r = await one(
+      a,
+      `SELECT
+         (SELECT count(*) FROM {ethereum.logs} WHERE hex(topic0) = '${TRANSFER}') AS transfer_logs,
+         (SELECT count(*) FROM {erc20_ethereum.evt_Transfer}) AS transfers,
+         (SELECT count(*) FROM {ethereum.logs} WHERE hex(topic0) = '${SWAP}') AS swap_logs,
+         (SELECT count(*) FROM {uniswap_v3_ethereum.evt_Swap}) AS swaps,
+         (SELECT count(*) FROM {erc20_ethereum.evt_Transfer} x JOIN {ethereum.logs} l
+            ON l.tx_hash = x.evt_tx_hash AND l."index" = x.evt_index
+            WHERE hex(l.topic0) = '${TRANSFER}' AND l.contract_address = x.contract_address
+              AND substr(hex(l.topic1), 25) = hex(x."from") AND substr(hex(l.topic2), 25) = hex(x."to")
+              AND hex(l.data) = lpad(hex(CAST(x.value AS UHUGEINT)), 64, '0')) AS same_transfers,
+         (SELECT count(*) FROM {uniswap_v3_ethereum.evt_Swap} s JOIN {ethereum.logs} l
+            ON l.tx_hash = s.evt_tx_hash AND l."index" = s.evt_index
+            WHERE l.contract_address = s.contract_address AND octet_length(l.data) = 160
+              AND substr(hex(l.data), 193, 64) = lpad(hex(CAST(s.liquidity AS UHUGEINT)), 64, '0')
+              AND substr(hex(l.topic2), 25) = hex(s.recipient)
+              -- int256 amounts in two's complement: a negative one starts with ff bytes
+              AND (substr(hex(l.data), 1, 32) = repeat('F', 32)) = (s.amount0 < 0)
+              AND (substr(hex(l.data), 65, 32) = repeat('F', 32)) = (s.amount1 < 0)) AS same_swaps`,
+    );
+    expect(Number(r.transfers)).toBeGreaterThan(0);
+    expect(Number(r.swaps)).toBeGreaterThan(0);
+    expect(r.transfer_logs).toBe(r.transfers);
+    expect(r.same_transfers).toBe(r.transfers);
+    expect(r.swap_logs).toBe(r.swaps);
+    expect(r.same_swaps).toBe(r.swaps);
+    for (const chain of ['ethereum', 'base', 'arbitrum']) {
+      const logs = await one(
+        a,
+        `SELECT count(*) AS n, count(DISTINCT (l.tx_hash, l."index")) AS distinct_logs,
+           count(*) FILTER (WHERE t.hash IS NULL OR NOT t.success OR t."from" <> l.tx_from
+             OR t."to" <> l.tx_to OR t."index" <> l.tx_index OR l.block_hash <> t.block_hash) AS unmatched
+         FROM {${chain}.logs} l LEFT JOIN {${chain}.transactions} t ON t.hash = l.tx_hash`,
+      );
+      expect(Number(logs.n), chain).toBeGreaterThan(0);
+      expect(logs.distinct_logs, chain).toBe(logs.n);
+      expect(logs.unmatched, chain).toBe('0');
+    }
+  });
+
+  it('traces each transaction, and the calls of each Uniswap swap', async () => {
+    const r = await one(
+      a,
+      `SELECT
+         (SELECT count(*) FROM {ethereum.transactions}) AS txs,
+         (SELECT count(*) FROM {uniswap_v3_ethereum.evt_Swap}) AS swaps,
+         count(*) FILTER (WHERE trace_address = []) AS roots,
+         count(*) FILTER (WHERE len(trace_address) > 0) AS calls,
+         sum(sub_traces) AS sub_traces,
+         count(*) FILTER (WHERE type = 'create' AND success AND octet_length(address) <> 20) AS bad_creates,
+         count(*) FILTER (WHERE trace_address = [0, 1, 0] AND substr(hex(input), 1, 8) <> '23B872DD') AS bad_pulls,
+         count(*) FILTER (WHERE success <> tx_success AND trace_address = []) AS bad_status
+       FROM {ethereum.traces}`,
+    );
+    expect(r.roots).toBe(r.txs);
+    expect(Number(r.calls)).toBe(4 * Number(r.swaps));
+    expect(r.sub_traces).toBe(r.calls);
+    expect(r).toMatchObject({ bad_creates: '0', bad_pulls: '0', bad_status: '0' });
+  });
+
+  it('derives aggregator trades, token transfers, daily prices and labels from the rest', async () => {
+    const r = await one(
+      a,
+      `SELECT
+         (SELECT count(*) FROM {dex.trades} WHERE taker <> tx_from) AS aggregated,
+         (SELECT count(*) FROM {dex_aggregator.trades} g JOIN {dex.trades} d USING (tx_hash, evt_index)
+            WHERE g.amount_usd = d.amount_usd AND g.taker = d.tx_from
+              AND g.project_contract_address = d.tx_to) AS aggregator_trades,
+         (SELECT count(DISTINCT project) FROM {dex_aggregator.trades}) AS aggregators,
+         (SELECT count(*) FROM {erc20_ethereum.evt_Transfer}) AS transfers,
+         (SELECT count(*) FROM {tokens_ethereum.transfers} t JOIN {erc20_ethereum.evt_Transfer} x
+            ON x.evt_tx_hash = t.tx_hash AND x.evt_index = t.evt_index
+            WHERE t.amount_raw = CAST(x.value AS VARCHAR) AND t."from" = x."from"
+              AND abs(t.amount_usd / (t.amount * t.price_usd) - 1) < 1e-9) AS token_transfers,
+         (SELECT count(*) FROM {prices.day} d JOIN {prices.usd} p
+            ON p.blockchain = d.blockchain AND p.contract_address = d.contract_address
+              AND p.minute = d."timestamp" + INTERVAL 23 HOUR AND p.price = d.price) AS day_closes,
+         (SELECT count(*) FROM {prices.day}) AS days,
+         (SELECT count(*) FROM {tokens.erc20} t
+            WHERE NOT EXISTS (SELECT 1 FROM {labels.addresses} l
+              WHERE l.blockchain = t.blockchain AND l.address = t.contract_address)) AS unlabelled_tokens,
+         (SELECT count(*) FILTER (WHERE octet_length(address) <> 20) FROM {labels.addresses}) AS bad_labels,
+         (SELECT count(*) FILTER (WHERE category = 'cex') FROM {labels.addresses}) AS cex_labels`,
+    );
+    expect(Number(r.aggregated)).toBeGreaterThan(0);
+    expect(r.aggregator_trades).toBe(r.aggregated);
+    expect(Number(r.aggregators)).toBeGreaterThanOrEqual(4);
+    expect(r.token_transfers).toBe(r.transfers);
+    expect(Number(r.days)).toBeGreaterThan(0);
+    expect(r.day_closes).toBe(r.days);
+    expect(r).toMatchObject({ unlabelled_tokens: '0', bad_labels: '0', cex_labels: '36' });
   });
 
   it('prices dex trades consistently with prices.usd and keeps values sane', async () => {

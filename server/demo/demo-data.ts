@@ -9,7 +9,15 @@ import {
   transactionsSql,
   type Sizes,
 } from './demo-data-sql.js';
-import { evtSwapSql, evtTransferSql, type EventSources } from './demo-events-sql.js';
+import {
+  evtSwapSql,
+  evtTransferSql,
+  logsSql,
+  tokenTransfersSql,
+  type EventSources,
+} from './demo-events-sql.js';
+import { aggregatorTradesSql, labelsSql, pricesDaySql } from './demo-spells-sql.js';
+import { tracesSql } from './demo-traces-sql.js';
 
 /**
  * Synthetic on-chain demo datasets, with the hosted service's table and column names and types:
@@ -23,8 +31,8 @@ import { evtSwapSql, evtTransferSql, type EventSources } from './demo-events-sql
  * The generation of the demo tables this code writes, kept in each table's metadata
  * (`demo_version`). Bump it when a table's SQL or columns change: a data folder whose demo
  * tables are of another generation regenerates them on its next start. Generation 1 (no
- * `demo_version`) had text addresses; 2 has varbinary ones and the hosted columns of
- * transactions and DEX trades.
+ * `demo_version`) had text addresses; 2 has varbinary ones, the hosted columns of transactions
+ * and DEX trades, and logs, traces, aggregator trades, labels, daily prices and token transfers.
  */
 export const DEMO_DATA_VERSION = 2;
 
@@ -82,7 +90,25 @@ const TX_COLUMNS = {
   data: 'Calldata: 4-byte function selector and ABI-encoded arguments; empty for plain transfers, init code for contract creation',
 };
 
-/** Columns of dex.trades. */
+const LOG_COLUMNS = {
+  block_time: 'Timestamp of the block (UTC)',
+  block_number: 'Number of the block',
+  block_hash: 'Hash of the block',
+  contract_address: 'Contract that emitted the event',
+  topic0: 'Keccak-256 hash of the event signature, e.g. 0xddf252ad… for ERC-20 Transfer',
+  topic1: 'First indexed event argument (32 bytes; an address is left-padded with zeros)',
+  topic2: 'Second indexed event argument',
+  topic3: 'Third indexed event argument; NULL when the event has fewer',
+  data: 'Non-indexed event arguments, ABI-encoded (32 bytes each)',
+  tx_hash: 'Hash of the transaction that emitted the event',
+  index: 'Position of the log in its block',
+  tx_index: 'Position of the transaction in its block',
+  block_date: 'Date of the block (UTC), for partition pruning',
+  tx_from: 'Sender of the transaction',
+  tx_to: 'Recipient of the transaction',
+};
+
+/** Columns of dex.trades and dex_aggregator.trades (the latter has no block_number). */
 const TRADE_COLUMNS = {
   blockchain: 'Blockchain of the trade',
   project: 'DEX project name',
@@ -194,6 +220,75 @@ export const DEMO_TABLES: DemoTable[] = [
     files: () => [{ name: 'data', sql: pricesSql() }],
   },
   {
+    schema: 'prices',
+    table: 'day',
+    datasetType: 'spell',
+    category: 'spell',
+    description:
+      'Daily USD prices of ERC20 tokens per blockchain: the last hourly price of each day.',
+    blockchains: chainNames,
+    metadata: { page_rank_score: 0.84, spell_type: 'sector' },
+    columns: {
+      timestamp: 'Day of the price (UTC midnight)',
+      year: 'Year of the day',
+      month: 'Month of the day (1-12)',
+      blockchain: 'Blockchain of the token',
+      contract_address: 'Token contract address',
+      symbol: 'Token symbol',
+      decimals: 'Token decimals',
+      price: 'Price of one token in USD at the end of the day',
+    },
+    files: ({ glob }) => [{ name: 'data', sql: pricesDaySql(glob('prices', 'usd')) }],
+  },
+  ...CHAINS.map((c): DemoTable => ({
+    schema: c.name,
+    table: 'logs',
+    datasetType: 'dune_table',
+    category: 'canonical',
+    description: `Event logs on ${c.name}: emitting contract, topics and data of every ERC20 Transfer and Uniswap v3 Swap. Synthetic demo data.`,
+    blockchains: [c.name],
+    metadata: { page_rank_score: RANK[c.name]! * 0.95 },
+    columns: LOG_COLUMNS,
+    files: (ctx) => [{ name: 'data', sql: logsSql(events(c, ctx)) }],
+  })),
+  {
+    schema: 'ethereum',
+    table: 'traces',
+    datasetType: 'dune_table',
+    category: 'canonical',
+    description:
+      'Call traces on ethereum: the top-level call or contract creation of each transaction, and the internal calls of Uniswap v3 swaps (router, pool, token transfers). Synthetic demo data.',
+    blockchains: ['ethereum'],
+    metadata: { page_rank_score: 0.75 },
+    columns: {
+      block_time: 'Timestamp of the block (UTC)',
+      block_number: 'Number of the block',
+      value: 'Native token (ETH) sent with the call, in wei',
+      gas: 'Gas made available to the call',
+      gas_used: 'Gas the call used, its sub-calls included',
+      block_hash: 'Hash of the block',
+      success: 'Whether the call succeeded',
+      tx_index: 'Position of the transaction in its block',
+      sub_traces: 'Number of calls this call made',
+      error: 'Why the call failed; NULL when it succeeded',
+      tx_success: 'Whether the whole transaction succeeded',
+      tx_hash: 'Hash of the transaction',
+      from: 'Caller address',
+      to: 'Called address; NULL for a contract creation',
+      trace_address:
+        'Path of the call in the call tree: [] the top-level call, [0, 1] the second call of the first',
+      type: 'call or create',
+      address: 'Address of the contract a create made',
+      code: 'Code of the contract a create made',
+      call_type: 'Kind of call (call); NULL for a create',
+      input: 'Calldata of the call, or the init code of a create',
+      output: 'Data the call returned',
+      refund_address: 'Beneficiary of a self-destruct; NULL here',
+      block_date: 'Date of the block (UTC), for partition pruning',
+    },
+    files: (ctx) => [{ name: 'data', sql: tracesSql(events(ETHEREUM, ctx)) }],
+  },
+  {
     schema: 'dex',
     table: 'trades',
     datasetType: 'spell',
@@ -206,6 +301,26 @@ export const DEMO_TABLES: DemoTable[] = [
     columnTypes: RAW_AMOUNTS,
     files: ({ sz, glob }) =>
       CHAINS.map((c) => ({ name: c.name, sql: dexTradesSql(c, sz, glob('prices', 'usd')) })),
+  },
+  {
+    schema: 'dex_aggregator',
+    table: 'trades',
+    datasetType: 'spell',
+    category: 'spell',
+    description:
+      'DEX aggregator trades (1inch, 0x, CoW Protocol, Paraswap, Odos) across chains: the swaps an aggregator routed, one row per swap with USD value.',
+    blockchains: chainNames,
+    metadata: { page_rank_score: 0.86, spell_type: 'sector' },
+    columns: {
+      ...Object.fromEntries(Object.entries(TRADE_COLUMNS).filter(([k]) => k !== 'block_number')),
+      project: 'Aggregator project name',
+      version: 'Version of the aggregator',
+      taker: 'Trader who sent the swap to the aggregator',
+      project_contract_address: "The aggregator's router contract",
+      trace_address: 'Path of the call in the transaction that made the swap; [] at the top',
+    },
+    columnTypes: RAW_AMOUNTS,
+    files: ({ glob }) => [{ name: 'data', sql: aggregatorTradesSql(glob('dex', 'trades')) }],
   },
   {
     schema: 'erc20_ethereum',
@@ -262,5 +377,63 @@ export const DEMO_TABLES: DemoTable[] = [
       tick: 'Pool tick after the swap',
     },
     files: (ctx) => [{ name: 'data', sql: evtSwapSql(events(ETHEREUM, ctx)) }],
+  },
+  {
+    schema: 'tokens_ethereum',
+    table: 'transfers',
+    datasetType: 'spell',
+    category: 'spell',
+    description:
+      'ERC20 token transfers on ethereum with token symbol, amount in display units and USD value, one row per Transfer event.',
+    blockchains: ['ethereum'],
+    metadata: { page_rank_score: 0.82, spell_type: 'sector' },
+    columns: {
+      unique_key: 'Key of the transfer: blockchain, transaction hash and log index',
+      blockchain: 'Blockchain of the transfer',
+      block_month: 'First day of the month of the transfer (UTC), for partition pruning',
+      block_date: 'Date of the transfer (UTC)',
+      block_time: 'Timestamp of the block (UTC)',
+      block_number: 'Number of the block',
+      tx_hash: 'Hash of the transaction',
+      evt_index: 'Log index of the Transfer event in its block',
+      trace_address: 'Call path of a native transfer; NULL for ERC20 events',
+      token_standard: 'Token standard: erc20',
+      tx_from: 'Sender of the transaction',
+      tx_to: 'Recipient of the transaction',
+      tx_index: 'Position of the transaction in its block',
+      from: 'Address the tokens left',
+      to: 'Address the tokens went to',
+      contract_address: 'Token contract',
+      symbol: 'Token symbol',
+      amount_raw: 'Raw token amount (uint256, before decimals)',
+      amount: 'Token amount in display units (decimals applied)',
+      price_usd: 'USD price of the token in the hour of the transfer',
+      amount_usd: 'USD value of the transfer',
+    },
+    columnTypes: { amount_raw: 'uint256' },
+    files: (ctx) => [{ name: 'data', sql: tokenTransfersSql(events(ETHEREUM, ctx)) }],
+  },
+  {
+    schema: 'labels',
+    table: 'addresses',
+    datasetType: 'spell',
+    category: 'spell',
+    description:
+      'Address labels per blockchain: token contracts, DEX pools and routers, aggregators, block builders, sequencers and exchange hot wallets.',
+    blockchains: chainNames,
+    metadata: { page_rank_score: 0.83, spell_type: 'sector' },
+    columns: {
+      blockchain: 'Blockchain of the address',
+      address: 'Labelled address',
+      name: 'Label: what or whose the address is',
+      category: 'Kind of label: contracts, dex, infrastructure, cex',
+      contributor: 'Who contributed the label',
+      source: 'How the label was made: static (a list) or query (derived from activity)',
+      created_at: 'When the label was created',
+      updated_at: 'When the label was last changed',
+      model_name: 'Group of labels the label belongs to',
+      label_type: 'Label type: identifier (who the address is)',
+    },
+    files: () => [{ name: 'data', sql: labelsSql() }],
   },
 ];

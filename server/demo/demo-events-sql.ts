@@ -61,7 +61,7 @@ export function eventsCte({ c, sz, txGlob, pricesGlob }: EventSources): string {
  * Every ERC-20 Transfer of the chain (after `eventsCte`): contract, transaction, log index,
  * from, to and raw value, with the transaction's sender, recipient and index.
  */
-export const TRANSFERS = `transfers AS (
+const TRANSFERS = `transfers AS (
     SELECT "to" AS contract_address, block_number, block_time, block_date, block_hash, hash, "index" AS tx_index,
       "from" AS tx_from, "to" AS tx_to, "index" * 4 AS evt_index, "from" AS t_from, recipient AS t_to, amount AS value
     FROM xfer

@@ -70,9 +70,9 @@ describe('GET /datasets', () => {
     expect(names).toContain('dex.trades');
     expect(names.slice(0, 4)).toEqual([
       'arbitrum.blocks',
+      'arbitrum.logs',
       'arbitrum.transactions',
       'base.blocks',
-      'base.transactions',
     ]);
     const b = await list(bob.key);
     expect(b.json.total).toBe(DEMO_COUNT + 3);
@@ -95,7 +95,10 @@ describe('GET /datasets', () => {
 
   it('filters by type (comma-separated) and owner handle', async () => {
     const spells = await list(alice.key, '?type=spell,decoded_table');
-    expect(spells.json.total).toBe(5);
+    expect(spells.json.total).toBe(
+      DEMO_TABLES.filter((d) => d.datasetType === 'spell' || d.datasetType === 'decoded_table')
+        .length,
+    );
     for (const d of spells.json.datasets) expect(['spell', 'decoded_table']).toContain(d.type);
     const mine = await list(alice.key, '?owner_handle=ds_alice');
     expect(mine.json.datasets.map((d: { full_name: string }) => d.full_name)).toEqual([
@@ -233,12 +236,15 @@ describe('POST /datasets/search', () => {
   });
 
   it('puts name matches before description and column matches', async () => {
-    // "ethereum" is in the names of four tables and in the descriptions of others
+    // "ethereum" is in the names of seven tables
     const r = await search(bob.key, { query: 'ethereum', limit: 250 });
     const names = namesOf(r.json.results);
-    expect(names.slice(0, 4)).toEqual([
+    expect(names.slice(0, 7)).toEqual([
       'ethereum.transactions',
+      'ethereum.logs',
+      'tokens_ethereum.transfers',
       'erc20_ethereum.evt_Transfer',
+      'ethereum.traces',
       'ethereum.blocks',
       'uniswap_v3_ethereum.evt_Swap',
     ]);
@@ -276,7 +282,17 @@ describe('POST /datasets/search', () => {
   it('filters by blockchains, categories, dataset types and schemas', async () => {
     const base = await search(bob.key, { blockchains: ['BASE'], limit: 50 });
     expect(namesOf(base.json.results).sort()).toEqual(
-      ['base.blocks', 'base.transactions', 'dex.trades', 'prices.usd', 'tokens.erc20'].sort(),
+      [
+        'base.blocks',
+        'base.logs',
+        'base.transactions',
+        'dex.trades',
+        'dex_aggregator.trades',
+        'labels.addresses',
+        'prices.day',
+        'prices.usd',
+        'tokens.erc20',
+      ].sort(),
     );
     const decoded = await search(bob.key, { categories: ['decoded'] });
     expect(namesOf(decoded.json.results)).toEqual([
