@@ -94,10 +94,11 @@ describe('array functions', () => {
 
   it('contains, array_position (0 when absent), array_remove, array_sort, flatten', async () => {
     expect(
-      await row(`SELECT contains(ARRAY['a', 'b'], 'b'), array_position(ARRAY[5, 6, 5], 5),
+      await row(`SELECT contains(ARRAY['a', 'b'], 'b'), contains(ARRAY['a', NULL], 'b'),
+        contains(ARRAY['a'], 'b'), array_position(ARRAY[5, 6, 5], 5),
         array_position(ARRAY[5, 6], 7), array_remove(ARRAY[1, NULL, 2, 1], 1),
         array_sort(ARRAY[3, NULL, 1]), flatten(ARRAY[ARRAY[1, 2], ARRAY[3]])`),
-    ).toEqual([true, 1, 0, [null, 2], [1, 3, null], [1, 2, 3]]);
+    ).toEqual([true, null, false, 1, 0, [null, 2], [1, 3, null], [1, 2, 3]]);
   });
 
   it('repeat makes an array; concat joins arrays and is NULL with a NULL', async () => {

@@ -34,6 +34,9 @@ export const ARRAY_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_array_union(a, b) AS dunesql_array_distinct(list_concat(a, b))`,
   `CREATE OR REPLACE MACRO dunesql_array_intersect(a, b) AS list_filter(dunesql_array_distinct(a), x -> list_position(b, x) IS NOT NULL)`,
   `CREATE OR REPLACE MACRO dunesql_array_except(a, b) AS list_filter(dunesql_array_distinct(a), x -> list_position(b, x) IS NULL)`,
+  `CREATE OR REPLACE MACRO dunesql_contains(a, x) AS CASE
+  WHEN x IS NULL THEN NULL WHEN list_contains(a, x) THEN true
+  WHEN list_count(a) < len(a) THEN NULL ELSE false END`,
   `CREATE OR REPLACE MACRO dunesql_array_position(a, x) AS CASE WHEN a IS NULL THEN NULL ELSE coalesce(list_position(a, x), 0) END`,
   `CREATE OR REPLACE MACRO dunesql_array_remove(a, x) AS list_filter(a, e -> e IS DISTINCT FROM x)`,
   `CREATE OR REPLACE MACRO dunesql_repeat(x, n) AS list_transform(range(n), i -> x)`,
@@ -93,7 +96,11 @@ export const ARRAY_FUNCTIONS: DuneFunction[] = [
     'slice(x array, start bigint, length bigint) → array',
     'length elements from 1-based start (negative counts from the end).',
   ),
-  same('contains', 'contains(x array, element) → boolean', 'Whether the array holds element.'),
+  macro(
+    'contains',
+    'contains(x array, element) → boolean',
+    'Whether the array holds element; NULL (not false) when it does not but holds a NULL, or when element is NULL.',
+  ),
   macro(
     'array_distinct',
     'array_distinct(x array) → array',

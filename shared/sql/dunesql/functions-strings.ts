@@ -102,6 +102,9 @@ export const STRING_MACROS: string[] = [
   WHEN regexp_matches(s, p) THEN length(regexp_extract(s, '^([\\s\\S]*?)(?:' || p || ')', 1)) + 1 ELSE -1 END`,
   `CREATE OR REPLACE MACRO dunesql_initcap(s) AS array_to_string(list_transform(
   regexp_extract_all(s, '[\\pL\\pN]+|[^\\pL\\pN]+'), w -> upper(w[1]) || lower(w[2:])), '')`,
+  // Java's URLEncoder, which Trino uses, writes a space as + and keeps * (and escapes ~).
+  `CREATE OR REPLACE MACRO dunesql_url_encode(s) AS replace(replace(replace(url_encode(s), '%20', '+'), '%2A', '*'), '~', '%7E')`,
+  `CREATE OR REPLACE MACRO dunesql_url_decode(s) AS url_decode(replace(s, '+', ' '))`,
   `CREATE OR REPLACE MACRO dunesql_url_extract_protocol(u) AS nullif(regexp_extract(u, '^([A-Za-z][A-Za-z0-9+.-]*):', 1), '')`,
   `CREATE OR REPLACE MACRO dunesql_url_extract_host(u) AS nullif(regexp_extract(u, '${URL_AUTHORITY}(\\[[^\\]]*\\]|[^:/?#]*)', 1), '')`,
   `CREATE OR REPLACE MACRO dunesql_url_extract_port(u) AS TRY_CAST(nullif(regexp_extract(u, '${URL_AUTHORITY}(?:\\[[^\\]]*\\]|[^:/?#]*):([0-9]+)', 1), '') AS BIGINT)`,
@@ -237,8 +240,16 @@ export const STRING_FUNCTIONS: DuneFunction[] = [
     'normalize(s varchar) → varchar',
     's in Unicode normal form NFC (other forms are not supported).',
   ),
-  same('url_encode', 'url_encode(s varchar) → varchar', 's escaped for use in a URL query.'),
-  same('url_decode', 'url_decode(s varchar) → varchar', 's with URL escapes decoded.'),
+  macro(
+    'url_encode',
+    'url_encode(s varchar) → varchar',
+    's escaped for a URL query as Java does: letters, digits and . - * _ kept, a space as +, every other byte as %XX.',
+  ),
+  macro(
+    'url_decode',
+    'url_decode(s varchar) → varchar',
+    's with its %XX escapes decoded and each + read as a space.',
+  ),
   macro(
     'url_extract_protocol',
     'url_extract_protocol(url varchar) → varchar',
