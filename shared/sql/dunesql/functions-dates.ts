@@ -285,6 +285,13 @@ export const DATE_FUNCTIONS: DuneFunction[] = [
     'human_readable_seconds(x double) → varchar',
     'Not supported on Strata yet.',
   ),
+  ...['to_char', 'to_date', 'to_timestamp'].map((f) =>
+    unsupported(
+      f,
+      `${f}(x, format varchar) → ${f === 'to_char' ? 'varchar' : f.slice(3)}`,
+      'Not supported on Strata: its formats are Teradata’s; use date_format or date_parse.',
+    ),
+  ),
   unsupported(
     'parse_duration',
     'parse_duration(s varchar) → interval',
