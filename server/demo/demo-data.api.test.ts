@@ -466,6 +466,18 @@ describe('ensureDemoData', () => {
     expect(r.same_transfers).toBe(r.transfers);
     expect(r.swap_logs).toBe(r.swaps);
     expect(r.same_swaps).toBe(r.swaps);
+    // a varbinary equality finds its rows (files without Bloom filters: lake/parquet-write.ts)
+    const usdc = await one(
+      a,
+      `SELECT count(*) FILTER (WHERE contract_address = unhex('a0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')) AS pushed,
+         (SELECT count(*) FROM {ethereum.logs}
+           WHERE hex(contract_address) = 'A0B86991C6218B36C1D19D4A2E9EB0CE3606EB48') AS by_hex,
+         (SELECT count(*) FROM {ethereum.logs}
+           WHERE contract_address = unhex('a0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')) AS filtered
+       FROM {ethereum.logs}`,
+    );
+    expect(Number(usdc.by_hex)).toBeGreaterThan(0);
+    expect(usdc).toEqual({ pushed: usdc.by_hex, by_hex: usdc.by_hex, filtered: usdc.by_hex });
     for (const chain of ['ethereum', 'base', 'arbitrum']) {
       const logs = await one(
         a,

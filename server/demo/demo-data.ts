@@ -29,12 +29,14 @@ import { tracesSql } from './demo-traces-sql.js';
 
 /**
  * The generation of the demo tables this code writes, kept in each table's metadata
- * (`demo_version`). Bump it when a table's SQL or columns change: a data folder whose demo
+ * (`demo_version`). Bump it when a table's SQL, columns or files change: a data folder whose demo
  * tables are of another generation regenerates them on its next start. Generation 1 (no
- * `demo_version`) had text addresses; 2 has varbinary ones, the hosted columns of transactions
- * and DEX trades, and logs, traces, aggregator trades, labels, daily prices and token transfers.
+ * `demo_version`) had text addresses; 2 had varbinary ones, the hosted columns of transactions
+ * and DEX trades, and logs, traces, aggregator trades, labels, daily prices and token transfers;
+ * 3 writes its files without Parquet Bloom filters, which DuckDB misreads for varbinary columns
+ * (lake/parquet-write.ts).
  */
-export const DEMO_DATA_VERSION = 2;
+export const DEMO_DATA_VERSION = 3;
 
 /** What a table's SQL is written with: the sizes of the scale, and where earlier tables are. */
 export type DemoContext = { sz: Sizes; glob: (schema: string, table: string) => string };

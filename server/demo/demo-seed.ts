@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { quoteLiteral, type TrustedDuck } from '../engine/duck.js';
 import { fullName, type Lake, type LakeTable } from '../lake/lake.js';
+import { PARQUET_WRITE } from '../lake/parquet-write.js';
 import { RetiredSnapshots } from '../lake/retired-snapshots.js';
 import {
   ensureDemoDashboard,
@@ -104,7 +105,7 @@ export async function ensureDemoData(
           for (const f of d.files(ctx)) {
             const target = quoteLiteral(path.join(dir, `${f.name}.parquet`));
             await conn.run(
-              `COPY (${f.sql}) TO ${target} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+              `COPY (${f.sql}) TO ${target} (${PARQUET_WRITE}, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
             );
           }
         });
