@@ -81,6 +81,35 @@ describe('the demo dashboard', () => {
     }
   });
 
+  it('has example queries that all run on the demo data, each in its dialect', async () => {
+    const team = (await t.deps.accounts.byHandle(DEMO_TEAM))!;
+    const { queries } = await t.deps.queries.list(team.id, { limit: 100, offset: 0 });
+    const u = await t.createUser('demo_query_runner');
+    for (const q of queries) {
+      const e = await t.call('POST', `/api/v1/query/${q.id}/execute`, { key: u.key });
+      expect(e.status, q.name).toBe(200);
+      const status = await waitFinished(t, u.key, e.json.execution_id);
+      expect(status.state, `${q.name} (${q.dialect}): ${JSON.stringify(status.error)}`).toBe(
+        'QUERY_STATE_COMPLETED',
+      );
+      expect(status.result_metadata.total_row_count, q.name).toBeGreaterThan(0);
+    }
+    // the raw-logs query decodes addresses as 0x… bytes and amounts from uint256 data
+    const logs = queries.find((q) => q.name === 'Token transfers from raw logs')!;
+    const e = await t.call('POST', `/api/v1/query/${logs.id}/execute`, { key: u.key });
+    await waitFinished(t, u.key, e.json.execution_id);
+    const r = await t.call('GET', `/api/v1/execution/${e.json.execution_id}/results?limit=5`, {
+      key: u.key,
+    });
+    for (const row of r.json.result.rows) {
+      expect(row.symbol).toBe('USDC');
+      expect(row.sender).toMatch(/^0x[0-9a-f]{40}$/);
+      expect(row.recipient).toMatch(/^0x[0-9a-f]{40}$/);
+      expect(row.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(row.amount).toBeGreaterThan(0);
+    }
+  });
+
   it('is made once: a restart adds no second one', async () => {
     const team = (await t.deps.accounts.byHandle(DEMO_TEAM))!;
     await ensureDemoDashboard(t.deps);
