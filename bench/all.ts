@@ -16,6 +16,7 @@ const PARTS = [
   'memory.ts',
   'cluster.ts',
   'dunesql-rewrite.ts',
+  'dunesql.ts',
 ];
 const GOAL = /\(goal [^)]*\)/;
 
