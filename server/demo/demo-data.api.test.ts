@@ -503,13 +503,20 @@ describe('ensureDemoData', () => {
          sum(sub_traces) AS sub_traces,
          count(*) FILTER (WHERE type = 'create' AND success AND octet_length(address) <> 20) AS bad_creates,
          count(*) FILTER (WHERE trace_address = [0, 1, 0] AND substr(hex(input), 1, 8) <> '23B872DD') AS bad_pulls,
-         count(*) FILTER (WHERE success <> tx_success AND trace_address = []) AS bad_status
+         count(*) FILTER (WHERE success <> tx_success AND trace_address = []) AS bad_status,
+         count(*) FILTER (WHERE trace_address = [] AND success AND substr(hex(input), 1, 8) = 'A9059CBB'
+           AND hex(output) <> lpad('1', 64, '0')) AS bad_outputs
        FROM {ethereum.traces}`,
     );
     expect(r.roots).toBe(r.txs);
     expect(Number(r.calls)).toBe(4 * Number(r.swaps));
     expect(r.sub_traces).toBe(r.calls);
-    expect(r).toMatchObject({ bad_creates: '0', bad_pulls: '0', bad_status: '0' });
+    expect(r).toMatchObject({
+      bad_creates: '0',
+      bad_pulls: '0',
+      bad_status: '0',
+      bad_outputs: '0',
+    });
   });
 
   it('derives aggregator trades, token transfers, daily prices and labels from the rest', async () => {

@@ -1,6 +1,6 @@
 import { quoteLiteral as lit } from '../engine/duck.js';
 import { SELECTOR } from './demo-abi.js';
-import { poolSwapData, transferData, uniswapRouter } from './demo-calls-sql.js';
+import { chainTokens, poolSwapData, transferData, uniswapRouter } from './demo-calls-sql.js';
 import { eventsCte, type EventSources } from './demo-events-sql.js';
 import { abi, bin, word } from './demo-sql-kit.js';
 
@@ -13,6 +13,10 @@ import { abi, bin, word } from './demo-sql-kit.js';
  */
 export function tracesSql(s: EventSources): string {
   const router = bin(uniswapRouter(s.c));
+  // a call to a token is an ERC-20 transfer (demo-calls-sql.ts): it returns true
+  const tokens = chainTokens(s.c)
+    .toks.map((t) => bin(t.address))
+    .join(', ');
   const TRUE = abi(null, word.uint('1'));
   const zero = 'CAST(0 AS DECIMAL(38,0))';
   const child = (
@@ -44,7 +48,7 @@ export function tracesSql(s: EventSources): string {
         CASE WHEN t."to" IS NOT NULL THEN 'call' END AS call_type, t.data AS input,
         CASE WHEN NOT t.success THEN ''::BLOB
           WHEN sw.hash IS NOT NULL THEN ${abi(null, word.uint('sw.amount_out'))}
-          WHEN substr(hex(t.data), 1, 8) = ${lit(SELECTOR.transfer.toUpperCase())} THEN ${TRUE}
+          WHEN t."to" IN (${tokens}) THEN ${TRUE}
           WHEN t."to" IS NULL THEN ${runtime} ELSE ''::BLOB END AS output,
         CAST(NULL AS BLOB) AS refund_address, t.block_date
       FROM read_parquet(${lit(s.txGlob)}) t LEFT JOIN sw ON sw.block_number = t.block_number AND sw."index" = t."index")
