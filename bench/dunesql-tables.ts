@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { quoteLiteral } from '../server/engine/duck.js';
 import type { TestServer } from '../server/test/harness.js';
+import { PARQUET_WRITE } from '../server/lake/parquet-write.js';
 
 /** Tokens (symbol, address without 0x) the trades swap and the transfers move. */
 export const TOKENS = {
@@ -112,7 +113,7 @@ export async function publishDuneTables(t: TestServer, rows: number): Promise<vo
         t.deps.duck.withConnection((conn) =>
           conn
             .run(
-              `COPY (${select}) TO ${quoteLiteral(path.join(dir, 'data.parquet'))} (FORMAT parquet)`,
+              `COPY (${select}) TO ${quoteLiteral(path.join(dir, 'data.parquet'))} (${PARQUET_WRITE})`,
             )
             .then(() => undefined),
         ),

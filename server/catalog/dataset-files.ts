@@ -15,6 +15,7 @@ import {
   type TableColumn,
 } from './dataset-columns.js';
 import type { DatasetFormat } from './dataset-sources.js';
+import { PARQUET_WRITE } from '../lake/parquet-write.js';
 
 /**
  * A column as a file (or the table) has it; `as`: the table's column it is read as, when the
@@ -284,10 +285,10 @@ export async function copyFile(
   });
   const target =
     opts.keys.length > 0
-      ? `${quoteLiteral(opts.dir)} (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (${opts.keys
+      ? `${quoteLiteral(opts.dir)} (${PARQUET_WRITE}, COMPRESSION zstd, PARTITION_BY (${opts.keys
           .map(quoteIdent)
           .join(', ')}), FILENAME_PATTERN ${quoteLiteral(`${opts.name}-{i}`)}, OVERWRITE_OR_IGNORE)`
-      : `${quoteLiteral(path.join(opts.dir, `${opts.name}.parquet`))} (FORMAT parquet, COMPRESSION zstd)`;
+      : `${quoteLiteral(path.join(opts.dir, `${opts.name}.parquet`))} (${PARQUET_WRITE}, COMPRESSION zstd)`;
   const select = reads.map((r) => r.select).join(', ');
   try {
     const r = await conn.runAndReadAll(`COPY (SELECT ${select} FROM ${from}) TO ${target}`);

@@ -23,6 +23,7 @@ import {
   type Spill,
 } from './sandbox-instances.js';
 import type { Tier } from './tiers.js';
+import { PARQUET_WRITE } from '../lake/parquet-write.js';
 
 /** What a sandbox needs of a lake table to show it as a view (no layout: flat Parquet files). */
 export type ExposedTable = Pick<
@@ -201,7 +202,7 @@ export async function runInSandbox(
     // The result; its rows and raw size from its footer (parquetTotals).
     await run(
       conn,
-      `COPY (${select}\n) TO ${quoteLiteral(lease.out)} (FORMAT parquet, ROW_GROUP_SIZE ${RESULT_ROW_GROUP})`,
+      `COPY (${select}\n) TO ${quoteLiteral(lease.out)} (${PARQUET_WRITE}, ROW_GROUP_SIZE ${RESULT_ROW_GROUP})`,
     );
     const totals = parquetTotals(lease.out);
     moveResult(lease.out, opts.resultFile);

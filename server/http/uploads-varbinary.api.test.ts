@@ -96,6 +96,26 @@ describe('uploaded 0x hex is varbinary', () => {
     expect(out).toEqual({ id: out.id, rows: [{ label: 'usdt' }] });
   });
 
+  it('finds every row of an address repeated through a large upload (no Bloom filter misread)', async () => {
+    // Three addresses, 1000 rows each: DuckDB dictionary-encodes the column and, with its
+    // default Bloom filters, would find none of them on a filter or a join (parquet-write.ts).
+    const lines = ['n,address'];
+    for (let i = 0; i < 3000; i++) lines.push(`${i},${[USDT, UNI, USDC][i % 3]}`);
+    const r = await t.call('POST', FAMILIES[0]!.csv, {
+      key: alice.key,
+      body: { table_name: 'repeated', data: `${lines.join('\n')}\n` },
+    });
+    expect(r.status, r.text).toBe(200);
+    const table = 'dune.vb_alice.dataset_repeated';
+    expect((await run(`select count(*) as n from ${table} where address = ${UNI}`)).rows).toEqual([
+      { n: 1000 },
+    ]);
+    const joined = await run(
+      `select count(*) as n from ${table} r join (select ${USDC} as a) k on k.a = r.address`,
+    );
+    expect(joined.rows).toEqual([{ n: 1000 }]);
+  });
+
   it('leaves a column with odd-length or non-hex 0x values as text (the inference rule)', async () => {
     const r = await t.call('POST', FAMILIES[0]!.csv, {
       key: alice.key,

@@ -4,6 +4,7 @@ import { quoteIdent, quoteLiteral } from '../engine/duck.js';
 import type { UploadColumn } from './column-types.js';
 import { EXPECTED, fromJson } from './ingest-sql.js';
 import { fail, rows, shown } from './ingest.js';
+import { PARQUET_WRITE } from '../lake/parquet-write.js';
 
 /**
  * Writes the rows of an NDJSON file (one JSON object per line; blank lines are skipped; keys are
@@ -78,7 +79,7 @@ export async function ndjsonToParquet(
     const copied = await rows<{ Count: string }>(
       conn,
       `COPY (SELECT ${opts.columns.map((c) => quoteIdent(c.name)).join(', ')} FROM ${values} ORDER BY line)
-       TO ${quoteLiteral(opts.out)} (FORMAT parquet)`,
+       TO ${quoteLiteral(opts.out)} (${PARQUET_WRITE})`,
     );
     return Number(copied[0]?.Count ?? 0);
   } finally {

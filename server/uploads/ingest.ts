@@ -6,6 +6,7 @@ import { cleanColumnNames } from '../../contract/rules/names.js';
 import { STORAGE_TYPE, type UploadColumn } from './column-types.js';
 import { csvHeader } from './csv-header.js';
 import { EXPECTED, INVALID_MARKER, csvReadType, fromText, needsConversion } from './ingest-sql.js';
+import { PARQUET_WRITE } from '../lake/parquet-write.js';
 
 /**
  * Reads an uploaded file with DuckDB (on the trusted side) into one Parquet file of the table's
@@ -130,7 +131,7 @@ export async function csvToParquet(
     try {
       const copied = await rows<{ Count: string }>(
         conn,
-        `COPY (SELECT ${select.join(', ')} FROM ${read}) TO ${quoteLiteral(opts.out)} (FORMAT parquet)`,
+        `COPY (SELECT ${select.join(', ')} FROM ${read}) TO ${quoteLiteral(opts.out)} (${PARQUET_WRITE})`,
       );
       count = Number(copied[0]?.Count ?? 0);
     } catch (err) {

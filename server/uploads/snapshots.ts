@@ -4,6 +4,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
 import { quoteIdent, quoteLiteral } from '../engine/duck.js';
 import { STORAGE_TYPE, type UploadColumn } from './column-types.js';
+import { PARQUET_WRITE } from '../lake/parquet-write.js';
 
 /**
  * Files of an upload snapshot. A snapshot is a folder of Parquet files `part-<ulid>.parquet`,
@@ -31,7 +32,7 @@ export async function writeEmpty(conn: DuckDBConnection, columns: UploadColumn[]
   const select = columns
     .map((c) => `CAST(NULL AS ${STORAGE_TYPE[c.type]}) AS ${quoteIdent(c.name)}`)
     .join(', ');
-  await conn.run(`COPY (SELECT ${select} LIMIT 0) TO ${quoteLiteral(file)} (FORMAT parquet)`);
+  await conn.run(`COPY (SELECT ${select} LIMIT 0) TO ${quoteLiteral(file)} (${PARQUET_WRITE})`);
 }
 
 /**
@@ -49,7 +50,7 @@ export async function carryOver(
     const files = [...previous, ...opts.added];
     await conn.run(
       `COPY (SELECT * FROM read_parquet([${files.map(quoteLiteral).join(', ')}]))
-       TO ${quoteLiteral(newPartFile(opts.dir))} (FORMAT parquet)`,
+       TO ${quoteLiteral(newPartFile(opts.dir))} (${PARQUET_WRITE})`,
     );
     for (const f of opts.added) fs.rmSync(f);
     return;
