@@ -9,7 +9,8 @@ test.describe('editor errors', () => {
     }) => {
       await signUp(page);
       await setColorScheme(page, scheme);
-      const id = await createQuery(page, { query_sql: 'SELECT 1' });
+      // DuckDB's own words for a statement cut short (DuneSQL says it as Trino does).
+      const id = await createQuery(page, { query_sql: 'SELECT 1', dialect: 'duckdb' });
       const editor = await openQuery(page, id);
       await setEditorText(page, 'SELECT n\nFROM range(3) t(n)\nWHERE');
       await page.keyboard.press('ControlOrMeta+Enter');

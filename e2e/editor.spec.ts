@@ -3,9 +3,13 @@ import { openQuery, setEditorText as replaceText, waitForEditor } from './suppor
 import { SCREENSHOTS, setColorScheme, signUp } from './support/session';
 
 /** Creates a query through the API (as the signed-in browser) and returns its id. */
-async function createQuery(page: Page, querySql: string): Promise<number> {
+async function createQuery(
+  page: Page,
+  querySql: string,
+  dialect?: 'dunesql' | 'duckdb',
+): Promise<number> {
   const res = await page.request.post('/api/v1/query', {
-    data: { name: 'Editor test', query_sql: querySql },
+    data: { name: 'Editor test', query_sql: querySql, ...(dialect && { dialect }) },
   });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { query_id: number }).query_id;
@@ -167,7 +171,8 @@ test.describe('SQL editor', () => {
 
   test('a failed run marks the error in the editor', async ({ page }) => {
     await signUp(page);
-    const id = await createQuery(page, 'SELECT 1');
+    // DuckDB's words for the error (DuneSQL words it as Trino does).
+    const id = await createQuery(page, 'SELECT 1', 'duckdb');
     const editor = await openEditor(page, id);
     await setEditorText(page, 'SELECT 1 AS a,\nFROM dex.trades\nWHER x');
     await page.keyboard.press('ControlOrMeta+Enter');

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { cell, columnHeader, runQuery } from './support/results-grid';
 import { SCREENSHOTS } from './support/session';
 
@@ -11,6 +11,10 @@ const READING = `SELECT range + 1000 AS id,
   TIMESTAMP '2024-03-05 20:50:59' + INTERVAL (range) MINUTE AS block_time,
   'note ' || repeat('lorem ipsum ', 40) || range AS note
 FROM range(1200) ORDER BY range`;
+
+/** READING is DuckDB SQL (`range`, `to_hex` of a number): run in its dialect. */
+const runReading = (page: Page, scheme?: 'light' | 'dark') =>
+  runQuery(page, READING, scheme, 'duckdb');
 
 /** Whether a cell's text is wider than its box (the cell cuts it with an ellipsis). */
 const overflows = (el: Locator) =>
@@ -31,7 +35,7 @@ test.describe('reading the results grid', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const { grid, table } = await runQuery(page, READING);
+    const { grid, table } = await runReading(page);
     // sum() of a bigint is a 128-bit integer in DuckDB: named so, not int256.
     await expect(columnHeader(grid, 'running_total')).toContainText('int128');
     await expect(cell(table, 0, 0)).toHaveText('1,000');
@@ -59,7 +63,7 @@ test.describe('reading the results grid', () => {
   test('columns fit their content; drag a header edge to resize, double-click to fit', async ({
     page,
   }) => {
-    const { grid, table } = await runQuery(page, READING);
+    const { grid, table } = await runReading(page);
     // Hashes and timestamps are shown whole; the long note is cut at the fitted maximum.
     await expect(cell(table, 0, 4)).toHaveText(`0x${'00'.repeat(32)}`);
     expect(await overflows(cell(table, 0, 4))).toBe(false);
@@ -143,7 +147,7 @@ test.describe('reading the results grid', () => {
 
   test('a cell’s full value opens beside it, with a copy button', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const { table } = await runQuery(page, READING);
+    const { table } = await runReading(page);
     const note = `note ${'lorem ipsum '.repeat(40)}2`;
 
     await cell(table, 2, 6).dblclick();
@@ -176,7 +180,7 @@ test.describe('reading the results grid', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`screenshots: fitted grid and a cell's value, ${scheme}`, async ({ page }) => {
-      const { grid, table } = await runQuery(page, READING, scheme);
+      const { grid, table } = await runReading(page, scheme);
       await expect(cell(table, 5, 2)).toHaveText('1,240,740.73');
       await grid.scrollIntoViewIfNeeded();
       await grid.screenshot({ path: `${SCREENSHOTS}/results-grid-fitted-${scheme}.png` });

@@ -142,7 +142,8 @@ test.describe('results grid', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`screenshots: results grid, ${scheme}`, async ({ page }) => {
-      const { grid, table } = await runQuery(page, MIXED, scheme);
+      // MIXED is DuckDB SQL (struct and list literals, repeat on text): run in its dialect.
+      const { grid, table } = await runQuery(page, MIXED, scheme, 'duckdb');
       await expect(cell(table, 0, 2)).toHaveText('NULL');
       await expect(cell(table, 0, 2)).toHaveAttribute('data-kind', 'null');
       await expect(cell(table, 0, 3)).toHaveAttribute('data-kind', 'empty');

@@ -38,7 +38,13 @@ export const shown = (sql: string) => sql.replace(/ /g, '\u00a0');
 /** Creates a query through the API as the signed-in browser; returns its id. */
 export async function createQuery(
   page: Page,
-  body: { query_sql: string; name?: string; parameters?: unknown[]; is_private?: boolean },
+  body: {
+    query_sql: string;
+    name?: string;
+    parameters?: unknown[];
+    is_private?: boolean;
+    dialect?: 'dunesql' | 'duckdb';
+  },
 ): Promise<number> {
   const res = await page.request.post('/api/v1/query', { data: { name: 'Test query', ...body } });
   if (!res.ok()) throw new Error(`create failed: ${res.status()} ${await res.text()}`);

@@ -6,10 +6,11 @@ export async function runQuery(
   page: Page,
   sql: string,
   colorScheme?: 'light' | 'dark',
+  dialect?: 'dunesql' | 'duckdb',
 ): Promise<{ grid: Locator; table: Locator }> {
   await signUp(page, { prefix: 'grid', colorScheme });
   const res = await page.request.post('/api/v1/query', {
-    data: { name: 'Results grid', query_sql: sql },
+    data: { name: 'Results grid', query_sql: sql, ...(dialect && { dialect }) },
   });
   expect(res.ok()).toBe(true);
   const { query_id } = (await res.json()) as { query_id: number };
