@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUNESQL_MACROS } from '../../shared/sql/dunesql/functions.js';
 import { rewriteDuneSql } from '../../shared/sql/dunesql/rewrite.js';
+import { toOriginalOffset } from '../../shared/sql/offsets.js';
 import { duneSandbox, type DuneSandbox } from './dunesql-functions-kit.js';
+import { errorOffset } from './sql-errors.js';
 
 /**
  * Decoding calldata and log data (`varbinary_to_uint256(varbinary_substring(data, 37, 32))`)
@@ -68,6 +70,18 @@ describe('substrings with literal bounds', () => {
     expect(
       await rows(`SELECT varbinary_substring(0x0102030405, 4, 10), substr('abc', 3, 5)`),
     ).toEqual([['\\x04\\x05', 'c']]);
+  });
+  it('leave errors inside them pointing at the DuneSQL as written', async () => {
+    const sql =
+      "SELECT substr(name, 2, 3), varbinary_substring(nope, 37, 32) FROM (SELECT 'abc' AS name) t";
+    const { sql: duck, marks } = rewriteDuneSql(sql);
+    const message = await box.conn.run(duck).then(
+      () => '',
+      (err: Error) => err.message,
+    );
+    const offset = errorOffset(message, duck);
+    expect(offset).toBeDefined();
+    expect(sql.slice(toOriginalOffset(marks)(offset!)).startsWith('nope, 37')).toBe(true);
   });
 });
 
