@@ -74,6 +74,47 @@ function nullIfAnyNull(c: Code, i: number): Edit[] {
   return [prepend(c.toks[i]!.start, ...parts), append(c.toks[c.match[i + 1]!]!.end, ' END')];
 }
 
+/**
+ * The substring functions whose calls with a start (and a length) written as positive integers
+ * become a slice. DuckDB pastes a macro's argument into every place its body names it, so
+ * `varbinary_to_uint256(varbinary_substring(data, 37, 32))` through the substring macro binds
+ * its four copies of `data` for each place the outer macro names its argument. With such
+ * bounds Trino's answer is the slice `x[s : s + n - 1]` (`x[s:]` without a length): empty past
+ * the end, shortened at it, NULL on NULL, as the macros' own branch for a positive start.
+ * varbinary_substring keeps its type check (dunesql_varbinary_substring_arg, which names its
+ * argument in a branch folded away when bound); substr, on varchar or varbinary, has none.
+ */
+const SLICES: Record<string, (x: Part, bounds: string) => Part[]> = {
+  varbinary_substring: (x, bounds) => ['dunesql_varbinary_substring_arg(', x, `)[${bounds}]`],
+  bytearray_substring: (x, bounds) => ['dunesql_varbinary_substring_arg(', x, `)[${bounds}]`],
+  substr: (x, bounds) => ['(', x, `)[${bounds}]`],
+  substring: (x, bounds) => ['(', x, `)[${bounds}]`],
+};
+
+/** The largest start or length read as a slice bound (beyond, the macro handles the call). */
+const MAX_BOUND = 2 ** 31;
+
+/** The value of an argument written as one positive integer literal, else null. */
+function positiveLiteral(c: Code, [first, last]: [number, number]): number | null {
+  const t = c.toks[first]!;
+  if (first !== last || t.kind !== 'number' || !/^[0-9]+$/.test(t.text)) return null;
+  const n = Number(t.text);
+  return n >= 1 && n <= MAX_BOUND ? n : null;
+}
+
+/** A substring call with literal positive bounds as a slice (SLICES), else no edits. */
+function slice(c: Code, i: number, name: string): Edit[] {
+  const shape = SLICES[name];
+  if (!shape || c.match[i + 1]! < 0) return [];
+  const args = argsOf(c, i + 1);
+  if (args.length < 2 || args.length > 3) return [];
+  const [start, length] = args.slice(1).map((a) => positiveLiteral(c, a));
+  if (start == null || length === null) return [];
+  const bounds = `${start}:${length === undefined ? '' : start + length - 1}`;
+  const close = c.toks[c.match[i + 1]!]!;
+  return [replace(c.toks[i]!.start, close.end, ...shape(span(c, args[0]!), bounds))];
+}
+
 /** The parameters of the lambda in [first, last] (`x -> …`, `(s, x) -> …`), and its body. */
 function lambdaOf(c: Code, [first, last]: [number, number]) {
   const { toks } = c;
@@ -228,9 +269,12 @@ export function rewriteCalls({ code: c, edits, taken }: Pass): void {
       case 'same':
         return;
       case 'rename':
-      case 'macro':
-        edits.push(replace(t.start, t.end, fn.run.to), ...standardForm(c, i));
+      case 'macro': {
+        const sliced = slice(c, i, fn.name);
+        if (sliced.length) edits.push(...sliced);
+        else edits.push(replace(t.start, t.end, fn.run.to), ...standardForm(c, i));
         break;
+      }
       case 'unsupported':
         throw new DuneSqlError(unsupportedMessage(t.text, fn), t.start, t.end);
       case 'reshape':

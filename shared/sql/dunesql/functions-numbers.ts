@@ -40,9 +40,11 @@ const B = 'CAST(10000000000000000000 AS UHUGEINT)';
 const B2 = 'CAST(100000000000000000000000000000000000000 AS UHUGEINT)';
 const C1 = 'CAST(4028236692093846346 AS UHUGEINT)';
 const C0 = 'CAST(3374607431768211456 AS UHUGEINT)';
-const h0 = `(hi % ${B})`;
-const h1 = `((hi // ${B}) % ${B})`;
-const h2 = `(hi // ${B2})`;
+/** The limbs of `h`, a UHUGEINT: h = h2·10^38 + h1·10^19 + h0. */
+const h0 = (h: string) => `(${h} % ${B})`;
+const h1 = (h: string) => `((${h} // ${B}) % ${B})`;
+const h2 = (h: string) => `(${h} // ${B2})`;
+const HI = '__dunesql_hi';
 const digits = (limb: string, zeros: number) =>
   `CAST(CAST(${limb} AS VARCHAR) || repeat('0', ${zeros}) AS BIGNUM)`;
 
@@ -50,17 +52,18 @@ export const NUMBER_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_two_256() AS CAST('${TWO_256}' AS BIGNUM)`,
   // hi·2^128 + lo exactly. BIGNUM multiplies through DOUBLE, so the product is done in base
   // 10^19 limbs (each partial product fits a UHUGEINT) and shifted by appending zeros as text;
-  // BIGNUM addition is exact.
-  `CREATE OR REPLACE MACRO dunesql_uint256_of_halves(hi, lo) AS CASE WHEN hi = 0 THEN CAST(lo AS BIGNUM) ELSE ` +
+  // BIGNUM addition is exact. The limbs name hi nine times: as a lambda's parameter over a
+  // one-element list, so that DuckDB binds the expression hi once (it pastes a macro's
+  // argument into each place the body names it).
+  `CREATE OR REPLACE MACRO dunesql_uint256_of_halves(hi, lo) AS list_transform([hi], __dunesql_hi -> ` +
     [
-      digits(`${h0} * ${C0}`, 0),
-      digits(`${h0} * ${C1} + ${h1} * ${C0}`, 19),
-      digits(`${h0} * 3 + ${h1} * ${C1} + ${h2} * ${C0}`, 38),
-      digits(`${h1} * 3 + ${h2} * ${C1}`, 57),
-      digits(`${h2} * 3`, 76),
-      'CAST(lo AS BIGNUM)',
+      digits(`${h0(HI)} * ${C0}`, 0),
+      digits(`${h0(HI)} * ${C1} + ${h1(HI)} * ${C0}`, 19),
+      digits(`${h0(HI)} * 3 + ${h1(HI)} * ${C1} + ${h2(HI)} * ${C0}`, 38),
+      digits(`${h1(HI)} * 3 + ${h2(HI)} * ${C1}`, 57),
+      digits(`${h2(HI)} * 3`, 76),
     ].join(' + ') +
-    ' END',
+    ')[1] + CAST(lo AS BIGNUM)',
   `CREATE OR REPLACE MACRO dunesql_bignum_of(x) AS ${BIGNUM_OF}`,
   `CREATE OR REPLACE MACRO dunesql_to_uint256(x) AS ${checked('uint256', '0', UINT256_MAX, false)}`,
   `CREATE OR REPLACE MACRO dunesql_try_to_uint256(x) AS ${checked('uint256', '0', UINT256_MAX, true)}`,

@@ -20,14 +20,35 @@ const toInteger = (fn: string, b: string, bytes: number, type: string) =>
   `WHEN octet_length(${b}) = 0 THEN CAST(0 AS ${type}) ` +
   `ELSE CAST(CAST(${b} AS BIT) AS ${type}) END`;
 
-/** `b` (BLOB, at most 32 bytes) as an unsigned big-endian number, as a BIGNUM. */
-const toUint256 = (fn: string, b: string) =>
-  `CASE WHEN octet_length(${b}) > 32 THEN dunesql_raise('${fn}: ' || octet_length(${b}) || ' bytes do not fit in 32') ` +
-  `WHEN octet_length(${b}) = 0 THEN CAST(0 AS BIGNUM) ` +
-  `WHEN octet_length(${b}) <= 16 THEN CAST(CAST(CAST(${b} AS BIT) AS UHUGEINT) AS BIGNUM) ` +
-  `ELSE dunesql_uint256_of_halves(` +
-  `CAST(CAST(${b}[1 : octet_length(${b}) - 16] AS BIT) AS UHUGEINT), ` +
-  `CAST(CAST(${b}[octet_length(${b}) - 15 : octet_length(${b})] AS BIT) AS UHUGEINT)) END`;
+/** 16 zero bytes then 16 0xff bytes: the largest 32-byte value whose high half is zero. */
+const HIGH_HALF_ZERO_MAX = `'${'\\x00'.repeat(16)}${'\\xFF'.repeat(16)}'::BLOB`;
+const uhugeint = (b: string) => `CAST(CAST(${b} AS BIT) AS UHUGEINT)`;
+
+/**
+ * `b` (BLOB) as a big-endian number of at most 32 bytes, as a BIGNUM; with `signed`, a full
+ * 32-byte value whose top bit is set is negative (two's complement). DuckDB pastes a macro's
+ * argument into every place its body names it and binds each copy, so `b` (often a call
+ * itself) is named as few times as the answer allows. The usual value, a 32-byte word whose
+ * high half is zero, takes one comparison of bytes: of at most 32 bytes, b lies between
+ * '\x00' and HIGH_HALF_ZERO_MAX only when it is not empty and its first 16 bytes (all of a
+ * shorter b) are zero, so its last 16 bytes hold the whole value. Anything else (a short value
+ * starting with a non-zero byte, a high half that is not zero) takes the longer way.
+ */
+const toUint256 = (fn: string, b: string, signed = false) => {
+  const len = `octet_length(${b})`;
+  // Slice bounds are inclusive: [:-17] is all but the last 16 bytes, [-16:] the last 16.
+  const halves = `dunesql_uint256_of_halves(${uhugeint(`${b}[:-17]`)}, ${uhugeint(`${b}[-16:]`)})`;
+  return (
+    `CASE WHEN ${len} > 32 THEN dunesql_raise('${fn}: ' || ${len} || ' bytes do not fit in 32') ` +
+    `WHEN ${b} BETWEEN '\\x00'::BLOB AND ${HIGH_HALF_ZERO_MAX} THEN CAST(${uhugeint(`${b}[-16:]`)} AS BIGNUM) ` +
+    (signed
+      ? `WHEN ${len} = 32 AND ${b} >= '\\x80'::BLOB THEN ${halves} - dunesql_two_256() `
+      : '') +
+    `WHEN ${len} > 16 THEN ${halves} ` +
+    `WHEN ${len} = 0 THEN CAST(0 AS BIGNUM) ` +
+    `ELSE CAST(${uhugeint(b)} AS BIGNUM) END`
+  );
+};
 
 const spaced = (b: string) => `regexp_replace(hex(${b}), '(..)', '\\1 ', 'g')`;
 
@@ -42,18 +63,14 @@ export const VARBINARY_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_hex_text(b) AS '0x' || lower(hex(b))`,
   `CREATE OR REPLACE MACRO dunesql_varbinary_substring(b, s) AS ${varbinaryOnly('varbinary_substring', ['b'], (x) => substring(x, 's', `octet_length(${x}) - s + 1`))}, ` +
     `(b, s, n) AS ${varbinaryOnly('varbinary_substring', ['b'], (x) => substring(x, 's', 'n'))}`,
+  // What the rewrite slices for varbinary_substring with literal bounds (calls.ts): b as it is,
+  // or the macro's own error when b is not varbinary.
+  `CREATE OR REPLACE MACRO dunesql_varbinary_substring_arg(b) AS ${varbinaryOnly('varbinary_substring', ['b'], (x) => x)}`,
   `CREATE OR REPLACE MACRO dunesql_varbinary_to_integer(b) AS ${varbinaryOnly('varbinary_to_integer', ['b'], (x) => toInteger('varbinary_to_integer', x, 4, 'INTEGER'))}`,
   `CREATE OR REPLACE MACRO dunesql_varbinary_to_bigint(b) AS ${varbinaryOnly('varbinary_to_bigint', ['b'], (x) => toInteger('varbinary_to_bigint', x, 8, 'BIGINT'))}`,
   `CREATE OR REPLACE MACRO dunesql_varbinary_to_decimal(b) AS ${varbinaryOnly('varbinary_to_decimal', ['b'], (x) => `CAST(${toInteger('varbinary_to_decimal', x, 16, 'HUGEINT')} AS DECIMAL(38, 0))`)}`,
   `CREATE OR REPLACE MACRO dunesql_varbinary_to_uint256(b) AS ${varbinaryOnly('varbinary_to_uint256', ['b'], (x) => toUint256('varbinary_to_uint256', x))}`,
-  `CREATE OR REPLACE MACRO dunesql_varbinary_to_int256(b) AS ${varbinaryOnly(
-    'varbinary_to_int256',
-    ['b'],
-    (x) =>
-      `CASE WHEN octet_length(${x}) = 32 AND get_bit(CAST(${x}[1:1] AS BIT), 0) = 1 ` +
-      `THEN ${toUint256('varbinary_to_int256', x)} - dunesql_two_256() ` +
-      `ELSE ${toUint256('varbinary_to_int256', x)} END`,
-  )}`,
+  `CREATE OR REPLACE MACRO dunesql_varbinary_to_int256(b) AS ${varbinaryOnly('varbinary_to_int256', ['b'], (x) => toUint256('varbinary_to_int256', x, true))}`,
   `CREATE OR REPLACE MACRO dunesql_varbinary_ltrim(b) AS ${varbinaryOnly('varbinary_ltrim', ['b'], (x) => `unhex(regexp_replace(hex(${x}), '^(00)+', ''))`)}`,
   // A match of (00)+$ ends the text and has an even length, so it starts on a byte boundary.
   `CREATE OR REPLACE MACRO dunesql_varbinary_rtrim(b) AS ${varbinaryOnly('varbinary_rtrim', ['b'], (x) => `unhex(regexp_replace(hex(${x}), '(00)+$', ''))`)}`,
