@@ -73,9 +73,11 @@ GROUP BY 1
 ORDER BY 2 DESC, 1`,
   },
   {
-    // A uint256 read from calldata and summed exactly (as BIGNUM, all 32 bytes); the DuckDB
-    // analyst reads the amount's low 16 bytes as a HUGEINT, enough for these amounts as for
-    // most token amounts, but wrong past 2^127 where the DuneSQL query stays right.
+    // A uint256 read from calldata and summed exactly (as BIGNUM, all 32 bytes). The DuckDB
+    // equivalent does what the DuneSQL function does for the amounts that occur: it checks the
+    // high 16 bytes are zero, reads the low 16 as an unsigned 128-bit integer and sums as
+    // BIGNUM (past 2^128 it fails rather than answer wrong; reading the low half alone would be
+    // faster and wrong past 2^127).
     name: 'ERC-20 transfers decoded',
     dunesql: `SELECT "to" AS token, count(*) AS transfers,
   sum(varbinary_to_uint256(varbinary_substring(data, 37, 32))) AS amount_raw,
@@ -85,7 +87,9 @@ WHERE varbinary_substring(data, 1, 4) = 0x${TRANSFER_SELECTOR}
 GROUP BY 1
 ORDER BY 1`,
     duckdb: `SELECT "to" AS token, count(*) AS transfers,
-  sum(CAST(CAST(data[53:68] AS BIT) AS HUGEINT)) AS amount_raw,
+  sum(CAST(CASE WHEN data[37:52] = unhex('${'00'.repeat(16)}')
+    THEN CAST(CAST(data[53:68] AS BIT) AS UHUGEINT)
+    ELSE error('an amount past 2^128') END AS BIGNUM)) AS amount_raw,
   approx_count_distinct(data[17:36]) AS recipients
 FROM ethereum.transactions
 WHERE data[1:4] = unhex('${TRANSFER_SELECTOR}')
