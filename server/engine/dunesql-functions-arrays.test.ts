@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  duneError,
-  duneRow,
-  duneSandbox,
-  duneValue,
-  type DuneSandbox,
-} from './dunesql-functions-kit.js';
+import { describe, expect, it } from 'vitest';
+import { duneTestSandbox } from './dunesql-functions-kit.js';
 
 /**
  * Trino's array, map, lambda and aggregate functions as DuneSQL on a DuckDB set up as a DuneSQL
  * sandbox, with the answers Trino gives.
  */
 
-let box: DuneSandbox;
-beforeAll(async () => {
-  box = await duneSandbox();
-});
-afterAll(() => box.close());
-
-const row = (sql: string) => duneRow(box, sql);
-const value = (sql: string) => duneValue(box, sql);
-const error = (sql: string) => duneError(box, sql);
+const { row, value, error } = duneTestSandbox();
 
 describe('sequence', () => {
   it('counts integers up or down, both ends included', async () => {
@@ -176,8 +162,7 @@ describe('aggregates', () => {
 
   it('window functions keep their meaning', async () => {
     expect(
-      await duneRow(
-        box,
+      await row(
         `SELECT array_agg(r ORDER BY x), array_agg(prev ORDER BY x) FROM (
         SELECT x, row_number() OVER (ORDER BY x DESC) AS r, lag(x) OVER (ORDER BY x) AS prev
         FROM ${amounts})`,

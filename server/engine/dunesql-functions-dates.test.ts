@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  duneError,
-  duneRow,
-  duneSandbox,
-  duneValue,
-  type DuneSandbox,
-} from './dunesql-functions-kit.js';
+import { describe, expect, it } from 'vitest';
+import { duneTestSandbox } from './dunesql-functions-kit.js';
 
 /**
  * Trino's date and time functions as DuneSQL on a DuckDB set up as a DuneSQL sandbox (UTC),
  * with the answers Trino gives.
  */
 
-let box: DuneSandbox;
-beforeAll(async () => {
-  box = await duneSandbox();
-});
-afterAll(() => box.close());
-
-const row = (sql: string) => duneRow(box, sql);
-const value = (sql: string) => duneValue(box, sql);
-const error = (sql: string) => duneError(box, sql);
+const { row, value, error } = duneTestSandbox();
 
 describe('date_add(unit, n, t) and date_diff(unit, t1, t2)', () => {
   it('date_add moves by any unit, keeping month ends', async () => {

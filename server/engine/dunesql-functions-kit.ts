@@ -10,6 +10,7 @@ import {
   type DuckDBConnection,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import { afterAll, beforeAll } from 'vitest';
 import { DUNESQL_MACROS } from '../../shared/sql/dunesql/functions.js';
 import { rewriteDuneSql } from '../../shared/sql/dunesql/rewrite.js';
 import { dialectDefinitions, parserSettings } from './dialects.js';
@@ -80,4 +81,25 @@ export async function duneError(box: DuneSandbox, sql: string): Promise<string |
   } catch (err) {
     return (err as Error).message;
   }
+}
+
+/**
+ * For a test file: a DuneSQL sandbox made before its tests and closed after them, and readers of
+ * DuneSQL on it (first row, one value, the error message or null).
+ */
+export function duneTestSandbox() {
+  let box: DuneSandbox | undefined;
+  beforeAll(async () => {
+    box = await duneSandbox();
+  });
+  afterAll(() => box?.close());
+  const on = (): DuneSandbox => {
+    if (!box) throw new Error('the DuneSQL sandbox is made in beforeAll');
+    return box;
+  };
+  return {
+    row: (sql: string) => duneRow(on(), sql),
+    value: (sql: string) => duneValue(on(), sql),
+    error: (sql: string) => duneError(on(), sql),
+  };
 }

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  duneError,
-  duneRow,
-  duneSandbox,
-  duneValue,
-  type DuneSandbox,
-} from './dunesql-functions-kit.js';
+import { describe, expect, it } from 'vitest';
+import { duneTestSandbox } from './dunesql-functions-kit.js';
 
 /**
  * Trino's string, regular-expression, JSON, math, bitwise and conditional functions and the
  * hosted service's link helpers, as DuneSQL on a DuckDB set up as a DuneSQL sandbox.
  */
 
-let box: DuneSandbox;
-beforeAll(async () => {
-  box = await duneSandbox();
-});
-afterAll(() => box.close());
-
-const row = (sql: string) => duneRow(box, sql);
-const value = (sql: string) => duneValue(box, sql);
-const error = (sql: string) => duneError(box, sql);
+const { row, value, error } = duneTestSandbox();
 
 const WETH = 'c02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
 

@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  duneError,
-  duneRow,
-  duneSandbox,
-  duneValue,
-  type DuneSandbox,
-} from './dunesql-functions-kit.js';
+import { describe, expect, it } from 'vitest';
+import { duneTestSandbox } from './dunesql-functions-kit.js';
 
 /**
  * The hosted service's varbinary functions, uint256/int256 and Trino's binary functions, as
@@ -14,15 +8,7 @@ import {
  * 0x… until the rewrite turns 0x… into varbinary.
  */
 
-let box: DuneSandbox;
-beforeAll(async () => {
-  box = await duneSandbox();
-});
-afterAll(() => box.close());
-
-const row = (sql: string) => duneRow(box, sql);
-const value = (sql: string) => duneValue(box, sql);
-const error = (sql: string) => duneError(box, sql);
+const { row, value, error } = duneTestSandbox();
 
 const WETH = 'c02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
 const TWO_256_MINUS_1 =
@@ -82,15 +68,13 @@ describe('varbinary_to_* reads big-endian numbers', () => {
 
   it('fail inside try() as Trino’s do: the row is NULL', async () => {
     expect(
-      await duneRow(
-        box,
+      await row(
         `SELECT try(varbinary_to_uint256(0x${'00'.repeat(33)})), try(varbinary_to_uint256(0x2a)),
           try(CAST('-1' AS uint256)), try(from_utf8(varbinary_ltrim(0x0041)))`,
       ),
     ).toEqual([null, '42', null, 'A']);
     expect(
-      await duneValue(
-        box,
+      await value(
         `SELECT count(*) FROM (VALUES (0x01), (0x${'00'.repeat(40)})) t(data)
           WHERE try(bytearray_to_uint256(data)) IS NULL`,
       ),
