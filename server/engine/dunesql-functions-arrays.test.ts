@@ -16,7 +16,7 @@ describe('sequence', () => {
     ).toEqual([[1, 2, 3, 4, 5], [5, 4, 3, 2, 1], [3], ['1', '4', '7', '10'], ['10', '6', '2']]);
   });
 
-  it('steps dates by a day, and by intervals from the start (month ends do not drift)', async () => {
+  it('steps dates by a day, and by intervals from the start as dates (month ends do not drift)', async () => {
     expect(await value(`SELECT sequence(DATE '2024-02-27', DATE '2024-03-01')`)).toEqual([
       '2024-02-27',
       '2024-02-28',
@@ -25,12 +25,17 @@ describe('sequence', () => {
     ]);
     expect(
       await value(`SELECT sequence(DATE '2024-01-31', DATE '2024-04-30', INTERVAL '1' MONTH)`),
-    ).toEqual([
-      '2024-01-31 00:00:00',
-      '2024-02-29 00:00:00',
-      '2024-03-31 00:00:00',
-      '2024-04-30 00:00:00',
-    ]);
+    ).toEqual(['2024-01-31', '2024-02-29', '2024-03-31', '2024-04-30']);
+    // Dates however the start is written as one; a timestamp start keeps timestamps.
+    expect(
+      await value(
+        `SELECT sequence(CAST('2024-01-01' AS date), DATE '2024-01-02', INTERVAL '1' DAY)`,
+      ),
+    ).toEqual(['2024-01-01', '2024-01-02']);
+    expect(
+      await row(`SELECT sequence(current_date, current_date, INTERVAL '1' DAY) = ARRAY[current_date],
+        typeof(sequence(DATE '2024-01-01', DATE '2024-01-02', INTERVAL '1' DAY))`),
+    ).toEqual([true, 'DATE[]']);
     expect(
       await value(
         `SELECT sequence(TIMESTAMP '2024-01-01 00:00', TIMESTAMP '2024-01-01 02:00', INTERVAL '1' HOUR)`,

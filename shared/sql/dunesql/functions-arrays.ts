@@ -63,7 +63,7 @@ export const ARRAY_FUNCTIONS: DuneFunction[] = [
   macro(
     'sequence',
     'sequence(start, stop[, step]) → array',
-    'The array from start to stop, both included. Integers step by 1 (or -1 when stop < start); dates step by a day; step is an integer or, for dates and timestamps, an interval. A step that moves away from stop fails. With an interval step, a date sequence comes out as timestamps at midnight (Trino gives dates).',
+    'The array from start to stop, both included. Integers step by 1 (or -1 when stop < start); dates step by a day; step is an integer or, for dates and timestamps, an interval. A step that moves away from stop fails. A date sequence with an interval step gives dates when its start is written as a date (a DATE literal, current_date or a cast to date), else timestamps at midnight.',
   ),
   renamed(
     'cardinality',

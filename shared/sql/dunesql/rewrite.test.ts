@@ -370,3 +370,15 @@ describe('unsupportedCalls', () => {
     expect(unsupportedCalls('SELECT {{listagg}} FROM t WHERE a = {{ x }}')).toEqual([]);
   });
 });
+
+describe('sequence from a date', () => {
+  it('casts the macro back to dates when the start is written as a date', () => {
+    const day = "INTERVAL '1' DAY";
+    expect(rewriteDuneSql(`SELECT sequence(DATE '2024-01-01', current_date, ${day})`).sql).toBe(
+      `SELECT CAST(dunesql_sequence(DATE '2024-01-01', current_date, ${day}) AS DATE[]) AS _col0`,
+    );
+    expect(rewriteDuneSql(`SELECT sequence(t, current_date, ${day}) FROM x`).sql).toBe(
+      `SELECT dunesql_sequence(t, current_date, ${day}) AS _col0 FROM x`,
+    );
+  });
+});
