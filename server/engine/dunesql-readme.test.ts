@@ -1,18 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { duneFunction, duneFunctions } from '../../shared/sql/dunesql/functions.js';
-
-const README = fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-const HEADING = '### DuneSQL on Strata: what runs, and what does not';
-
-/** The README section on DuneSQL, cut at the next heading. */
-function section(): string {
-  const at = README.indexOf(`\n${HEADING}\n`);
-  if (at === -1) throw new Error(`README.md has no heading "${HEADING}"`);
-  const rest = README.slice(at + HEADING.length + 2);
-  return rest.slice(0, rest.search(/^#{2,3} /m));
-}
+import { readmeSection } from '../test/readme.js';
 
 /** Backticked plain function names (`name` or `name/other`), not SQL fragments or families. */
 function namesIn(text: string): string[] {
@@ -25,7 +13,7 @@ function namesIn(text: string): string[] {
 }
 
 describe('README: DuneSQL on Strata', () => {
-  const text = section();
+  const text = readmeSection('### DuneSQL on Strata: what runs, and what does not');
   const functions = text.slice(text.indexOf('- **Functions**'), text.indexOf('- **Trino'));
   const refused = text.slice(text.indexOf('Not supported'), text.indexOf('Known differences'));
 

@@ -5,18 +5,22 @@ import path from 'node:path';
 
 const README = path.resolve(import.meta.dirname, '..', '..', 'README.md');
 
-/**
- * The first ```sh block of README.md's section `heading` (e.g. "### Uploads"), so a test runs
- * the examples a reader copies, not a copy of them.
- */
-export function readmeShellBlock(heading: string): string {
+/** README.md's section `heading` (e.g. "### Uploads"): its text up to the next heading. */
+export function readmeSection(heading: string): string {
   const text = fs.readFileSync(README, 'utf8');
   const at = text.indexOf(`\n${heading}\n`);
   if (at === -1) throw new Error(`README.md has no heading "${heading}"`);
   const rest = text.slice(at + heading.length + 2);
   const end = rest.search(/^#{2,3} /m);
-  const section = end === -1 ? rest : rest.slice(0, end);
-  const block = /```sh\n([\s\S]*?)\n```\n/.exec(section);
+  return end === -1 ? rest : rest.slice(0, end);
+}
+
+/**
+ * The first ```sh block of README.md's section `heading`, so a test runs the examples a reader
+ * copies, not a copy of them.
+ */
+export function readmeShellBlock(heading: string): string {
+  const block = /```sh\n([\s\S]*?)\n```\n/.exec(readmeSection(heading));
   if (!block) throw new Error(`README.md has no sh block in "${heading}"`);
   return block[1]!;
 }
