@@ -6,6 +6,14 @@
  * an error offset anywhere in the DuckDB SQL maps back to the text the user wrote.
  */
 import type { SqlMark } from '../offsets';
+import { DuneSqlError } from './error';
+
+/**
+ * The most characters a rewrite may write. Reshaped calls repeat their arguments (greatest,
+ * least), so nesting them doubles the text at each level: a short query could ask for more text
+ * than the server has memory. The bound stops that early, with an error instead.
+ */
+export const REWRITE_MAX_CHARS = 2_000_000;
 
 /** New text, or the range [from, to) of the SQL as given, its own edits applied. */
 export type Part = string | { from: number; to: number };
@@ -54,6 +62,15 @@ export function applyEdits(sql: string, edits: Edit[]): { sql: string; marks: Sq
   /** Original offset minus output offset where the last mark left copied text. */
   let delta = 0;
 
+  const grow = (n: number) => {
+    len += n;
+    if (len > REWRITE_MAX_CHARS)
+      throw new DuneSqlError(
+        `The query is too complex to run as DuneSQL: rewritten for DuckDB it would pass ${REWRITE_MAX_CHARS} characters (deeply nested greatest, least or similar calls)`,
+        0,
+        sql.length,
+      );
+  };
   const copy = (s: number, e: number) => {
     if (s >= e) return;
     if (s - len !== delta) {
@@ -61,12 +78,12 @@ export function applyEdits(sql: string, edits: Edit[]): { sql: string; marks: Sq
       delta = s - len;
     }
     out.push(sql.slice(s, e));
-    len += e - s;
+    grow(e - s);
   };
   const put = (text: string, origStart: number, origEnd: number) => {
     marks.push({ origStart, origEnd, outStart: len, outEnd: len + text.length });
     out.push(text);
-    len += text.length;
+    grow(text.length);
     delta = origEnd - len;
   };
 

@@ -382,3 +382,17 @@ describe('sequence from a date', () => {
     );
   });
 });
+
+describe('bounds', () => {
+  it('refuses nesting that would grow the text past the bound, instead of running out of memory', () => {
+    // Each greatest repeats its arguments: 40 levels would ask for 2^40 copies.
+    const sql = `SELECT ${'greatest('.repeat(40)}1${', 2)'.repeat(40)}`;
+    expect(() => rewriteDuneSql(sql)).toThrow(/too complex to run as DuneSQL/);
+    expect(() => rewriteDuneSql(sql)).toThrow(DuneSqlError);
+  });
+
+  it('refuses nesting deeper than the rewrite follows, with a DuneSqlError', () => {
+    const sql = `SELECT CAST(x AS ${'array('.repeat(5000)}int${')'.repeat(5000)})`;
+    expect(() => rewriteDuneSql(sql)).toThrow(/nests too deeply/);
+  });
+});

@@ -12,6 +12,7 @@
 import type { SqlMark } from '../offsets';
 import { findUnsupported, rewriteCalls, type UnsupportedCall } from './calls';
 import { applyEdits } from './edits';
+import { DuneSqlError } from './error';
 import { rewriteLiterals } from './literals';
 import { nameColumns, quoteReservedNames } from './names';
 import type { Pass } from './pass';
@@ -33,8 +34,21 @@ export type RewriteOptions = {
   placeholders?: boolean;
 };
 
-/** Rewrites one DuneSQL text for DuckDB; throws DuneSqlError on what cannot run. */
+/**
+ * Rewrites one DuneSQL text for DuckDB; throws DuneSqlError on what cannot run, also on text
+ * nested deeper than the rewrite's recursion (types, calls) can follow.
+ */
 export function rewriteDuneSql(sql: string, opts: RewriteOptions = {}): DuneSqlRewrite {
+  try {
+    return rewrite(sql, opts);
+  } catch (err) {
+    if (err instanceof RangeError)
+      throw new DuneSqlError('The query nests too deeply to run as DuneSQL', 0, sql.length);
+    throw err;
+  }
+}
+
+function rewrite(sql: string, opts: RewriteOptions): DuneSqlRewrite {
   const code = codeOf(sql, opts.placeholders);
   const pass: Pass = { code, edits: [], taken: new Uint8Array(code.toks.length) };
   rewriteLiterals(pass);
