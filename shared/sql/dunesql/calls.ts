@@ -279,6 +279,21 @@ function reshape(c: Code, i: number, name: string, taken: Uint8Array): Edit[] {
   }
 }
 
+/**
+ * How deep calls of Strata's macros may nest. DuckDB pastes a macro's argument into each place
+ * its body names it, so binding grows about threefold with every level (10 nested
+ * varbinary_ltrim calls bind in seconds, 14 in minutes); real queries nest two or three.
+ */
+export const MAX_MACRO_NESTING = 8;
+
+/** How many macro calls enclose the call at `i`, itself included. */
+function macroDepth(c: Code, i: number): number {
+  let depth = 1;
+  for (let open = c.encl[i]!; open >= 0; open = c.encl[open]!)
+    if (calledAt(c, open - 1)?.run.kind === 'macro') depth++;
+  return depth;
+}
+
 /** Renames, reshapes or refuses every call of a DuneSQL function. */
 export function rewriteCalls({ code: c, edits, taken }: Pass): void {
   checkLambdas(c);
@@ -291,6 +306,12 @@ export function rewriteCalls({ code: c, edits, taken }: Pass): void {
         return;
       case 'rename':
       case 'macro': {
+        if (fn.run.kind === 'macro' && macroDepth(c, i) > MAX_MACRO_NESTING)
+          throw new DuneSqlError(
+            `Calls of DuneSQL functions nest more than ${MAX_MACRO_NESTING} deep at '${t.text}': Strata runs them as macros whose cost grows with each level; compute inner values in a subquery or CTE`,
+            t.start,
+            t.end,
+          );
         const sliced = slice(c, i, fn.name);
         if (sliced.length) edits.push(...sliced);
         else if (fn.name === 'sequence' && startsWithDate(c, i))

@@ -396,3 +396,18 @@ describe('bounds', () => {
     expect(() => rewriteDuneSql(sql)).toThrow(/nests too deeply/);
   });
 });
+
+describe('macro nesting', () => {
+  it('refuses macro calls nested past the bound, at the call, and allows the bound', () => {
+    const nested = (n: number) =>
+      `SELECT ${'varbinary_ltrim('.repeat(n)}0x0001${')'.repeat(n)} FROM t`;
+    expect(() => rewriteDuneSql(nested(8))).not.toThrow();
+    const sql = nested(9);
+    expect(() => rewriteDuneSql(sql)).toThrow(/nest more than 8 deep at 'varbinary_ltrim'/);
+    try {
+      rewriteDuneSql(sql);
+    } catch (err) {
+      expect((err as DuneSqlError).start).toBe(sql.indexOf('varbinary_ltrim(', 7 + 8 * 16));
+    }
+  });
+});
