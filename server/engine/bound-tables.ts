@@ -7,7 +7,7 @@ import { SqlError } from './sql-errors.js';
 import { checkStatement } from './statement-check.js';
 import { instanceOptions } from './sandbox-instances.js';
 import { tablesNamedIn } from './named-tables.js';
-import { snapshotRead } from './snapshot-read.js';
+import { digitColumns, snapshotRead, tableSelect } from './snapshot-read.js';
 import { TIERS } from './tiers.js';
 
 /** The name DuckDB gives a lake table in a plan: tables of the default catalog are `memory.x.y`. */
@@ -76,7 +76,7 @@ async function createEmptyTables(
     }
     const read = snapshotRead(lakeRoot, t.snapshot!, layoutOf(t));
     statements.push(
-      `CREATE TABLE ${schema}.${quoteIdent(t.table_name)} AS SELECT * FROM ${read.from} LIMIT 0`,
+      `CREATE TABLE ${schema}.${quoteIdent(t.table_name)} AS ${tableSelect(read, digitColumns(t.columns))} LIMIT 0`,
     );
   }
   statements.push(

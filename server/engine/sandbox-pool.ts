@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { fullName, layoutOf, type LakeTable } from '../lake/lake-table.js';
 import { tablesNamedIn } from './named-tables.js';
 import type { ExposedTable, SandboxRequest, SandboxRun } from './sandbox.js';
-import { missingLinkedFile } from './snapshot-read.js';
+import { digitColumns, missingLinkedFile } from './snapshot-read.js';
 import { SqlError } from './sql-errors.js';
 
 /** A failure as it crosses threads: user SQL's (a SqlError) or anything else. */
@@ -30,7 +30,7 @@ type Pending = {
 /** What the pool needs of a table the context may read (as the lake lists them). */
 type VisibleTable = Pick<
   LakeTable,
-  'catalog' | 'schema_name' | 'table_name' | 'snapshot' | 'metadata'
+  'catalog' | 'schema_name' | 'table_name' | 'snapshot' | 'metadata' | 'columns'
 >;
 
 /** Told once a run's query starts: its interrupt, and the file its result is written to. */
@@ -65,6 +65,7 @@ export class SandboxPool {
       table_name: t.table_name,
       snapshot: t.snapshot,
       layout: layoutOf(t),
+      digits: digitColumns(t.columns),
     }));
     return new Promise<SandboxRun>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onStart });

@@ -7,7 +7,7 @@ import type { LakeTable, SnapshotLayout } from '../lake/lake-table.js';
 import { hasNul, SQL_NUL_RULE } from '../../contract/rules/sql-text.js';
 import { lex } from '../../shared/sql/lexer.js';
 import { parquetTotals } from './parquet-footer.js';
-import { snapshotRead } from './snapshot-read.js';
+import { snapshotRead, tableSelect } from './snapshot-read.js';
 import { guard, SqlError } from './sql-errors.js';
 import {
   checkExplain,
@@ -31,6 +31,8 @@ export type ExposedTable = Pick<
   'catalog' | 'schema_name' | 'table_name' | 'snapshot'
 > & {
   layout?: SnapshotLayout;
+  /** Columns kept as decimal digits, read as BIGNUM (snapshot-read.ts digitColumns). */
+  digits?: string[];
 };
 
 export type SandboxRun = {
@@ -93,7 +95,14 @@ export const reuseKey = (req: SandboxRequest) =>
     req.dialect,
     req.tier.threads,
     req.tier.memoryLimit,
-    req.tables.map((t) => [t.catalog, t.schema_name, t.table_name, t.snapshot, t.layout ?? null]),
+    req.tables.map((t) => [
+      t.catalog,
+      t.schema_name,
+      t.table_name,
+      t.snapshot,
+      t.layout ?? null,
+      t.digits ?? [],
+    ]),
   ]);
 
 /** Statements an instance remembers as checked, at most (the oldest goes first). */
@@ -273,7 +282,7 @@ async function exposeTables(
     dirs.push(...read.dirs);
     paths.push(...read.paths);
     statements.push(
-      `CREATE VIEW ${schema}.${quoteIdent(t.table_name)} AS SELECT * FROM ${read.from}`,
+      `CREATE VIEW ${schema}.${quoteIdent(t.table_name)} AS ${tableSelect(read, t.digits)}`,
     );
   }
   statements.push(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LINKED_FILES, type SnapshotLayout } from '../lake/lake-table.js';
-import { quoteLiteral } from './duck.js';
+import { quoteIdent, quoteLiteral } from './duck.js';
 
 /**
  * How DuckDB reads one lake snapshot, and exactly what it must be allowed to read for that:
@@ -36,6 +36,30 @@ export function snapshotRead(
     dirs: [dir + path.sep],
     paths: [],
   };
+}
+
+/**
+ * The hosted types the lake keeps as decimal digits (no Parquet number holds 78 of them:
+ * uploads' STORAGE_TYPE, the demo's `*_raw` amounts, a view of a BIGNUM result).
+ */
+const DIGITS_STORED = new Set(['uint256', 'int256']);
+
+/** The columns of a table kept as decimal digits, which SQL reads as BIGNUM (exact, any size). */
+export const digitColumns = (columns: readonly { name: string; type: string }[]): string[] =>
+  columns.filter((c) => DIGITS_STORED.has(c.type)).map((c) => c.name);
+
+/**
+ * The SELECT a table is shown to SQL as: its snapshot's rows, with the columns kept as decimal
+ * digits (`digits`, from digitColumns) read as BIGNUM, so `sum(amount_raw)` and comparisons are
+ * numeric in both dialects. A column a query does not name is not read, and so not cast.
+ */
+export function tableSelect(
+  read: Pick<SnapshotRead, 'from'>,
+  digits: readonly string[] = [],
+): string {
+  if (digits.length === 0) return `SELECT * FROM ${read.from}`;
+  const casts = digits.map((c) => `CAST(${quoteIdent(c)} AS BIGNUM) AS ${quoteIdent(c)}`);
+  return `SELECT * REPLACE (${casts.join(', ')}) FROM ${read.from}`;
 }
 
 /** The files a linked snapshot folder lists. */

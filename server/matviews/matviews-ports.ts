@@ -18,7 +18,7 @@ type Maybe<T> = T | Promise<T>;
 export type SourceQuery = QueryCore & Pick<QueryRecord, 'owner_handle' | 'engine'>;
 
 /** The result file of a finished run, handed to the view before the execution completes. */
-export type ResultHandoff = Pick<RunResult, 'file' | 'declaredNames'>;
+export type ResultHandoff = Pick<RunResult, 'file' | 'declaredNames' | 'columns'>;
 
 /** The lake table serving a view. */
 export type ViewTable = {
@@ -41,6 +41,8 @@ export type ViewTableSpec = {
   category: string;
   isPrivate: boolean;
   description: string;
+  /** Catalog types of columns stored as another type (a BIGNUM as decimal digits). */
+  columnTypes: Record<string, string>;
   metadata: Record<string, unknown>;
 };
 

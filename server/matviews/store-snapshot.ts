@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ulid } from 'ulid';
+import { wireTypeName } from '../engine/result-types.js';
 import { nowIso } from '../store/db.js';
 import { CATALOG, type MatviewRecord } from './matviews-repo.js';
 import type { MatviewsDeps, ResultHandoff, SourceQuery } from './matviews-ports.js';
@@ -36,6 +37,12 @@ export async function storeSnapshot(
       category: 'community',
       isPrivate: o.view.isPrivate,
       description: `Materialized view of query ${o.query.id}: ${o.query.name}`,
+      // a BIGNUM column is decimal digits in Parquet; SQL reads it back as one (snapshot-read.ts)
+      columnTypes: Object.fromEntries(
+        o.result.columns
+          .map((c) => [c.name, wireTypeName(c.type)])
+          .filter(([, type]) => type === 'int256'),
+      ),
       metadata: {
         query_id: o.query.id,
         execution_id: o.executionId,
