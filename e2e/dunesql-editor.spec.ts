@@ -147,6 +147,47 @@ test.describe('SQL editor in DuneSQL', () => {
     await expect(page.getByTestId('unsaved-badge')).toBeHidden();
   });
 
+  test('an unsaved switch of dialect is kept with the draft across a reload', async ({ page }) => {
+    await signUp(page, { prefix: 'dune' });
+    const id = await createQuery(page, 'SELECT 1 AS one', 'dunesql');
+    await openQuery(page, id);
+    const control = dialectControl(page);
+    const badge = page.getByTestId('unsaved-badge');
+
+    await control.getByText('DuckDB').click();
+    await expect(badge).toBeVisible();
+    await page.reload();
+    await waitForEditor(page);
+    await expect(control.getByRole('radio', { name: 'DuckDB' })).toBeChecked();
+    await expect(badge).toBeVisible();
+    // The editor reads the text as DuckDB again: QUALIFY is one of its keywords, not DuneSQL's.
+    await setEditorText(page, 'SELECT 1 AS one QUALIFY true');
+    const keywordClass = await token(page, 'SELECT').getAttribute('class');
+    await expect(token(page, 'QUALIFY')).toHaveAttribute('class', keywordClass!);
+    await setEditorText(page, 'SELECT 1 AS one');
+    await expect(badge).toBeVisible();
+
+    // Discard takes the saved dialect back, and a reload keeps it so.
+    await page.getByRole('button', { name: 'Discard', exact: true }).click();
+    await expect(control.getByRole('radio', { name: 'DuneSQL' })).toBeChecked();
+    await expect(badge).toBeHidden();
+    await page.reload();
+    await waitForEditor(page);
+    await expect(control.getByRole('radio', { name: 'DuneSQL' })).toBeChecked();
+
+    // A new query's draft keeps its dialect when the user leaves and comes back.
+    await page.goto('/queries/new');
+    await waitForEditor(page);
+    await control.getByText('DuckDB').click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('link', { name: 'Dashboards' }).click();
+    await expect(page).toHaveURL(/\/dashboards/);
+    await page.goto('/queries/new');
+    await waitForEditor(page);
+    await expect(control.getByRole('radio', { name: 'DuckDB' })).toBeChecked();
+    await expect(badge).toBeVisible();
+  });
+
   test('a new query starts in DuneSQL', async ({ page }) => {
     await signUp(page, { prefix: 'dune' });
     await page.goto('/queries/new');

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DraftText } from './use-draft';
 
 /** A fresh copy of the module, as after a page reload (its stores rebuilt from storage). */
 async function reloaded() {
@@ -7,7 +8,7 @@ async function reloaded() {
   return import('./use-draft');
 }
 
-const SAVED = { sql: 'SELECT 1', version: 3 };
+const SAVED: DraftText & { version: number } = { sql: 'SELECT 1', version: 3, dialect: 'dunesql' };
 
 describe('useDraft', () => {
   beforeEach(() => localStorage.clear());
@@ -53,7 +54,7 @@ describe('useDraft', () => {
     const { useDraft } = await reloaded();
     const { result } = renderHook(() => useDraft('alice', 7, SAVED));
     act(() => result.current.setSql('SELECT 2'));
-    act(() => result.current.markSaved('SELECT 2', 4));
+    act(() => result.current.markSaved({ sql: 'SELECT 2', dialect: 'dunesql' }, 4));
     expect(result.current).toMatchObject({ sql: 'SELECT 2', dirty: false });
   });
 
@@ -62,7 +63,7 @@ describe('useDraft', () => {
     const { result } = renderHook(() => useDraft('alice', 7, SAVED));
     act(() => result.current.setSql('SELECT 2'));
     act(() => result.current.setSql('SELECT 22'));
-    act(() => result.current.markSaved('SELECT 2', 4));
+    act(() => result.current.markSaved({ sql: 'SELECT 2', dialect: 'dunesql' }, 4));
     expect(result.current).toMatchObject({ sql: 'SELECT 22', dirty: true, draftVersion: 4 });
   });
 
@@ -72,14 +73,54 @@ describe('useDraft', () => {
     const { result, rerender } = renderHook(() => useDraft('alice', 7, saved));
     act(() => result.current.setSql('SELECT 2'));
     expect(result.current.stale).toBe(false);
-    saved = { sql: 'SELECT 5', version: 5 };
+    saved = { ...SAVED, sql: 'SELECT 5', version: 5 };
     rerender();
     expect(result.current).toMatchObject({ sql: 'SELECT 2', dirty: true, stale: true });
   });
 
+  it('keeps a switch of dialect as an unsaved edit, with the text, across a reload', async () => {
+    const first = await reloaded();
+    const { result } = renderHook(() => first.useDraft('alice', 7, SAVED));
+    expect(result.current.dialect).toBe('dunesql');
+    act(() => result.current.setDialect('duckdb'));
+    expect(result.current).toMatchObject({ sql: 'SELECT 1', dialect: 'duckdb', dirty: true });
+    act(() => result.current.setSql('SELECT 2'));
+
+    const second = await reloaded();
+    const after = renderHook(() => second.useDraft('alice', 7, SAVED)).result;
+    expect(after.current).toMatchObject({ sql: 'SELECT 2', dialect: 'duckdb', dirty: true });
+    // Back to the saved text in the saved dialect: no draft at all.
+    act(() => after.current.edit({ sql: 'SELECT 1', dialect: 'dunesql' }));
+    expect(after.current).toMatchObject({ sql: 'SELECT 1', dialect: 'dunesql', dirty: false });
+    expect(localStorage.getItem(second.draftStorageKey('alice', 7))).toBeNull();
+  });
+
+  it('discards a switch of dialect; a save of it is clean; an older draft reads as saved', async () => {
+    const { useDraft, draftStorageKey } = await reloaded();
+    const { result } = renderHook(() => useDraft('alice', 7, SAVED));
+    act(() => result.current.setDialect('duckdb'));
+    act(() => result.current.discard());
+    expect(result.current).toMatchObject({ dialect: 'dunesql', dirty: false });
+
+    act(() => result.current.setDialect('duckdb'));
+    act(() => result.current.markSaved({ sql: 'SELECT 1', dialect: 'duckdb' }, 4));
+    expect(result.current).toMatchObject({ dialect: 'duckdb', dirty: false });
+    expect(localStorage.getItem(draftStorageKey('alice', 7))).toBeNull();
+
+    // A draft kept before drafts held a dialect: its text, in the saved query's dialect.
+    const old = { sql: 'SELECT 9', base_version: 3, updated_at: '2026-01-01T00:00:00Z' };
+    localStorage.setItem(
+      draftStorageKey('alice', 8),
+      JSON.stringify({ state: { draft: old }, version: 1 }),
+    );
+    const reread = await reloaded();
+    const legacy = renderHook(() => reread.useDraft('alice', 8, SAVED)).result;
+    expect(legacy.current).toMatchObject({ sql: 'SELECT 9', dialect: 'dunesql', dirty: true });
+  });
+
   it('seeds a new query’s draft before its page renders; the starting text is no draft', async () => {
     const { useDraft, seedDraft, draftStorageKey } = await reloaded();
-    const START = { sql: 'SELECT 1', version: 0 };
+    const START = { sql: 'SELECT 1', version: 0, dialect: 'dunesql' } as const;
     seedDraft('alice', 'new', 'SELECT * FROM dex.trades', START);
     const { result } = renderHook(() => useDraft('alice', 'new', START));
     expect(result.current).toMatchObject({ sql: 'SELECT * FROM dex.trades', dirty: true });

@@ -2,9 +2,13 @@ import { useCallback, useState } from 'react';
 import { useStore } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
+import type { Dialect } from '../../../contract/rules/enums';
 
-/** Unsaved SQL of one query, and the saved version it was based on. */
-export type Draft = { sql: string; base_version: number; updated_at: string };
+/**
+ * Unsaved SQL of one query, the dialect it is read in, and the saved version it was based on.
+ * Drafts kept before the dialect was have none: their text reads in the saved query's dialect.
+ */
+export type Draft = { sql: string; dialect?: Dialect; base_version: number; updated_at: string };
 
 type DraftState = { draft: Draft | null; put: (draft: Draft | null) => void };
 
@@ -41,26 +45,30 @@ function write(store: DraftStore, draft: Draft | null) {
   if (!draft) void store.persist.clearStorage();
 }
 
-type Saved = { sql: string; version: number };
+/** What a draft holds and is compared with: the text and the dialect it is read in. */
+export type DraftText = { sql: string; dialect: Dialect };
+type Saved = DraftText & { version: number };
 
-/**
- * Puts `sql` in a draft before its page renders (a new query opened with `?sql=`, such as "New
- * query from this table"); `base` is the text the draft is compared with.
- */
-export function seedDraft(ctx: string, queryId: DraftId, sql: string, base: Saved) {
-  const store = draftStore(draftStorageKey(ctx, queryId));
-  write(
-    store,
-    sql === base.sql
-      ? null
-      : { sql, base_version: base.version, updated_at: new Date().toISOString() },
-  );
+/** The draft of `text` over `base`: none when it is the saved text in the saved dialect. */
+function draftOf(text: DraftText, base: DraftText, baseVersion: number): Draft | null {
+  if (text.sql === base.sql && text.dialect === base.dialect) return null;
+  return { ...text, base_version: baseVersion, updated_at: new Date().toISOString() };
 }
 
 /**
- * The editor's text for a saved query: the draft kept in local storage if there is one (so
- * unsaved edits survive a reload), else the saved SQL. `dirty` when it differs from the saved
- * SQL; `stale` when the query was saved again since the draft began.
+ * Puts `sql` in a draft before its page renders (a new query opened with `?sql=`, such as "New
+ * query from this table"), read in the dialect of `base`, the text the draft is compared with.
+ */
+export function seedDraft(ctx: string, queryId: DraftId, sql: string, base: Saved) {
+  const store = draftStore(draftStorageKey(ctx, queryId));
+  write(store, draftOf({ sql, dialect: base.dialect }, base, base.version));
+}
+
+/**
+ * The editor's text and dialect for a saved query: the draft kept in local storage if there is
+ * one (so unsaved edits, a switch of dialect among them, survive a reload), else the saved SQL
+ * in the saved dialect. `dirty` when either differs from the saved query; `stale` when the
+ * query was saved again since the draft began.
  */
 export function useDraft(ctx: string, queryId: DraftId, saved: Saved) {
   const key = draftStorageKey(ctx, queryId);
@@ -71,39 +79,49 @@ export function useDraft(ctx: string, queryId: DraftId, saved: Saved) {
   const base =
     justSaved && justSaved.key === key && justSaved.version >= saved.version ? justSaved : saved;
   const baseSql = base.sql;
+  const baseDialect = base.dialect;
   const baseVersion = base.version;
 
-  const setSql = useCallback(
-    (sql: string) => {
+  /** Replaces the text, the dialect or both; what is not given stays as the draft has it. */
+  const edit = useCallback(
+    (change: Partial<DraftText>) => {
       const current = store.getState().draft;
-      if (sql === baseSql) write(store, null);
-      else
-        write(store, {
-          sql,
-          base_version: current?.base_version ?? baseVersion,
-          updated_at: new Date().toISOString(),
-        });
+      const text = {
+        sql: change.sql ?? current?.sql ?? baseSql,
+        dialect: change.dialect ?? current?.dialect ?? baseDialect,
+      };
+      const version = current?.base_version ?? baseVersion;
+      write(store, draftOf(text, { sql: baseSql, dialect: baseDialect }, version));
     },
-    [store, baseSql, baseVersion],
+    [store, baseSql, baseDialect, baseVersion],
   );
+  const setSql = useCallback((sql: string) => edit({ sql }), [edit]);
+  const setDialect = useCallback((dialect: Dialect) => edit({ dialect }), [edit]);
 
   const discard = useCallback(() => write(store, null), [store]);
 
-  /** After a save of `sql` that made `version`: the draft is clean unless edited meanwhile. */
+  /** After a save of `text` that made `version`: the draft is clean unless edited meanwhile. */
   const markSaved = useCallback(
-    (sql: string, version: number) => {
-      setJustSaved({ key, sql, version });
+    (text: DraftText, version: number) => {
+      setJustSaved({ key, ...text, version });
       const current = store.getState().draft;
-      if (!current || current.sql === sql) write(store, null);
+      const dialect = current?.dialect ?? text.dialect;
+      if (!current || (current.sql === text.sql && dialect === text.dialect)) write(store, null);
       else write(store, { ...current, base_version: version });
     },
     [store, key],
   );
 
-  const dirty = draft !== null && draft.sql !== baseSql;
+  const sql = draft?.sql ?? baseSql;
+  const dialect = draft?.dialect ?? baseDialect;
+  const dirty = draft !== null && (sql !== baseSql || dialect !== baseDialect);
   return {
-    sql: draft?.sql ?? baseSql,
+    sql,
+    dialect,
     setSql,
+    setDialect,
+    /** Both at once, as a restored version brings them. */
+    edit,
     dirty,
     stale: dirty && draft.base_version < baseVersion,
     draftVersion: draft?.base_version ?? null,

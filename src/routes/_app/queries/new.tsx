@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { DEFAULT_DIALECT } from '../../../../contract/rules/enums';
 import { loadMonacoSqlEditor } from '../../../features/editor/preload';
 import { seedDraft } from '../../../features/editor/use-draft';
 import { NEW_QUERY } from '../../../features/queries/api';
@@ -23,7 +24,7 @@ export const Route = createFileRoute('/_app/queries/new')({
     void loadMonacoSqlEditor();
     // Hovering a link preloads; only a real visit starts a draft.
     if (preload || deps.sql === undefined) return;
-    const start = { sql: NEW_QUERY.query_sql, version: 0 };
+    const start = { sql: NEW_QUERY.query_sql, version: 0, dialect: DEFAULT_DIALECT };
     seedDraft(activeCtx(queryClient), 'new', deps.sql.trim() ? deps.sql : start.sql, start);
     throw redirect({
       to: '/queries/new',

@@ -49,7 +49,7 @@ export function useSave(opts: {
         queryId === null
           ? await createQuery(ctx, body)
           : await updateQuery(ctx, queryId, body, input.version);
-      return { id: query_id, sql: input.sql, parameters, removed };
+      return { id: query_id, sql: input.sql, dialect: input.dialect, parameters, removed };
     },
     // Someone else saved first: read the query again, so its new version is known.
     onError: (err) =>

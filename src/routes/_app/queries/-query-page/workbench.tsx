@@ -15,7 +15,6 @@ import {
   DEFAULT_DIALECT,
   DEFAULT_TIER,
   isTier,
-  type Dialect,
   type Tier,
 } from '../../../../../contract/rules/enums';
 import { toQueryParameters, type FormValues } from '../../../../features/parameters/form-values';
@@ -77,10 +76,11 @@ export function Workbench(props: {
         params: [],
         dialect: DEFAULT_DIALECT,
       };
+  // The text and its dialect: a draft in local storage while either is unsaved.
   const draft = useDraft(ctx, query?.query_id ?? 'new', base);
+  const { dialect } = draft;
   const [parameters, setParameters] = useState<Parameter[]>(base.params);
   const [name, setName] = useState(base.name);
-  const [dialect, setDialect] = useState<Dialect>(base.dialect);
   const [scope, setScope] = useState<RunScope>('query');
   const [tier, setTier] = useState<Tier>(
     query && isTier(query.query_engine) ? query.query_engine : DEFAULT_TIER,
@@ -94,8 +94,7 @@ export function Workbench(props: {
   const painted = useAfterFirstPaint();
   const owned = !query || query.owner === ctx;
   const paramsEdited = JSON.stringify(parameters) !== JSON.stringify(base.params);
-  const dialectEdited = dialect !== base.dialect;
-  const dirty = draft.dirty || paramsEdited || dialectEdited || name !== base.name;
+  const dirty = draft.dirty || paramsEdited || name !== base.name;
   useLeaveGuard(dirty);
 
   const missing = missingParameters(draft.sql, parameters);
@@ -107,7 +106,7 @@ export function Workbench(props: {
     values,
     tier,
     dialect,
-    edited: draft.dirty || paramsEdited || dialectEdited,
+    edited: draft.dirty || paramsEdited,
   });
   const status = useExecutionStatus(ctx, runs.executionId);
   const save = useSave({ ctx, queryId: query?.query_id ?? null, adoptable: runs.adoptable });
@@ -132,7 +131,7 @@ export function Workbench(props: {
       {
         onSuccess: (saved) => {
           setParameters(saved.parameters);
-          if (query) draft.markSaved(saved.sql, query.version + 1);
+          if (query) draft.markSaved(saved, query.version + 1);
           else {
             draft.discard();
             props.onCreated?.(saved.id);
@@ -196,7 +195,6 @@ export function Workbench(props: {
           draft.discard();
           setParameters(base.params);
           setName(base.name);
-          setDialect(base.dialect);
         }}
         onOpenHistory={() => setPanel('history')}
         onOpenParameters={() => setPanel('parameters')}
@@ -246,7 +244,7 @@ export function Workbench(props: {
               onRun={run}
               disabled={!canRun}
             />
-            <DialectControl value={dialect} onChange={setDialect} />
+            <DialectControl value={dialect} onChange={draft.setDialect} />
           </Group>
           {runs.submitError && (
             <Alert color="red" role="alert" title="The run was not started">
@@ -278,10 +276,7 @@ export function Workbench(props: {
             onPanel={setPanel}
             sql={draft.sql}
             dialect={dialect}
-            onRestore={(restored) => {
-              draft.setSql(restored.sql);
-              setDialect(restored.dialect);
-            }}
+            onRestore={draft.edit}
             parameters={parameters}
             onParameters={setParameters}
             dataOpen={dataOpen && !wide}
