@@ -188,6 +188,36 @@ test.describe('SQL editor in DuneSQL', () => {
     await expect(badge).toBeVisible();
   });
 
+  test('version history colours each side of a diff in its own dialect', async ({ page }) => {
+    await signUp(page, { prefix: 'dune' });
+    const v1 = `SELECT n, ${ADDRESS} AS a\nFROM UNNEST(sequence(1, 3)) AS s(n)`;
+    const id = await createQuery(page, v1, 'dunesql');
+    const v2 = 'SELECT n FROM range(3) t(n)\nQUALIFY n > 0';
+    const patch = await page.request.patch(`/api/v1/query/${id}`, {
+      data: { query_sql: v2, dialect: 'duckdb' },
+    });
+    expect(patch.ok()).toBe(true);
+    await openQuery(page, id);
+    await page.getByRole('button', { name: 'History' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Version history' });
+    await drawer.getByRole('button', { name: /Version 1/ }).click();
+    const diff = drawer.getByRole('region', { name: 'Differences' });
+    const painted = (kind: string, text: string) =>
+      diff.locator(`[data-sql="${kind}"]`).filter({ hasText: new RegExp(`^${text}$`) });
+    // Version 1 is DuneSQL: UNNEST a keyword, the address one literal.
+    const removed = diff.locator('[data-diff="removed"]');
+    await expect(removed.locator('[data-sql="keyword"]', { hasText: 'UNNEST' })).toHaveCount(1);
+    await expect(painted('number', ADDRESS)).toHaveCount(1);
+    // The current text is DuckDB: QUALIFY a keyword.
+    const added = diff.locator('[data-diff="added"]');
+    await expect(added.locator('[data-sql="keyword"]', { hasText: 'QUALIFY' })).toHaveCount(1);
+
+    await drawer.getByText('SQL of this version').click();
+    const code = drawer.getByLabel('SQL of version 1');
+    await expect(code).toHaveText(v1);
+    await expect(code.locator('[data-sql="keyword"]', { hasText: 'UNNEST' })).toHaveCount(1);
+  });
+
   test('a new query starts in DuneSQL', async ({ page }) => {
     await signUp(page, { prefix: 'dune' });
     await page.goto('/queries/new');

@@ -163,7 +163,7 @@ export default function MonacoSqlEditor(props: SqlEditorProps) {
       onChange={(next) => onChange(next ?? '')}
       onMount={handleMount}
       options={OPTIONS}
-      loading={<SqlPreview sql={value} height={height} />}
+      loading={<SqlPreview sql={value} dialect={dialect} height={height} />}
     />
   );
 }

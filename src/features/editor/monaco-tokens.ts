@@ -3,7 +3,7 @@ import type { Dialect } from '../../../contract/rules/enums';
 import { isBinaryLiteral, isHexLiteral } from '../../../shared/sql/dunesql/literals';
 import { lex, type LexState, type Token } from '../../../shared/sql/lexer';
 import { functionsOf } from './editor-functions';
-import { keywordsOf, typesOf } from './sql-keywords';
+import { paintedKeywordsOf } from './sql-keywords';
 
 /**
  * Monaco's colours for SQL from the shared lexer (shared/sql/lexer.ts), a line at a time: the
@@ -14,15 +14,14 @@ import { keywordsOf, typesOf } from './sql-keywords';
  * a varbinary literal (`0xabcd`, `X'abcd'`) is painted whole as a number or a string.
  */
 
-type Words = { keywords: Set<string>; functions: Set<string> };
+type Words = { keywords: ReadonlySet<string>; functions: Set<string> };
 const words = new Map<Dialect, Words>();
 
 function wordsOf(dialect: Dialect): Words {
   let w = words.get(dialect);
   if (!w) {
-    const types = typesOf(dialect).map((t) => t.name.toUpperCase());
     w = {
-      keywords: new Set([...keywordsOf(dialect), ...types]),
+      keywords: paintedKeywordsOf(dialect),
       functions: new Set(functionsOf(dialect).map((f) => f.name)),
     };
     words.set(dialect, w);

@@ -56,7 +56,7 @@ export function SqlEditor(props: SqlEditorProps) {
         LazyMonacoSqlEditor = lazy(loadMonacoSqlEditor);
       }}
     >
-      <Suspense fallback={<SqlPreview sql={props.value} height={height} />}>
+      <Suspense fallback={<SqlPreview sql={props.value} dialect={props.dialect} height={height} />}>
         <LazyMonacoSqlEditor {...props} height={height} />
       </Suspense>
     </EditorErrorBoundary>

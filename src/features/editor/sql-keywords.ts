@@ -63,6 +63,21 @@ export const keywordsOf = (dialect: Dialect): readonly string[] =>
 export const typesOf = (dialect: Dialect): readonly SqlTypeName[] =>
   dialect === 'dunesql' ? DUNESQL_TYPES : DUCKDB_TYPES;
 
+const painted = new Map<Dialect, ReadonlySet<string>>();
+
+/**
+ * The words painted as keywords in a dialect (upper case): its keywords and its type names. The
+ * one list every view of SQL colours by (the editor, its loading preview, version diffs).
+ */
+export function paintedKeywordsOf(dialect: Dialect): ReadonlySet<string> {
+  let words = painted.get(dialect);
+  if (!words) {
+    words = new Set([...keywordsOf(dialect), ...typesOf(dialect).map((t) => t.name.toUpperCase())]);
+    painted.set(dialect, words);
+  }
+  return words;
+}
+
 /** Keywords that may follow a relation in FROM: an alias is the other option there. */
 export const AFTER_RELATION_KEYWORDS: readonly string[] = (
   'AS WHERE JOIN INNER LEFT RIGHT FULL CROSS NATURAL ASOF POSITIONAL SEMI ANTI ON USING GROUP ' +

@@ -1,6 +1,7 @@
 import { useComputedColorScheme } from '@mantine/core';
 import { useMemo } from 'react';
-import { highlightSql, type HighlightKind } from './highlight';
+import type { Dialect } from '../../../contract/rules/enums';
+import { highlightSql, type Highlighted, type HighlightKind } from './highlight';
 import classes from './sql-preview.module.css';
 
 const CLASS: Record<HighlightKind, string | undefined> = {
@@ -13,12 +14,25 @@ const CLASS: Record<HighlightKind, string | undefined> = {
 };
 
 /**
- * The SQL, highlighted and read-only, in Monaco's place until Monaco has loaded: the page is
- * readable at once, and the editor takes over at the same size.
+ * One line of SQL in the editor's colours (highlight.ts), inside an element that carries
+ * `data-scheme` (the colour scheme, as `useComputedColorScheme` gives it).
  */
-export function SqlPreview({ sql, height }: { sql: string; height: number | string }) {
+export function SqlRuns({ runs }: { runs: readonly Highlighted[] }) {
+  return runs.map((r, j) => (
+    <span key={j} className={CLASS[r.kind]} data-sql={r.kind}>
+      {r.text}
+    </span>
+  ));
+}
+
+/**
+ * The SQL, highlighted in its dialect and read-only, in Monaco's place until Monaco has loaded:
+ * the page is readable at once, and the editor takes over at the same size.
+ */
+export function SqlPreview(props: { sql: string; dialect: Dialect; height: number | string }) {
+  const { sql, dialect, height } = props;
   const scheme = useComputedColorScheme('light');
-  const lines = useMemo(() => highlightSql(sql), [sql]);
+  const lines = useMemo(() => highlightSql(sql, dialect), [sql, dialect]);
   return (
     <pre
       className={classes.root}
@@ -32,11 +46,7 @@ export function SqlPreview({ sql, height }: { sql: string; height: number | stri
         <div key={i} className={classes.line}>
           <span className={classes.number}>{i + 1}</span>
           <code>
-            {runs.map((r, j) => (
-              <span key={j} className={CLASS[r.kind]}>
-                {r.text}
-              </span>
-            ))}
+            <SqlRuns runs={runs} />
           </code>
         </div>
       ))}

@@ -1,6 +1,8 @@
-import { Box, Group, ScrollArea, Text } from '@mantine/core';
+import { Box, Group, ScrollArea, Text, useComputedColorScheme } from '@mantine/core';
 import { useMemo } from 'react';
+import { highlightDiff, type DiffSide } from './highlight';
 import { diffStats, lineDiff, type DiffLine } from './line-diff';
+import { SqlRuns } from './sql-preview';
 
 const BACKGROUND: Record<DiffLine['kind'], string | undefined> = {
   same: undefined,
@@ -11,16 +13,28 @@ const SIGN: Record<DiffLine['kind'], string> = { same: ' ', added: '+', removed:
 
 const gutter = { width: '3.5ch', textAlign: 'right', opacity: 0.6, userSelect: 'none' } as const;
 
-/** A line diff of `newText` against `oldText` (its own chunk, with the `diff` package). */
+/**
+ * A line diff of `newer` against `older` (its own chunk, with the `diff` package), each side's
+ * lines coloured in that side's dialect.
+ */
 export default function VersionDiff(props: {
-  oldText: string;
-  newText: string;
+  older: DiffSide;
+  newer: DiffSide;
   oldLabel: string;
   newLabel: string;
 }) {
-  const lines = useMemo(
-    () => lineDiff(props.oldText, props.newText),
-    [props.oldText, props.newText],
+  const { sql: oldSql, dialect: oldDialect } = props.older;
+  const { sql: newSql, dialect: newDialect } = props.newer;
+  const scheme = useComputedColorScheme('light');
+  const lines = useMemo(() => lineDiff(oldSql, newSql), [oldSql, newSql]);
+  const painted = useMemo(
+    () =>
+      highlightDiff(
+        lines,
+        { sql: oldSql, dialect: oldDialect },
+        { sql: newSql, dialect: newDialect },
+      ),
+    [lines, oldSql, oldDialect, newSql, newDialect],
   );
   const stats = diffStats(lines);
   return (
@@ -37,6 +51,7 @@ export default function VersionDiff(props: {
         <Box
           role="region"
           aria-label="Differences"
+          data-scheme={scheme}
           ff="monospace"
           fz="xs"
           style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}
@@ -53,7 +68,9 @@ export default function VersionDiff(props: {
               <span aria-hidden style={{ userSelect: 'none' }}>
                 {SIGN[line.kind]}
               </span>
-              <span style={{ whiteSpace: 'pre' }}>{line.text || ' '}</span>
+              <span style={{ whiteSpace: 'pre' }}>
+                {line.text ? <SqlRuns runs={painted[i]!} /> : ' '}
+              </span>
             </Box>
           ))}
         </Box>

@@ -12,13 +12,16 @@ import {
   Stack,
   Text,
   Title,
+  useComputedColorScheme,
 } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import type { QueryVersion } from '../../../contract/queries';
 import type { Dialect } from '../../../contract/rules/enums';
 import { DIALECT_INFO } from './dialect-control';
+import { highlightSql } from './highlight';
+import { SqlRuns } from './sql-preview';
 import { versionOptions, versionsOptions } from './api';
 import { fromNow, localDateTime } from '../../lib/time';
 import { ErrorAlert } from '../../components/error-alert';
@@ -49,6 +52,11 @@ function VersionDetail(props: {
   const sameSql = version.query_sql === currentSql;
   const same = sameSql && version.dialect === current.dialect;
   const time = when(version.created_at);
+  const scheme = useComputedColorScheme('light');
+  const versionLines = useMemo(
+    () => highlightSql(version.query_sql, version.dialect),
+    [version.query_sql, version.dialect],
+  );
   return (
     <Stack gap="sm">
       <div>
@@ -81,8 +89,13 @@ function VersionDetail(props: {
       </Group>
       {view === 'sql' ? (
         <ScrollArea.Autosize mah={440} type="auto">
-          <Code block aria-label={`SQL of version ${version.version}`}>
-            {version.query_sql}
+          <Code block aria-label={`SQL of version ${version.version}`} data-scheme={scheme}>
+            {versionLines.map((runs, i) => (
+              <Fragment key={i}>
+                {i > 0 && '\n'}
+                <SqlRuns runs={runs} />
+              </Fragment>
+            ))}
           </Code>
         </ScrollArea.Autosize>
       ) : sameSql ? (
@@ -94,8 +107,8 @@ function VersionDetail(props: {
       ) : (
         <Suspense fallback={<Skeleton height={160} />}>
           <VersionDiff
-            oldText={version.query_sql}
-            newText={currentSql}
+            older={{ sql: version.query_sql, dialect: version.dialect }}
+            newer={current}
             oldLabel={`version ${version.version}`}
             newLabel="current text"
           />
