@@ -226,6 +226,50 @@ test.describe('SQL editor in DuneSQL', () => {
   });
 
   for (const scheme of ['light', 'dark'] as const) {
+    test(`screenshot: a DuneSQL version diff and a restored dialect, ${scheme}`, async ({
+      page,
+    }) => {
+      await signUp(page, { prefix: 'dune', colorScheme: scheme });
+      const v1 = [
+        'SELECT',
+        '  block_time,',
+        '  varbinary_substring(hash, 1, 4) AS head -- the selector',
+        'FROM ethereum.transactions',
+        `WHERE "from" = ${ADDRESS}`,
+        'LIMIT 10',
+      ].join('\n');
+      const id = await createQuery(page, v1, 'dunesql');
+      const v2 = [
+        'SELECT',
+        "  date_trunc('day', block_time) AS day,",
+        '  count(*) AS txs',
+        'FROM ethereum.transactions',
+        `WHERE "from" = ${ADDRESS}`,
+        'GROUP BY 1',
+        'ORDER BY 1 DESC',
+      ].join('\n');
+      await page.request.patch(`/api/v1/query/${id}`, { data: { query_sql: v2 } });
+      const editor = await openQuery(page, id);
+      await expect(editor).toHaveClass(scheme === 'dark' ? /vs-dark/ : /\bvs\b/);
+      await page.getByRole('button', { name: 'History' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Version history' });
+      await drawer.getByRole('button', { name: /Version 1/ }).click();
+      const diff = drawer.getByRole('region', { name: 'Differences' });
+      await expect(diff.locator('[data-sql="number"]', { hasText: ADDRESS })).toHaveCount(1);
+      await page.screenshot({ path: `${SCREENSHOTS}/dunesql-version-diff-${scheme}.png` });
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+
+      await dialectControl(page).getByText('DuckDB').click();
+      await page.reload();
+      await waitForEditor(page);
+      await expect(dialectControl(page).getByRole('radio', { name: 'DuckDB' })).toBeChecked();
+      await expect(page.getByTestId('unsaved-badge')).toBeVisible();
+      await page.screenshot({ path: `${SCREENSHOTS}/dialect-restored-${scheme}.png` });
+    });
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
     test(`screenshot: the dialect switch and a marked call, ${scheme}`, async ({ page }) => {
       await signUp(page, { prefix: 'dune', colorScheme: scheme });
       const sql = [
