@@ -103,7 +103,7 @@ export function useDraft(ctx: string, queryId: DraftId, saved: Saved) {
   /** After a save of `text` that made `version`: the draft is clean unless edited meanwhile. */
   const markSaved = useCallback(
     (text: DraftText, version: number) => {
-      setJustSaved({ key, ...text, version });
+      setJustSaved({ key, sql: text.sql, dialect: text.dialect, version });
       const current = store.getState().draft;
       const dialect = current?.dialect ?? text.dialect;
       if (!current || (current.sql === text.sql && dialect === text.dialect)) write(store, null);
