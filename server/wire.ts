@@ -12,6 +12,7 @@ import { TrustedDuck } from './engine/duck.js';
 import { ExecutionsService, type DrainLeft } from './executions/executions-service.js';
 import { Lake } from './lake/lake.js';
 import { RetiredSnapshots } from './lake/retired-snapshots.js';
+import { upgradeLake } from './lake/lake-upgrade.js';
 import { openStore } from './store/open.js';
 import { ClusterNode, withStartupLock } from './cluster/cluster-node.js';
 import { ClusterSignals } from './cluster/signals.js';
@@ -198,6 +199,7 @@ export async function buildDeps(
   // fail by its lease, on the beat below).
   const startUp = async () => {
     const recover = !node || (await node.othersAlive()).length === 0;
+    await upgradeLake({ lake, duck }, (m) => logger.info(m));
     await matviews.start({ recover });
     await deps.uploads.start({ recover });
     await executions.start({ recover });
