@@ -13,7 +13,9 @@ describe('sequence', () => {
     expect(
       await row(`SELECT sequence(1, 5), sequence(5, 1), sequence(3, 3), sequence(1, 10, 3),
         sequence(10, 1, -4)`),
-    ).toEqual([[1, 2, 3, 4, 5], [5, 4, 3, 2, 1], [3], ['1', '4', '7', '10'], ['10', '6', '2']]);
+    ).toEqual([[1, 2, 3, 4, 5], [5, 4, 3, 2, 1], [3], [1, 4, 7, 10], [10, 6, 2]]);
+    // Of the type of start and stop, with or without a step.
+    expect(await value(`SELECT sequence(CAST(1 AS bigint), 7, 3)`)).toEqual(['1', '4', '7']);
   });
 
   it('steps dates by a day, and by intervals from the start as dates (month ends do not drift)', async () => {
@@ -26,7 +28,8 @@ describe('sequence', () => {
     expect(
       await value(`SELECT sequence(DATE '2024-01-31', DATE '2024-04-30', INTERVAL '1' MONTH)`),
     ).toEqual(['2024-01-31', '2024-02-29', '2024-03-31', '2024-04-30']);
-    // Dates however the start is written as one; a timestamp start keeps timestamps.
+    // Dates however the start is written (dunesql-functions-dates.test.ts: from a column);
+    // a timestamp start keeps timestamps.
     expect(
       await value(
         `SELECT sequence(CAST('2024-01-01' AS date), DATE '2024-01-02', INTERVAL '1' DAY)`,

@@ -238,27 +238,6 @@ function checkLambdas(c: Code): void {
   }
 }
 
-/**
- * Whether the call at `i` (balanced) starts from a date written as one: `DATE '…'`,
- * `current_date`, or a cast to date. The sequence macro steps dates by an interval as
- * timestamps (a macro cannot choose its result's type by its arguments'); such a call is cast
- * back to the dates Trino gives.
- */
-function startsWithDate(c: Code, i: number): boolean {
-  if (c.match[i + 1]! < 0) return false;
-  const [first, last] = argsOf(c, i + 1)[0] ?? [-1, -1];
-  const { toks } = c;
-  if (first < 0) return false;
-  if (isWord(toks[first], 'DATE')) return first + 1 === last && toks[last]!.kind === 'string';
-  if (isWord(toks[first], 'CURRENT_DATE')) return first === last;
-  return (
-    (isWord(toks[first], 'CAST') || isWord(toks[first], 'TRY_CAST')) &&
-    c.match[first + 1] === last &&
-    isWord(toks[last - 1], 'DATE') &&
-    isWord(toks[last - 2], 'AS')
-  );
-}
-
 /** The edits of a call the catalog says this module reshapes. */
 function reshape(c: Code, i: number, name: string, taken: Uint8Array): Edit[] {
   if (c.match[i + 1]! < 0) return []; // unbalanced: DuckDB will say
@@ -314,11 +293,6 @@ export function rewriteCalls({ code: c, edits, taken }: Pass): void {
           );
         const sliced = slice(c, i, fn.name);
         if (sliced.length) edits.push(...sliced);
-        else if (fn.name === 'sequence' && startsWithDate(c, i))
-          edits.push(
-            replace(t.start, t.end, 'CAST(', fn.run.to),
-            append(c.toks[c.match[i + 1]!]!.end, ' AS DATE[])'),
-          );
         else edits.push(replace(t.start, t.end, fn.run.to), ...standardForm(c, i));
         break;
       }

@@ -8,16 +8,18 @@ import { macro, renamed, reshaped, same, unsupported } from './functions-kit';
 
 export const ARRAY_MACROS: string[] = [
   // start + i·step, each from the start as Trino does (month steps do not drift: Jan 31 + 1
-  // month is Feb 29, + 2 months Mar 31), keeping start's type where DuckDB can: a bigint stays
-  // a bigint and, by whole days, a date a date. DuckDB's generate_series only gives the count
-  // (its month steps drift, never past Trino's, so the filter drops what overshoots).
+  // month is Feb 29, + 2 months Mar 31), of the type of start and stop: a bigint stays a
+  // bigint and a date a date. DuckDB's generate_series only gives the count (its month steps
+  // drift, never past Trino's, so the filter drops what overshoots). A date plus an interval is
+  // a timestamp in DuckDB; cast_to_type casts the list back to the type of [a, b], resolved when
+  // the call is bound (on timestamps and integers no cast at all), a column's as a literal's.
   `CREATE OR REPLACE MACRO dunesql_sequence(a, b) AS
   list_transform(range(0, abs(b - a) + 1), i -> a + CAST(i * sign(b - a) AS INTEGER)),
   (a, b, step) AS CASE
   WHEN a + step = a THEN dunesql_raise('sequence step must not be zero')
   WHEN (a + step > a AND b < a) OR (a + step < a AND b > a) THEN dunesql_raise('sequence stop value should be greater than or equal to start value if step is greater than zero otherwise stop should be less than or equal to start')
-  ELSE list_filter(list_transform(range(0, len(generate_series(a, b, step))), i -> a + i * step),
-    v -> CASE WHEN a + step > a THEN v <= b ELSE v >= b END) END`,
+  ELSE cast_to_type(list_filter(list_transform(range(0, len(generate_series(a, b, step))), i -> a + i * step),
+    v -> CASE WHEN a + step > a THEN v <= b ELSE v >= b END), [a, b]) END`,
   `CREATE OR REPLACE MACRO dunesql_element_at(c, k) AS (c)[k]`,
   `CREATE OR REPLACE MACRO dunesql_array_join(a, sep) AS array_to_string(a, sep),
   (a, sep, null_text) AS array_to_string(list_transform(a, x -> coalesce(CAST(x AS VARCHAR), null_text)), sep)`,
@@ -63,7 +65,7 @@ export const ARRAY_FUNCTIONS: DuneFunction[] = [
   macro(
     'sequence',
     'sequence(start, stop[, step]) → array',
-    'The array from start to stop, both included. Integers step by 1 (or -1 when stop < start); dates step by a day; step is an integer or, for dates and timestamps, an interval. A step that moves away from stop fails. A date sequence with an interval step gives dates when its start is written as a date (a DATE literal, current_date or a cast to date), else timestamps at midnight.',
+    'The array from start to stop, both included. Integers step by 1 (or -1 when stop < start); dates step by a day; step is an integer or, for dates and timestamps, an interval. A step that moves away from stop fails. The elements have the type of start and stop: dates stay dates, also with an interval step.',
   ),
   renamed(
     'cardinality',

@@ -20,6 +20,22 @@ const UNITS: [string, string][] = [
   ['year', 'to_years(CAST(n AS INTEGER))'],
 ];
 
+/** The units Trino takes for a date: a day or longer. */
+const DATE_UNITS = ['day', 'week', 'month', 'quarter', 'year'];
+
+const listed = (units: string[]) => units.map((u) => `'${u}'`).join(', ');
+
+/**
+ * The CASE of a date_add or date_trunc call: a unit Trino refuses for t fails in Trino's words,
+ * else `answer`. With the unit and t's type known when the call is bound (the usual call),
+ * DuckDB folds the checks away.
+ */
+const checkedUnit = (answer: string) =>
+  `CASE WHEN typeof(t) = 'DATE' AND lower(unit) NOT IN (${listed(DATE_UNITS)}) ` +
+  `THEN dunesql_raise('''' || unit || ''' is not a valid DATE field') ` +
+  `WHEN lower(unit) NOT IN (${listed(UNITS.map(([u]) => u))}) ` +
+  `THEN dunesql_raise('''' || unit || ''' is not a valid Timestamp field') ELSE ${answer} END`;
+
 /**
  * A format translated token by token in expressions DuckDB folds to a constant (strftime and
  * strptime take constant formats only, and an expression with a lambda is never folded): the
@@ -101,9 +117,17 @@ const JODA_TOKENS = [
 ].join('|');
 
 export const DATE_MACROS: string[] = [
-  `CREATE OR REPLACE MACRO dunesql_date_add(unit, n, t) AS CASE lower(unit) ` +
-    UNITS.map(([u, interval]) => `WHEN '${u}' THEN t + ${interval}`).join(' ') +
-    ` ELSE dunesql_raise('date_add: unknown unit ''' || unit || '''') END`,
+  // Of t's type, as in Trino (a date stays a date): cast_to_type casts to the type of its second
+  // argument, resolved when the call is bound, so on a timestamp it is no cast at all; the
+  // type follows a column's as well as a literal's.
+  `CREATE OR REPLACE MACRO dunesql_date_add(unit, n, t) AS ${checkedUnit(
+    `cast_to_type(t + CASE lower(unit) ${UNITS.map(([u, interval]) => `WHEN '${u}' THEN ${interval}`).join(' ')} END, t)`,
+  )}`,
+  // DuckDB reads a constant unit when it binds date_trunc, so a unit the CASE refuses is never
+  // given to it.
+  `CREATE OR REPLACE MACRO dunesql_date_trunc(unit, t) AS ${checkedUnit(
+    `cast_to_type(date_trunc(CASE WHEN lower(unit) IN (${listed(UNITS.map(([u]) => u))}) THEN unit ELSE 'day' END, t), t)`,
+  )}`,
   `CREATE OR REPLACE MACRO dunesql_mysql_format(f) AS ${translated('f', '%[\\s\\S]|[^%]+|%', MYSQL)}`,
   // Literal % in a Joda pattern is %% for strftime; a quote pair inside quotes is one quote.
   `CREATE OR REPLACE MACRO dunesql_joda_format(f) AS replace(${translated("replace(f, '%', '%%')", JODA_TOKENS, JODA)}, '''''', '''')`,
@@ -133,8 +157,8 @@ export const DATE_MACROS: string[] = [
 export const DATE_FUNCTIONS: DuneFunction[] = [
   macro(
     'date_add',
-    'date_add(unit varchar, value bigint, t timestamp | date) → timestamp',
-    't moved by value units (millisecond, second, minute, hour, day, week, month, quarter, year; negative moves back). Adding months keeps the day, or the month’s last day (Jan 31 + 1 month = Feb 28/29). On a date the answer is a timestamp at midnight (Trino gives a date).',
+    'date_add(unit varchar, value bigint, t timestamp | date) → same type as t',
+    't moved by value units (millisecond, second, minute, hour, day, week, month, quarter, year; negative moves back), of t’s type: a date stays a date (and takes day to year only). Adding months keeps the day, or the month’s last day (Jan 31 + 1 month = Feb 28/29).',
   ),
   renamed(
     'date_diff',
@@ -142,10 +166,10 @@ export const DATE_FUNCTIONS: DuneFunction[] = [
     'date_diff(unit varchar, t1 timestamp | date, t2 timestamp | date) → bigint',
     'The number of whole units from t1 to t2 (negative when t2 is earlier): 23:00 to 01:00 the next day is 0 days. Not the number of day boundaries crossed.',
   ),
-  same(
+  macro(
     'date_trunc',
-    'date_trunc(unit varchar, t timestamp | date) → timestamp',
-    't truncated to the start of its unit (week starts on Monday). On a date the answer is a timestamp at midnight.',
+    'date_trunc(unit varchar, t timestamp | date) → same type as t',
+    't truncated to the start of its unit (millisecond, second, minute, hour, day, week, month, quarter, year; weeks start on Monday), of t’s type: a date stays a date (and takes day to year only).',
   ),
   macro(
     'date_format',

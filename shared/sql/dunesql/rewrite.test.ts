@@ -372,10 +372,10 @@ describe('unsupportedCalls', () => {
 });
 
 describe('sequence from a date', () => {
-  it('casts the macro back to dates when the start is written as a date', () => {
+  it('renames the call alone: the macro keeps the type of a date column as of a literal', () => {
     const day = "INTERVAL '1' DAY";
     expect(rewriteDuneSql(`SELECT sequence(DATE '2024-01-01', current_date, ${day})`).sql).toBe(
-      `SELECT CAST(dunesql_sequence(DATE '2024-01-01', current_date, ${day}) AS DATE[]) AS _col0`,
+      `SELECT dunesql_sequence(DATE '2024-01-01', current_date, ${day}) AS _col0`,
     );
     expect(rewriteDuneSql(`SELECT sequence(t, current_date, ${day}) FROM x`).sql).toBe(
       `SELECT dunesql_sequence(t, current_date, ${day}) AS _col0 FROM x`,
