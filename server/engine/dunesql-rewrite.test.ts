@@ -186,6 +186,35 @@ describe('unnamed columns', () => {
   });
 });
 
+describe('VALUES', () => {
+  it('names its columns _col0, _col1, … as Trino does, unless given names', async () => {
+    expect(await dune("SELECT * FROM (VALUES (1, 'a'), (2, 'b'))")).toEqual({
+      columns: ['_col0', '_col1'],
+      rows: [
+        [1, 'a'],
+        [2, 'b'],
+      ],
+    });
+    expect(await dune('SELECT * FROM (VALUES 1, 2) AS t')).toEqual({
+      columns: ['_col0'],
+      rows: [[1], [2]],
+    });
+    expect((await dune('SELECT t._col1 FROM (VALUES (1, 2)) t')).rows).toEqual([[2]]);
+    expect(await dune("SELECT * FROM (VALUES (1, 'a')) AS t(n, s)")).toEqual({
+      columns: ['n', 's'],
+      rows: [[1, 'a']],
+    });
+    expect(await dune('WITH t AS (VALUES (1, 2)) SELECT _col0 + _col1 AS s FROM t')).toEqual({
+      columns: ['s'],
+      rows: [[3]],
+    });
+    expect(await dune('VALUES (2), (1) ORDER BY 1 LIMIT 1')).toEqual({
+      columns: ['_col0'],
+      rows: [[1]],
+    });
+  });
+});
+
 describe('UNNEST of rows', () => {
   it('gives one column per field', async () => {
     expect(

@@ -4,12 +4,13 @@
  * keywords (`UNION ALL`, `SELECT ALL x`, `x > ALL (…)`, `INTERVAL '1' DAY TO SECOND`, `ORDER BY
  * x DESC`). And every select expression without a name gets Trino's: `_col` and its 0-based
  * position in its select list, in every select list (so CTEs and subqueries are named as Trino
- * names them); plain column references keep their own names.
+ * names them); plain column references keep their own names. The columns of a VALUES list are
+ * named so too.
  */
-import { append, replace } from './edits';
+import { append, prepend, replace } from './edits';
 import { isHexLiteral } from './literals';
 import type { Pass } from './pass';
-import { type Code, isPunct, isWord, upper, words } from './tokens';
+import { argsOf, type Code, isPunct, isWord, upper, words } from './tokens';
 
 /**
  * DuckDB's reserved words and the ones it allows as function or type names only
@@ -199,5 +200,54 @@ export function nameColumns({ code: c, edits, taken }: Pass): void {
       } else if ((isPunct(t, '(') || isPunct(t, '[')) && match[k]! > k) k = match[k]!;
       else if (isPunct(t, '(') || isPunct(t, '[')) break; // unbalanced: DuckDB will say
     }
+  }
+}
+
+/** Words that end a VALUES list's rows at its own level of brackets. */
+const VALUES_END = words('order limit offset fetch union intersect except');
+
+/**
+ * Gives the columns of a VALUES list Trino's names, `_col0`, `_col1`, … (DuckDB's are `col0`, …):
+ * `VALUES rows` becomes `SELECT * FROM (VALUES rows) AS _values(_col0, …)`, the count of
+ * columns read from the first row. Only where a VALUES list stands as a query of its own, at the
+ * start of a statement or of brackets (`FROM (VALUES …) AS t`, `WITH t AS (VALUES …)`): names
+ * given outside (`AS t(a, b)`, `WITH t(a, b)`) still rename its columns by position.
+ */
+export function nameValuesColumns({ code: c, edits, taken }: Pass): void {
+  const { toks, match } = c;
+  for (let v = 0; v < toks.length; v++) {
+    if (!isWord(toks[v], 'VALUES') || taken[v]) continue;
+    const prev = toks[v - 1];
+    if (prev && !isPunct(prev, '(') && !isPunct(prev, ';')) continue;
+    let end = v + 1; // the token after the rows
+    for (; end < toks.length; end++) {
+      const t = toks[end]!;
+      if (isPunct(t, ')') || isPunct(t, ';') || VALUES_END.has(upper(t))) break;
+      if ((isPunct(t, '(') || isPunct(t, '[')) && match[end]! > end) end = match[end]!;
+    }
+    if (end === v + 1) continue; // no rows: DuckDB will say
+    // The rows, split at their own commas; DuckDB takes only bracketed ones (`VALUES 1, 2`
+    // is Trino's too), so a row of one value gets its brackets.
+    const rows: [number, number][] = [];
+    let from = v + 1;
+    for (let k = v + 1; k <= end; k++) {
+      if (k < end && (isPunct(toks[k], '(') || isPunct(toks[k], '[')) && match[k]! > k)
+        k = match[k]!;
+      else if (k === end || isPunct(toks[k], ',')) {
+        rows.push([from, k - 1]);
+        from = k + 1;
+      }
+    }
+    const tuple = ([a, b]: [number, number]) => isPunct(toks[a], '(') && match[a] === b;
+    for (const row of rows)
+      if (!tuple(row) && row[0] <= row[1])
+        edits.push(prepend(toks[row[0]]!.start, '('), append(toks[row[1]]!.end, ')'));
+    const count = tuple(rows[0]!) ? argsOf(c, rows[0]![0]).length : 1;
+    const names = Array.from({ length: count }, (_, k) => `_col${k}`).join(', ');
+    edits.push(
+      prepend(toks[v]!.start, 'SELECT * FROM ('),
+      append(toks[end - 1]!.end, `) AS _values(${names})`),
+    );
+    taken[v] = 1;
   }
 }

@@ -161,6 +161,30 @@ describe('_colN names', () => {
   });
 });
 
+describe('VALUES columns', () => {
+  it('names them _col0, _col1, … where a VALUES list stands as a query, bracketing rows', () => {
+    const named = (values: string, n: number) =>
+      `SELECT * FROM (${values}) AS _values(${[...Array(n).keys()].map((k) => `_col${k}`).join(', ')})`;
+    expect(duck("SELECT * FROM (VALUES (1, 'a'), (2, 'b'))")).toBe(
+      `SELECT * FROM (${named("VALUES (1, 'a'), (2, 'b')", 2)})`,
+    );
+    expect(duck('SELECT * FROM (VALUES 1, 2) AS t(a)')).toBe(
+      `SELECT * FROM (${named('VALUES (1), (2)', 1)}) AS t(a)`,
+    );
+    expect(duck('WITH t AS (VALUES (1) + 2, (3)) SELECT * FROM t')).toBe(
+      `WITH t AS (${named('VALUES ((1) + 2), (3)', 1)}) SELECT * FROM t`,
+    );
+    expect(duck('VALUES (1, (2, 3)) ORDER BY 1')).toBe(
+      `${named('VALUES (1, (2, 3))', 2)} ORDER BY 1`,
+    );
+  });
+
+  it('leaves VALUES alone elsewhere', () => {
+    expect(duck('INSERT INTO t VALUES (1, 2)')).toBe('INSERT INTO t VALUES (1, 2)');
+    expect(duck('SELECT \'VALUES (1)\' AS "values"')).toBe('SELECT \'VALUES (1)\' AS "values"');
+  });
+});
+
 describe('UNNEST of rows', () => {
   it('unnests rows into one column per name', () => {
     expect(duck("SELECT * FROM UNNEST(ARRAY[ROW(1, 'a')]) AS t(n, s)")).toBe(

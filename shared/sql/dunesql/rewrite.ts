@@ -6,15 +6,16 @@
  * The steps, each in its own module, in this order (a token one step rewrites, the later ones
  * leave alone): varbinary literals (literals.ts), Trino type syntax in casts (types.ts), rows
  * unnested into columns (unnest.ts), function calls and lambdas (calls.ts), names DuckDB
- * reserves and `_colN` names for unnamed columns (names.ts). The edits are applied in one go
- * (edits.ts), with a mark for each, so DuckDB's error offsets map back to the DuneSQL as given.
+ * reserves and `_colN` names for unnamed columns and VALUES lists' columns (names.ts). The
+ * edits are applied in one go (edits.ts), with a mark for each, so DuckDB's error offsets map
+ * back to the DuneSQL as given.
  */
 import type { SqlMark } from '../offsets';
 import { findUnsupported, rewriteCalls, type UnsupportedCall } from './calls';
 import { applyEdits } from './edits';
 import { DuneSqlError } from './error';
 import { rewriteLiterals } from './literals';
-import { nameColumns, quoteReservedNames } from './names';
+import { nameColumns, nameValuesColumns, quoteReservedNames } from './names';
 import type { Pass } from './pass';
 import { codeOf } from './tokens';
 import { rewriteTypes } from './types';
@@ -57,6 +58,7 @@ function rewrite(sql: string, opts: RewriteOptions): DuneSqlRewrite {
   rewriteCalls(pass);
   quoteReservedNames(pass);
   nameColumns(pass);
+  nameValuesColumns(pass);
   return pass.edits.length ? applyEdits(sql, pass.edits) : { sql, marks: [] };
 }
 
