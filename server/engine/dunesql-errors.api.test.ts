@@ -66,4 +66,13 @@ describe('a failed DuneSQL run', () => {
       metadata: { line: 1, column: cast.indexOf('uint256') + 1 },
     });
   });
+
+  it('says Division by zero, as Trino does, where DuckDB would answer NULL', async () => {
+    expect(await failed('select x / y as q from (values (7, 0)) as t(x, y)')).toEqual({
+      type: 'FAILED_TYPE_EXECUTION_FAILED',
+      message: 'Division by zero',
+    });
+    const { status } = await runSql(t, alice.key, 'select 7 / 0 as q', { dialect: 'duckdb' });
+    expect(status.state).toBe('QUERY_STATE_COMPLETED');
+  });
 });

@@ -198,6 +198,12 @@ const OPERATORS: Record<string, string> = {
   '%': '%',
 };
 
+/**
+ * The built-ins Strata's macros for `/` and `%` call (shared/sql/dunesql/functions-numbers.ts,
+ * OPERATOR_MACROS): DuckDB names them where the operator's operands do not fit.
+ */
+const OPERATOR_BUILTINS: Record<string, string> = { divide: '/', mod: '%' };
+
 /** Type names DuckDB uses in messages, as Trino (DuneSQL) names the type. */
 const TYPE_NAMES: Record<string, string> = {
   VARCHAR: 'varchar',
@@ -297,7 +303,8 @@ function candidates(text: string, name: string): string {
 /** A call DuckDB found no (or no single) function for: Trino's operator or parameter message. */
 function mismatch(fault: Fault | undefined, text: string, named: string, args: string): string {
   const types = splitTop(args).map(trinoType);
-  const operator = OPERATORS[named];
+  // A call the user wrote (`mod(x, 2)`) keeps its own name.
+  const operator = OPERATORS[named] ?? (fault?.call ? undefined : OPERATOR_BUILTINS[named]);
   if (operator && types.length === 2)
     return `Cannot apply operator: ${types[0]} ${operator} ${types[1]}`;
   if (named === '-' && types.length === 1) return `Cannot negate ${types[0]}`;

@@ -4,7 +4,7 @@ import { macro, renamed, same, unsupported } from './functions-kit';
 
 export const AGGREGATE_MACROS: string[] = [
   // DuckDB's skewness is the sample one (G1); Trino's is the population one, G1·(n-2)/√(n(n-1)).
-  `CREATE OR REPLACE MACRO dunesql_skewness(x) AS skewness(x) * (count(x) - 2) / sqrt(count(x) * (count(x) - 1))`,
+  `CREATE OR REPLACE MACRO dunesql_skewness(x) AS "/"(skewness(x) * (count(x) - 2), sqrt(count(x) * (count(x) - 1)))`,
 ];
 
 export const AGGREGATE_FUNCTIONS: DuneFunction[] = [

@@ -139,7 +139,7 @@ export const DATE_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_parse_datetime(s, f) AS strptime(s, dunesql_joda_format(f || ''))`,
   `CREATE OR REPLACE MACRO dunesql_from_unixtime(x) AS to_timestamp(x),
   (x, zone) AS timezone(zone, to_timestamp(x))`,
-  `CREATE OR REPLACE MACRO dunesql_from_unixtime_nanos(x) AS make_timestamp(CAST(x // 1000 AS BIGINT))`,
+  `CREATE OR REPLACE MACRO dunesql_from_unixtime_nanos(x) AS make_timestamp(CAST(divide(x, 1000) AS BIGINT))`,
   `CREATE OR REPLACE MACRO dunesql_from_iso8601_timestamp(s) AS CAST(s AS TIMESTAMPTZ)`,
   `CREATE OR REPLACE MACRO dunesql_from_iso8601_date(s) AS CAST(s AS DATE)`,
   `CREATE OR REPLACE MACRO dunesql_to_iso8601(x) AS CASE
@@ -147,7 +147,7 @@ export const DATE_MACROS: string[] = [
   WHEN typeof(x) = 'TIMESTAMP WITH TIME ZONE' THEN strftime(TRY_CAST(x AS TIMESTAMPTZ), '%Y-%m-%dT%H:%M:%S.%gZ')
   ELSE strftime(TRY_CAST(x AS TIMESTAMP), '%Y-%m-%dT%H:%M:%S.%g') END`,
   `CREATE OR REPLACE MACRO dunesql_date(x) AS CAST(x AS DATE)`,
-  `CREATE OR REPLACE MACRO dunesql_millisecond(t) AS millisecond(t) % 1000`,
+  `CREATE OR REPLACE MACRO dunesql_millisecond(t) AS mod(millisecond(t), 1000)`,
   `CREATE OR REPLACE MACRO dunesql_to_milliseconds(i) AS CAST(round(epoch(i) * 1000) AS BIGINT)`,
   `CREATE OR REPLACE MACRO dunesql_current_timezone() AS current_setting('TimeZone')`,
   `CREATE OR REPLACE MACRO dunesql_at_timezone(t, zone) AS timezone(zone, t)`,

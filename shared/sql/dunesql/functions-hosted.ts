@@ -41,10 +41,10 @@ const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
  * accumulator is [carry, limb, limb, …]: list_reduce keeps one type).
  */
 const step = (from: number, base: number) =>
-  `(acc, e) -> list_transform(acc, (l, i) -> (l * ${from} + CASE WHEN i = 1 THEN e[1] ELSE 0 END) % ${base}
-    + CASE WHEN i > 1 THEN (acc[i - 1] * ${from} + CASE WHEN i = 2 THEN e[1] ELSE 0 END) // ${base} ELSE 0 END)`;
+  `(acc, e) -> list_transform(acc, (l, i) -> mod(l * ${from} + CASE WHEN i = 1 THEN e[1] ELSE 0 END, ${base})
+    + CASE WHEN i > 1 THEN divide(acc[i - 1] * ${from} + CASE WHEN i = 2 THEN e[1] ELSE 0 END, ${base}) ELSE 0 END)`;
 const settle = (limbs: string, base: number) =>
-  `list_reduce(list_transform(${limbs}, l -> [l]), (acc, e) -> list_concat([(acc[1] + e[1]) // ${base}], list_append(acc[2:], (acc[1] + e[1]) % ${base})), [CAST(0 AS BIGINT)])[2:]`;
+  `list_reduce(list_transform(${limbs}, l -> [l]), (acc, e) -> list_concat([divide(acc[1] + e[1], ${base})], list_append(acc[2:], mod(acc[1] + e[1], ${base}))), [CAST(0 AS BIGINT)])[2:]`;
 const zeros = (n: string) => `list_transform(range(${n}), z -> CAST(0 AS BIGINT))`;
 
 export const HOSTED_MACROS: string[] = [
@@ -68,11 +68,11 @@ export const HOSTED_MACROS: string[] = [
   )}), byte -> lpad(lower(to_base(byte, 16)), 2, '0')), ''), '^(00)+', '')) END)[1]`,
   // Limbs in base 58² (3364 > 256 keeps them bounded), each split into two base58 digits.
   `CREATE OR REPLACE MACRO dunesql_to_base58(b) AS list_transform([b], bytes58 -> CASE WHEN bytes58 IS NULL THEN NULL ELSE
-  repeat('1', length(regexp_extract(hex(bytes58), '^(00)*')) // 2) ||
+  repeat('1', divide(length(regexp_extract(hex(bytes58), '^(00)*')), 2)) ||
   ltrim(array_to_string(list_transform(list_reverse(${settle(
     `list_reduce(list_transform(regexp_extract_all(hex(bytes58), '..'), h -> [CAST(('0x' || h) AS BIGINT)]), ${step(256, 3364)}, ${zeros('octet_length(bytes58) + 2')})`,
     3364,
-  )}), l -> substr('${BASE58}', l // 58 + 1, 1) || substr('${BASE58}', l % 58 + 1, 1)), ''), '1') END)[1]`,
+  )}), l -> substr('${BASE58}', divide(l, 58) + 1, 1) || substr('${BASE58}', mod(l, 58) + 1, 1)), ''), '1') END)[1]`,
 ];
 
 export const HOSTED_FUNCTIONS: DuneFunction[] = [

@@ -49,7 +49,7 @@ const ROTATE = `CASE WHEN n = 0 THEN v ELSE ((v & ((CAST(1 AS UBIGINT) << (64 - 
  * a value otherwise): θ (column parities c, then d), ρ and π into b, χ, ι.
  */
 const ROUND = `list_transform([list_transform(range(5), x -> xor(xor(xor(a[x + 1], a[x + 6]), xor(a[x + 11], a[x + 16])), a[x + 21]))], c ->
-  list_transform([list_transform(range(5), x -> xor(c[(x + 4) % 5 + 1], dunesql_keccak_rotl(c[(x + 1) % 5 + 1], 1)))], d ->
+  list_transform([list_transform(range(5), x -> xor(c[mod(x + 4, 5) + 1], dunesql_keccak_rotl(c[mod(x + 1, 5) + 1], 1)))], d ->
   list_transform([list_transform(range(25), k -> dunesql_keccak_rotl(xor(a[${list(
     RHO_PI.map((p) => p.from + 1),
     'INTEGER',
@@ -60,7 +60,7 @@ const ROUND = `list_transform([list_transform(range(5), x -> xor(xor(xor(a[x + 1
     RHO_PI.map((p) => p.by),
     'INTEGER',
   )}[k + 1]))], b ->
-  list_transform(range(25), k -> xor(xor(b[k + 1], (~b[(k % 5 + 1) % 5 + 5 * (k // 5) + 1]) & b[(k % 5 + 2) % 5 + 5 * (k // 5) + 1]),
+  list_transform(range(25), k -> xor(xor(b[k + 1], (~b[mod(mod(k, 5) + 1, 5) + 5 * divide(k, 5) + 1]) & b[mod(mod(k, 5) + 2, 5) + 5 * divide(k, 5) + 1]),
     CASE WHEN k = 0 THEN rc ELSE CAST(0 AS UBIGINT) END)))[1])[1])[1]`;
 
 /** A 16-digit hex chunk read as a little-endian lane (reversing the digits swaps each byte's pair). */
@@ -75,10 +75,10 @@ export const KECCAK_MACROS: string[] = [
   (a, e) -> dunesql_keccak_round(a, e[1]), s)`,
   // Padding: 0x01, zeros, 0x80 to a multiple of the 136-byte rate (0x81 when one byte is left).
   `CREATE OR REPLACE MACRO dunesql_keccak_padded(b) AS hex(b) || CASE
-  WHEN 136 - octet_length(b) % 136 = 1 THEN '81'
-  ELSE '01' || repeat('00', 134 - octet_length(b) % 136) || '80' END`,
+  WHEN 136 - mod(octet_length(b), 136) = 1 THEN '81'
+  ELSE '01' || repeat('00', 134 - mod(octet_length(b), 136)) || '80' END`,
   `CREATE OR REPLACE MACRO dunesql_keccak_hex(p) AS list_reduce(
-  list_transform(range(length(p) // 272), blk -> list_transform(range(17), i -> ${lane('substr(p, blk * 272 + i * 16 + 1, 16)')})),
+  list_transform(range(divide(length(p), 272)), blk -> list_transform(range(17), i -> ${lane('substr(p, blk * 272 + i * 16 + 1, 16)')})),
   (s, blk) -> dunesql_keccak_f(list_transform(range(25), k -> CASE WHEN k < 17 THEN xor(s[k + 1], blk[k + 1]) ELSE s[k + 1] END)),
   list_transform(range(25), z -> CAST(0 AS UBIGINT)))`,
   `CREATE OR REPLACE MACRO dunesql_keccak(b) AS ${varbinaryOnly(

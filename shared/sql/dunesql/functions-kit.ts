@@ -77,7 +77,8 @@ export function varbinaryOnly(fn: string, args: string[], body: (...blobs: strin
   );
 }
 
-const MACRO_NAME = /^CREATE OR REPLACE MACRO (\w+)/;
+/** A macro's name: a word, or an operator's quoted (`"//"`). */
+const MACRO_NAME = /^CREATE OR REPLACE MACRO (\w+|"[^"]+")/;
 
 /**
  * The statements in an order DuckDB accepts: it resolves the functions a macro calls when the

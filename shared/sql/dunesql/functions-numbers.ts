@@ -41,12 +41,43 @@ const B2 = 'CAST(100000000000000000000000000000000000000 AS UHUGEINT)';
 const C1 = 'CAST(4028236692093846346 AS UHUGEINT)';
 const C0 = 'CAST(3374607431768211456 AS UHUGEINT)';
 /** The limbs of `h`, a UHUGEINT: h = h2·10^38 + h1·10^19 + h0. */
-const h0 = (h: string) => `(${h} % ${B})`;
-const h1 = (h: string) => `((${h} // ${B}) % ${B})`;
-const h2 = (h: string) => `(${h} // ${B2})`;
+const h0 = (h: string) => `mod(${h}, ${B})`;
+const h1 = (h: string) => `mod(divide(${h}, ${B}), ${B})`;
+const h2 = (h: string) => `divide(${h}, ${B2})`;
 const HI = '__dunesql_hi';
 const digits = (limb: string, zeros: number) =>
   `CAST(CAST(${limb} AS VARCHAR) || repeat('0', ${zeros}) AS BIGNUM)`;
+
+/** Whether x is a binary floating-point number, whose division by zero is IEEE's. */
+const floating = (x: string) => `typeof(${x}) IN ('DOUBLE', 'FLOAT')`;
+
+/**
+ * `/` and `%` by zero as Trino has them: integers and decimals fail with "Division by zero";
+ * doubles give ±Infinity or NaN; NULL stays NULL. DuckDB gives NULL for all of them. A macro
+ * named for the operator is what DuckDB binds the operator to (a DuneSQL instance parses `/` as
+ * `//`, SET integer_division), the library being on the search path; its body calls the
+ * built-ins by their other names (divide, mod, "/") so as not to call itself.
+ *
+ * Only a row whose divisor is zero takes the first branch, and with a constant divisor (`/ 2`,
+ * `/ 1e18`) DuckDB folds it away: other rows pay one comparison. The operands go into a
+ * one-element list of a struct for the lambda, so that DuckDB, which pastes a macro's argument
+ * into each place its body names it, binds the dividend twice and not five times (a chain
+ * `a / b / c / …` would grow fivefold per `/`); the lambda names no outer column, which DuckDB
+ * refuses when it holds a subquery (`x / (SELECT …)`); error() in a lambda keeps the error
+ * TRY-able (functions-kit.ts). `zero` is the result for a zero divisor of `p.a` by `p.b`.
+ */
+const byZero = (op: string, zero: string, otherwise: string) =>
+  `CREATE OR REPLACE MACRO "${op}"(a, b) AS CASE WHEN b = 0 THEN ` +
+  `list_transform([{'a': a, 'b': b}], p -> CASE ` +
+  `WHEN ${floating('p.a')} OR ${floating('p.b')} THEN ${zero} ` +
+  `WHEN p.a IS NOT NULL THEN error('Division by zero') END)[1] ELSE ${otherwise} END`;
+
+/** The operator macros (byZero), which the rest of the library's macros use too. */
+export const OPERATOR_MACROS: string[] = [
+  // "/" is DuckDB's division of doubles (Infinity by zero), cast to what divide gives.
+  byZero('//', 'cast_to_type("/"(p.a, p.b), divide(p.a, p.b))', 'divide(a, b)'),
+  byZero('%', 'mod(p.a, p.b)', 'mod(a, b)'),
+];
 
 export const NUMBER_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_two_256() AS CAST('${TWO_256}' AS BIGNUM)`,
@@ -90,18 +121,18 @@ export const NUMBER_MACROS: string[] = [
   // erfc for z >= 0: the Taylor series of erf below 2.5 (terms through exp/lgamma, no
   // factorial overflow), the continued fraction of erfc above (evaluated from its 60th term).
   `CREATE OR REPLACE MACRO dunesql_erfc_nonneg(z) AS CASE
-  WHEN z < 2.5 THEN 1 - 2 / sqrt(pi()) * list_sum(list_transform(range(0, 40),
-    n -> (CASE WHEN n % 2 = 0 THEN 1 ELSE -1 END) * exp((2 * n + 1) * ln(greatest(z, 1e-300)) - lgamma(n + 1)) / (2 * n + 1)))
-  ELSE exp(-z * z) / sqrt(pi()) / list_reduce(list_transform(range(60, 0, -1), k -> k / 2.0), (f, a) -> z + a / f, CAST(z AS DOUBLE)) END`,
+  WHEN z < 2.5 THEN 1 - "/"(2, sqrt(pi())) * list_sum(list_transform(range(0, 40),
+    n -> "/"((CASE WHEN mod(n, 2) = 0 THEN 1 ELSE -1 END) * exp((2 * n + 1) * ln(greatest(z, 1e-300)) - lgamma(n + 1)), 2 * n + 1)))
+  ELSE "/"("/"(exp(-z * z), sqrt(pi())), list_reduce(list_transform(range(60, 0, -1), k -> "/"(k, 2.0)), (f, a) -> z + "/"(a, f), CAST(z AS DOUBLE))) END`,
   `CREATE OR REPLACE MACRO dunesql_erfc(z) AS CASE WHEN z < 0 THEN 2 - dunesql_erfc_nonneg(-z) ELSE dunesql_erfc_nonneg(z) END`,
   `CREATE OR REPLACE MACRO dunesql_normal_cdf(mean, sd, v) AS CASE
   WHEN sd <= 0 THEN dunesql_raise('normal_cdf: standard deviation must be > 0')
-  ELSE 0.5 * dunesql_erfc(-(CAST(v AS DOUBLE) - mean) / (sd * sqrt(2))) END`,
+  ELSE 0.5 * dunesql_erfc("/"(-(CAST(v AS DOUBLE) - mean), sd * sqrt(2))) END`,
   `CREATE OR REPLACE MACRO dunesql_width_bucket(x, lo, hi, n) AS CASE
   WHEN n <= 0 THEN dunesql_raise('width_bucket: bucket count must be > 0')
   WHEN lo = hi THEN dunesql_raise('width_bucket: bounds must differ')
-  WHEN lo < hi THEN CASE WHEN x < lo THEN 0 WHEN x >= hi THEN n + 1 ELSE CAST(floor((x - lo) / (hi - lo) * n) AS BIGINT) + 1 END
-  ELSE CASE WHEN x > lo THEN 0 WHEN x <= hi THEN n + 1 ELSE CAST(floor((lo - x) / (lo - hi) * n) AS BIGINT) + 1 END END`,
+  WHEN lo < hi THEN CASE WHEN x < lo THEN 0 WHEN x >= hi THEN n + 1 ELSE CAST(floor("/"(x - lo, hi - lo) * n) AS BIGINT) + 1 END
+  ELSE CASE WHEN x > lo THEN 0 WHEN x <= hi THEN n + 1 ELSE CAST(floor("/"(lo - x, lo - hi) * n) AS BIGINT) + 1 END END`,
   `CREATE OR REPLACE MACRO dunesql_to_base(x, radix) AS lower(to_base(x, radix))`,
   `CREATE OR REPLACE MACRO dunesql_bitwise_and(a, b) AS (CAST(a AS BIGINT) & CAST(b AS BIGINT))`,
   `CREATE OR REPLACE MACRO dunesql_bitwise_or(a, b) AS (CAST(a AS BIGINT) | CAST(b AS BIGINT))`,
@@ -235,7 +266,13 @@ export const NUMBER_FUNCTIONS: DuneFunction[] = [
     'x rounded to d decimal places (default 0), halves away from zero.',
   ),
   math('sign', 'sign(x) → same type', '-1, 0 or 1 by the sign of x.'),
-  math('mod', 'mod(n, m) → same type', 'The remainder of n divided by m, with the sign of n.'),
+  // As `n % m`, with its check for zero (OPERATOR_MACROS).
+  renamed(
+    'mod',
+    '"%"',
+    'mod(n, m) → same type',
+    'The remainder of n divided by m, with the sign of n. An integer or decimal m of 0 fails (Division by zero); on doubles the answer is NaN.',
+  ),
   math('sqrt', 'sqrt(x double) → double', 'The square root of x.'),
   math('cbrt', 'cbrt(x double) → double', 'The cube root of x.'),
   math('exp', 'exp(x double) → double', 'e raised to the power x.'),

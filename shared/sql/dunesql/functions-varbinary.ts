@@ -76,7 +76,7 @@ export const VARBINARY_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_varbinary_rtrim(b) AS ${varbinaryOnly('varbinary_rtrim', ['b'], (x) => `unhex(regexp_replace(hex(${x}), '(00)+$', ''))`)}`,
   `CREATE OR REPLACE MACRO dunesql_varbinary_length(b) AS ${hexOrBlob('varbinary_length', ['b'], (x) => `octet_length(${x})`)}`,
   `CREATE OR REPLACE MACRO dunesql_varbinary_concat(a, b) AS ${varbinaryOnly('varbinary_concat', ['a', 'b'], (x, y) => `(${x} || ${y})`)}`,
-  `CREATE OR REPLACE MACRO dunesql_varbinary_position(b, p) AS ${hexOrBlob('varbinary_position', ['b', 'p'], (x, y) => `((instr(${spaced(x)}, ${spaced(y)}) + 2) // 3)`)}`,
+  `CREATE OR REPLACE MACRO dunesql_varbinary_position(b, p) AS ${hexOrBlob('varbinary_position', ['b', 'p'], (x, y) => `divide(instr(${spaced(x)}, ${spaced(y)}) + 2, 3)`)}`,
   `CREATE OR REPLACE MACRO dunesql_varbinary_replace(b, p, r) AS ${varbinaryOnly('varbinary_replace', ['b', 'p', 'r'], (x, y, z) => `unhex(replace(replace(${spaced(x)}, ${spaced(y)}, ${spaced(z)}), ' ', ''))`)}`,
   // Reversing the hex text reverses the bytes and swaps each byte's two digits back.
   `CREATE OR REPLACE MACRO dunesql_varbinary_reverse(b) AS ${varbinaryOnly('varbinary_reverse', ['b'], (x) => `unhex(regexp_replace(reverse(hex(${x})), '(.)(.)', '\\2\\1', 'g'))`)}`,
@@ -86,7 +86,7 @@ export const VARBINARY_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_sha1(b) AS ${varbinaryOnly('sha1', ['b'], (x) => `unhex(sha1(${x}))`)}`,
   `CREATE OR REPLACE MACRO dunesql_sha256(b) AS ${varbinaryOnly('sha256', ['b'], (x) => `unhex(sha256(${x}))`)}`,
   `CREATE OR REPLACE MACRO dunesql_to_base64url(b) AS translate(to_base64(b), '+/', '-_')`,
-  `CREATE OR REPLACE MACRO dunesql_from_base64url(s) AS from_base64(translate(s, '-_', '+/') || repeat('=', (4 - length(s) % 4) % 4))`,
+  `CREATE OR REPLACE MACRO dunesql_from_base64url(s) AS from_base64(translate(s, '-_', '+/') || repeat('=', mod(4 - mod(length(s), 4), 4)))`,
   `CREATE OR REPLACE MACRO dunesql_to_big_endian_32(n) AS CAST(CAST(CAST(n AS INTEGER) AS BIT) AS BLOB)`,
   `CREATE OR REPLACE MACRO dunesql_to_big_endian_64(n) AS CAST(CAST(CAST(n AS BIGINT) AS BIT) AS BLOB)`,
   `CREATE OR REPLACE MACRO dunesql_from_big_endian_32(b) AS ${varbinaryOnly('from_big_endian_32', ['b'], (x) => `CASE WHEN octet_length(${x}) = 4 THEN CAST(CAST(${x} AS BIT) AS INTEGER) ELSE dunesql_raise('from_big_endian_32 takes exactly 4 bytes') END`)}`,

@@ -14,7 +14,7 @@ import { HOSTED_FUNCTIONS, HOSTED_MACROS } from './functions-hosted';
 import { JSON_FUNCTIONS, JSON_MACROS } from './functions-json';
 import { KECCAK_FUNCTIONS, KECCAK_MACROS } from './functions-keccak';
 import { orderMacros, RAISE_MACRO } from './functions-kit';
-import { NUMBER_FUNCTIONS, NUMBER_MACROS } from './functions-numbers';
+import { NUMBER_FUNCTIONS, NUMBER_MACROS, OPERATOR_MACROS } from './functions-numbers';
 import { STRING_FUNCTIONS, STRING_MACROS } from './functions-strings';
 import { VARBINARY_FUNCTIONS, VARBINARY_MACROS } from './functions-varbinary';
 
@@ -68,10 +68,12 @@ export const duneFunctions = (): readonly DuneFunction[] => FUNCTIONS;
 
 /**
  * The macros behind `{ kind: 'macro' }` entries: `CREATE MACRO dunesql_… AS …` statements run
- * once when a sandbox instance for DuneSQL is set up, before its configuration is locked.
+ * once when a sandbox instance for DuneSQL is set up, before its configuration is locked; and
+ * the macros DuckDB binds `/` and `%` to (OPERATOR_MACROS: division by zero as Trino has it).
  */
 export const DUNESQL_MACROS: readonly string[] = orderMacros([
   RAISE_MACRO,
+  ...OPERATOR_MACROS,
   ...VARBINARY_MACROS,
   ...NUMBER_MACROS,
   ...ARRAY_MACROS,
