@@ -162,6 +162,23 @@ describe('aggregates', () => {
     ).toEqual([false, false, true, '3', '3', true]);
   });
 
+  it('listagg joins text in the order WITHIN GROUP gives, skipping NULLs', async () => {
+    expect(
+      await row(`SELECT listagg(k, ', ') WITHIN GROUP (ORDER BY x DESC),
+        listagg(k) WITHIN GROUP (ORDER BY k, x),
+        listagg(k, '|' ON OVERFLOW ERROR) WITHIN GROUP (ORDER BY x) FILTER (WHERE ok)
+        FROM ${amounts}`),
+    ).toEqual(['c, c, b, b, a', 'abbcc', 'a|b|c']);
+    expect(
+      await value(`SELECT listagg(CASE WHEN x < 3 THEN k END, '-') WITHIN GROUP (ORDER BY x)
+        FROM ${amounts}`),
+    ).toBe('a-b');
+    expect(
+      await row(`SELECT ok, listagg(k, '') WITHIN GROUP (ORDER BY x) FROM ${amounts}
+        WHERE ok IS NOT NULL GROUP BY ok ORDER BY ok`),
+    ).toEqual([false, 'b']);
+  });
+
   it('max_by and min_by pick a row by another column', async () => {
     expect(await row(`SELECT max_by(k, x), min_by(k, x), max_by(x, x, 2) FROM ${amounts}`)).toEqual(
       ['c', 'a', [100, 4]],

@@ -238,6 +238,46 @@ function checkLambdas(c: Code): void {
   }
 }
 
+/**
+ * listagg(x[, separator] [ON OVERFLOW …]) WITHIN GROUP (ORDER BY …) → string_agg(x, separator
+ * ORDER BY …), DuckDB's form of the same aggregate ('' when no separator is given, as in Trino;
+ * DuckDB's default is ','). ON OVERFLOW is dropped: Trino's limit (1 MB) is not DuckDB's, which
+ * has none. FILTER (WHERE …) after it stays as it is.
+ */
+function listagg(c: Code, i: number): Edit[] {
+  const { toks, match } = c;
+  const close = match[i + 1]!;
+  const edits: Edit[] = [replace(toks[i]!.start, toks[i]!.end, 'string_agg')];
+  const args = argsOf(c, i + 1);
+  if (!args.length) return edits; // DuckDB will say
+  let last = args.at(-1)![1];
+  const overflow = toks.findIndex((t, k) => k > i + 1 && k < close && isWord(t, 'ON'));
+  if (overflow > 0 && isWord(toks[overflow + 1], 'OVERFLOW')) {
+    last = overflow - 1;
+    edits.push(replace(toks[last]!.end, toks[close - 1]!.end));
+  }
+  if (args.length === 1) edits.push(append(toks[last]!.end, ", ''"));
+  // `) WITHIN GROUP (ORDER BY …)` → ` ORDER BY …)`
+  const order = close + 3;
+  if (
+    isWord(toks[close + 1], 'WITHIN') &&
+    isWord(toks[close + 2], 'GROUP') &&
+    isPunct(toks[order], '(') &&
+    match[order]! > order + 1 &&
+    isWord(toks[order + 1], 'ORDER')
+  )
+    edits.push(
+      replace(
+        toks[close]!.start,
+        toks[match[order]!]!.end,
+        ' ',
+        { from: toks[order + 1]!.start, to: toks[match[order]! - 1]!.end },
+        ')',
+      ),
+    );
+  return edits;
+}
+
 /** The edits of a call the catalog says this module reshapes. */
 function reshape(c: Code, i: number, name: string, taken: Uint8Array): Edit[] {
   if (c.match[i + 1]! < 0) return []; // unbalanced: DuckDB will say
@@ -253,6 +293,8 @@ function reshape(c: Code, i: number, name: string, taken: Uint8Array): Edit[] {
     case 'all_match':
     case 'none_match':
       return matches(c, i, name);
+    case 'listagg':
+      return listagg(c, i);
     default:
       throw new Error(`the catalog says ${name} is reshaped, and the rewrite has no shape for it`);
   }

@@ -1,6 +1,6 @@
 /** Trino's aggregate functions (the array and map aggregates are in functions-arrays.ts). */
 import type { DuneFunction } from './functions';
-import { macro, renamed, same, unsupported } from './functions-kit';
+import { macro, renamed, reshaped, same, unsupported } from './functions-kit';
 
 export const AGGREGATE_MACROS: string[] = [
   // DuckDB's skewness is the sample one (G1); Trino's is the population one, G1·(n-2)/√(n(n-1)).
@@ -135,10 +135,10 @@ export const AGGREGATE_FUNCTIONS: DuneFunction[] = [
     ['last_value', 'last_value(x) → same type', 'Window: x of the last row of the frame.'],
     ['nth_value', 'nth_value(x, n bigint) → same type', 'Window: x of the n-th row of the frame.'],
   ].map(([name, signature, doc]) => same(name!, signature!, doc!)),
-  unsupported(
+  reshaped(
     'listagg',
-    'listagg(x varchar, separator varchar) WITHIN GROUP (ORDER BY …) → varchar',
-    'Not supported on Strata yet: write array_join(array_agg(x ORDER BY …), separator).',
+    'listagg(x varchar[, separator varchar]) WITHIN GROUP (ORDER BY …) → varchar',
+    'The values of x in the group joined by separator (none when not given), in the order WITHIN GROUP gives; NULLs are skipped.',
   ),
   unsupported(
     'approx_most_frequent',
