@@ -7,6 +7,7 @@ import type { LakeTable, SnapshotLayout } from '../lake/lake-table.js';
 import { hasNul, SQL_NUL_RULE } from '../../contract/rules/sql-text.js';
 import { lex } from '../../shared/sql/lexer.js';
 import { parquetTotals } from './parquet-footer.js';
+import { refuseHexTextAsBytes } from './hex-text-check.js';
 import { snapshotRead, tableSelect } from './snapshot-read.js';
 import { guard, SqlError } from './sql-errors.js';
 import {
@@ -191,7 +192,7 @@ export async function runInSandbox(
     const columns =
       lease.checked.get(opts.sql) ??
       (explained === null
-        ? await checkStatement(conn, opts.sql, parsed)
+        ? await checkRead(conn, opts.sql, parsed, opts.dialect)
         : await checkExplain(conn, opts.sql, explained));
     remember(lease.checked, opts.sql, columns);
     cancelled();
@@ -296,6 +297,18 @@ async function exposeTables(
   );
   const [json] = await firstColumn(conn, statements.join(';\n'));
   return String(json ?? '{}');
+}
+
+/** A statement's check (statement-check.ts), then the one a text `'0x…'` as bytes gets. */
+async function checkRead(
+  conn: DuckDBConnection,
+  sql: string,
+  parsed: string | undefined,
+  dialect: Dialect,
+) {
+  const columns = await checkStatement(conn, sql, parsed);
+  await refuseHexTextAsBytes(conn, sql, dialect);
+  return columns;
 }
 
 /**
