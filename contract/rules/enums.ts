@@ -57,8 +57,11 @@ export type ChartSeriesType = (typeof CHART_SERIES_TYPES)[number];
 export const isChartSeriesType = (v: unknown): v is ChartSeriesType =>
   includes(CHART_SERIES_TYPES, v);
 
-/** Types of a query parameter (`date` on the wire is read as `datetime`). */
-export const PARAMETER_TYPES = ['text', 'number', 'datetime', 'enum'] as const;
+/**
+ * Types of a query parameter (`date` on the wire is read as `datetime`); `varbinary` (bytes
+ * written `0x…`, such as an address) is Strata's own.
+ */
+export const PARAMETER_TYPES = ['text', 'number', 'datetime', 'enum', 'varbinary'] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];
 
 /** Engine tiers of an execution (`performance`; `free` on the wire is read as `small`). */

@@ -2,9 +2,22 @@
  * How parameter values are read, defined once for the service (which checks every value of an
  * execution) and the app (which says so beside the field before running).
  */
+import { VALUE_PATTERNS } from './column-inference.js';
 
 /** A number parameter's value: decimal, optional sign, fraction and exponent. */
 export const PARAMETER_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A varbinary parameter's value: `0x` and hex digits of even length, as uploads read bytes. */
+const VARBINARY = new RegExp(`^(?:${VALUE_PATTERNS.hex})$`);
+
+/**
+ * A varbinary value (an address, a hash) normalized to lowercase `0x…` without surrounding
+ * blanks; undefined when it is not `0x` followed by an even number of hex digits.
+ */
+export function normalizeVarbinary(raw: string): string | undefined {
+  const v = raw.trim();
+  return VARBINARY.test(v) ? v.toLowerCase() : undefined;
+}
 
 const DATETIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2}| UTC)?$/;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Parameter } from '../../contract/parameters.js';
 import { normalizeDatetime } from '../../contract/rules/parameters.js';
+import { rewriteDuneSql } from '../../shared/sql/dunesql/rewrite.js';
 import {
   normalizeParameterDefs,
   parameterKey,
@@ -188,5 +189,65 @@ describe('normalizeDatetime', () => {
     expect(normalizeDatetime('2023-02-29')).toBeUndefined();
     expect(normalizeDatetime('2024-01-01 25:00:00')).toBeUndefined();
     expect(normalizeDatetime("2024-01-01'")).toBeUndefined();
+  });
+});
+
+describe('varbinary parameters', () => {
+  const wallet: Parameter = { key: 'wallet', type: 'varbinary', value: '0xAbCd' };
+  const wallets: Parameter = { ...wallet, key: 'wallets', isMultiselect: true, values: ['0x01'] };
+  const address = '0x' + 'Ab'.repeat(20);
+  it('writes a value as a varbinary constant in code, lowercased', () => {
+    expect(render('select * from t where "from" = {{wallet}}', [wallet], { wallet: address })).toBe(
+      `select * from t where "from" = unhex('${'ab'.repeat(20)}')`,
+    );
+    expect(render('select {{wallet}}', [wallet])).toBe("select unhex('abcd')");
+    expect(render('select {{wallet}}', [wallet], { wallet: ' 0X00ff ' })).toBe(
+      "select unhex('00ff')",
+    );
+    expect(render('select {{wallet}}', [wallet], { wallet: '0x' })).toBe("select unhex('')");
+  });
+  it('writes a multiselect as a list of constants', () => {
+    expect(
+      render('select 1 where a in ({{wallets}})', [wallets], { wallets: ['0xAA', '0xbb'] }),
+    ).toBe("select 1 where a in (unhex('aa'), unhex('bb'))");
+    expect(render('select 1 where a in ({{wallets}})', [wallets])).toBe(
+      "select 1 where a in (unhex('01'))",
+    );
+  });
+  it('writes the normalized text inside a string, a quoted name and a comment', () => {
+    expect(render("select '{{wallet}}'", [wallet])).toBe("select '0xabcd'");
+    expect(render('select 1 as "{{wallet}}"', [wallet])).toBe('select 1 as "0xabcd"');
+    expect(render('select 1 -- {{wallet}}\n', [wallet])).toBe('select 1 -- 0xabcd\n');
+    expect(render('select 1 /* {{wallet}} */', [wallet])).toBe('select 1 /* 0xabcd */');
+    expect(render("select '{{wallets}}'", [wallets], { wallets: ['0xAA', '0xbb'] })).toBe(
+      "select '0xaa,0xbb'",
+    );
+  });
+  it('refuses what is not 0x-prefixed hex of even length', () => {
+    const problem = (v: string) =>
+      `parameter "wallet": "${v}" is not 0x-prefixed hex of even length`;
+    for (const bad of ['0xabc', '0xzz', 'abcd', "0x00' or 1=1 --", '', 'x0ab', '0x 00'])
+      expect(() => render('select {{wallet}}', [wallet], { wallet: bad })).toThrow(problem(bad));
+    expect(() => render('select {{wallets}}', [wallets], { wallets: ['0x01', '0x1'] })).toThrow(
+      problem('0x1').replace('wallet"', 'wallets"'),
+    );
+    const huge = '0x' + 'ab'.repeat(60_000);
+    expect(() => render('select {{wallet}}', [wallet], { wallet: huge })).toThrow(
+      'parameter "wallet": is longer than 100000 characters',
+    );
+    const long = '0x' + 'g'.repeat(100);
+    expect(() => render('select {{wallet}}', [wallet], { wallet: long })).toThrow(
+      `"${long.slice(0, 57)}..." is not 0x-prefixed hex`,
+    );
+  });
+  it('refuses a default that is not 0x-hex when the query is saved', () => {
+    expect(() =>
+      normalizeParameterDefs('select {{wallet}}', [{ ...wallet, value: '0xabc' }]),
+    ).toThrow('default of parameter "wallet": "0xabc" is not 0x-prefixed hex of even length');
+    expect(normalizeParameterDefs('select {{wallet}}', [wallet])).toEqual([wallet]);
+  });
+  it('renders SQL the DuneSQL rewrite passes through', () => {
+    const sql = render('select "from" from t where "from" = {{wallet}}', [wallet]);
+    expect(rewriteDuneSql(sql).sql).toContain("= unhex('abcd')");
   });
 });

@@ -3,6 +3,7 @@ import { PARAMETER_LIMITS } from '../../contract/rules/limits.js';
 import {
   defaultValues,
   normalizeDatetime,
+  normalizeVarbinary,
   PARAMETER_NUMBER,
 } from '../../contract/rules/parameters.js';
 import {
@@ -71,6 +72,10 @@ export function valueProblem(def: Parameter, raw: string): string | undefined {
       return normalizeDatetime(raw)
         ? undefined
         : `"${clip(raw)}" is not a date-time (use YYYY-MM-DD hh:mm:ss)`;
+    case 'varbinary':
+      return normalizeVarbinary(raw)
+        ? undefined
+        : `"${clip(raw)}" is not 0x-prefixed hex of even length`;
     case 'enum':
       if (def.isFreeformAllowed || def.enumFromResults) return undefined;
       return def.enumOptions?.includes(raw)
@@ -111,6 +116,7 @@ export function resolveParameterValues(
       if (problem) throw parameterError(`parameter "${def.key}": ${problem}`);
       if (def.type === 'number') return r.trim();
       if (def.type === 'datetime') return normalizeDatetime(r)!;
+      if (def.type === 'varbinary') return normalizeVarbinary(r)!;
       return r;
     });
     out[def.key] = { def, values };
@@ -167,6 +173,8 @@ function substitute(r: ResolvedValue, context: PlaceContext): string {
         .map((v) => {
           if (def.type === 'number') return v;
           if (def.type === 'datetime') return `TIMESTAMP ${sqlString(v)}`;
+          // A varbinary constant both dialects read (the DuneSQL rewrite writes `0x…` so too).
+          if (def.type === 'varbinary') return `unhex(${sqlString(v.slice(2))})`;
           return sqlString(v);
         })
         .join(', ');
