@@ -144,6 +144,93 @@ describe('maps', () => {
   });
 });
 
+describe('lambdas over maps', () => {
+  const prices = `MAP(ARRAY['eth', 'btc', 'doge'], ARRAY[3000, 60000, NULL])`;
+
+  it('map_filter keeps the entries whose condition is true, not NULL', async () => {
+    expect(
+      await row(`SELECT map_filter(${prices}, (k, v) -> v > 5000),
+        map_filter(${prices}, (k, v) -> k <> 'btc'),
+        map_filter(CAST(MAP(ARRAY[], ARRAY[]) AS map(varchar, integer)), (k, v) -> true),
+        map_filter(CAST(NULL AS map(varchar, integer)), (k, v) -> true)`),
+    ).toEqual([{ btc: 60000 }, { eth: 3000, doge: null }, {}, null]);
+  });
+
+  it('transform_values computes each value from its key and value, of any type', async () => {
+    expect(
+      await row(`SELECT transform_values(${prices}, (k, v) -> v * 2),
+        transform_values(MAP(ARRAY[1, 2], ARRAY['a', 'b']), (k, v) -> v || CAST(k * 10 AS varchar)),
+        transform_values(MAP(ARRAY[7], ARRAY[1]), (k, v) -> ARRAY[k, v])`),
+    ).toEqual([{ eth: 6000, btc: 120000, doge: null }, { 1: 'a10', 2: 'b20' }, { 7: [7, 1] }]);
+  });
+
+  it('transform_keys computes each key; a NULL or repeated key fails as in Trino', async () => {
+    expect(
+      await row(`SELECT transform_keys(${prices}, (k, v) -> upper(k)),
+        transform_keys(MAP(ARRAY[1, 2], ARRAY[10, 20]), (k, v) -> k + v)`),
+    ).toEqual([
+      { ETH: 3000, BTC: 60000, DOGE: null },
+      { 11: 10, 22: 20 },
+    ]);
+    expect(
+      await error(`SELECT transform_keys(MAP(ARRAY[1, 2, 3], ARRAY[5, 6, 5]), (k, v) -> v)`),
+    ).toMatch(/Duplicate keys \(5\) are not allowed/);
+    expect(await error(`SELECT transform_keys(${prices}, (k, v) -> v)`)).toMatch(
+      /map key cannot be null/,
+    );
+    expect(
+      await value(`SELECT try(transform_keys(MAP(ARRAY[1, 2], ARRAY[0, 0]), (k, v) -> v))`),
+    ).toBe(null);
+  });
+
+  it('map_zip_with runs over the keys of both maps, NULL where one lacks the key', async () => {
+    expect(
+      await row(`SELECT map_zip_with(MAP(ARRAY['a', 'b'], ARRAY[1, 2]), MAP(ARRAY['b', 'c'], ARRAY[10, 20]),
+          (k, x, y) -> coalesce(x, 0) + coalesce(y, 0)),
+        map_zip_with(MAP(ARRAY[1], ARRAY['p']), MAP(ARRAY[2], ARRAY['q']), (k, x, y) -> concat(x, y)),
+        map_zip_with(MAP(ARRAY[1], ARRAY[1]), CAST(NULL AS map(integer, integer)), (k, x, y) -> x)`),
+    ).toEqual([{ a: 1, b: 12, c: 20 }, { 1: null, 2: null }, null]);
+  });
+
+  it('builds on map_agg per group', async () => {
+    expect(
+      await row(`SELECT map_filter(m, (token, amount) -> amount >= 10), transform_values(m, (t, a) -> a / 2)
+        FROM (SELECT map_agg(token, amount) AS m
+              FROM (VALUES ('usdc', 40), ('weth', 2), ('dai', 10)) v(token, amount))`),
+    ).toEqual([
+      { usdc: 40, dai: 10 },
+      { usdc: 20, weth: 1, dai: 5 },
+    ]);
+  });
+
+  it('reads a parameter name as Trino does: any case, quoted or not, shadowed by a nested lambda', async () => {
+    const m = `MAP(ARRAY[2], ARRAY[ARRAY[5, 6]])`;
+    expect(
+      await row(`SELECT transform_values(${m}, ("K", v) -> cardinality(v) + k + "k"),
+        transform_values(${m}, (k, v) -> transform(v, k -> k + 1)),
+        transform_values(${m}, (k, v) -> transform(v, x -> x * k)),
+        transform_values(MAP(ARRAY[3], ARRAY[${m}]), (k, v) -> transform_values(v, (k2, w) -> k2 * k)),
+        transform_values(MAP(ARRAY[3], ARRAY[${m}]), (k, v) -> transform_values(v, (k, w) -> k))`),
+    ).toEqual([{ 2: '6' }, { 2: [6, 7] }, { 2: [10, 12] }, { 3: { 2: 6 } }, { 3: { 2: 2 } }]);
+  });
+
+  it('tells a parameter from a column and a field of the same name', async () => {
+    expect(
+      await row(`SELECT transform_values(m, (k, v) -> v + k + t.k + r.k)
+        FROM (SELECT MAP(ARRAY[1], ARRAY[10]) AS m, 100 AS k, CAST(ROW(1000) AS row(k integer)) AS r) t`),
+    ).toEqual([{ 1: 1111 }]);
+  });
+});
+
+describe('zip_with', () => {
+  it("nested in another, reads the outer lambda's parameters as the outer pair", async () => {
+    expect(
+      await value(`SELECT zip_with(ARRAY[1, 2], ARRAY[10, 20],
+        (x, y) -> zip_with(ARRAY[100], ARRAY[1000], (a, b) -> a + b + x + y))`),
+    ).toEqual([[1111], [1122]]);
+  });
+});
+
 describe('aggregates', () => {
   const amounts = `(VALUES (1, true, 'a'), (2, true, 'b'), (3, false, 'b'), (4, NULL, 'c'),
     (100, true, 'c')) t(x, ok, k)`;

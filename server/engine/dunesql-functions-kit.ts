@@ -7,6 +7,7 @@ import {
   DuckDBBlobValue,
   DuckDBInstance,
   DuckDBListValue,
+  DuckDBMapValue,
   type DuckDBConnection,
   type DuckDBValue,
 } from '@duckdb/node-api';
@@ -54,11 +55,16 @@ export async function macroSetupMs(): Promise<number> {
 /** DuneSQL as the sandbox runs it: through the rewrite, which renames calls by the catalog. */
 const toDuck = (sql: string) => rewriteDuneSql(sql).sql;
 
-/** A DuckDB value as a test compares it: varbinary as `0x…`, big integers as text. */
+/**
+ * A DuckDB value as a test compares it: varbinary as `0x…`, big integers as text, a map as an
+ * object of its keys as text (Trino's maps have no order).
+ */
 function plain(v: DuckDBValue): unknown {
   if (v === null || typeof v !== 'object') return typeof v === 'bigint' ? String(v) : v;
   if (v instanceof DuckDBBlobValue) return `0x${Buffer.from(v.bytes).toString('hex')}`;
   if (v instanceof DuckDBListValue) return v.items.map(plain);
+  if (v instanceof DuckDBMapValue)
+    return Object.fromEntries(v.entries.map((e) => [String(plain(e.key)), plain(e.value)]));
   return String(v);
 }
 

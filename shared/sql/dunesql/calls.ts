@@ -7,9 +7,10 @@
 import { append, type Edit, type Part, prepend, replace } from './edits';
 import { DuneSqlError } from './error';
 import { type DuneFunction, duneFunction } from './functions';
+import { mapLambda, reduce, zipWith } from './lambdas';
 import { endsOperand } from './names';
 import type { Pass } from './pass';
-import { argsOf, type Code, isArrow, isPunct, isWord, upper } from './tokens';
+import { argsOf, type Code, isArrow, isPunct, isWord } from './tokens';
 
 /** A call of a function DuneSQL has and Strata does not run, for the editor's markers. */
 export type UnsupportedCall = { name: string; start: number; end: number; message: string };
@@ -113,71 +114,6 @@ function slice(c: Code, i: number, name: string): Edit[] {
   const bounds = `${start}:${length === undefined ? '' : start + length - 1}`;
   const close = c.toks[c.match[i + 1]!]!;
   return [replace(c.toks[i]!.start, close.end, ...shape(span(c, args[0]!), bounds))];
-}
-
-/** The parameters of the lambda in [first, last] (`x -> …`, `(s, x) -> …`), and its body. */
-function lambdaOf(c: Code, [first, last]: [number, number]) {
-  const { toks } = c;
-  let arrow = first + 1;
-  const params: number[] = [];
-  if (isPunct(toks[first], '(')) {
-    arrow = c.match[first]! + 1;
-    for (let k = first + 1; k < arrow - 1; k += 2) params.push(k);
-  } else params.push(first);
-  if (!isArrow(c, arrow) || arrow + 2 > last) return null;
-  return { params, body: [arrow + 2, last] as [number, number] };
-}
-
-/** reduce(array, initial, (s, x) -> …, s -> …) → list_reduce(array, (s, x) -> …, initial). */
-function reduce(c: Code, i: number): Edit[] {
-  const args = argsOf(c, i + 1);
-  if (args.length !== 4) return [];
-  const [array, initial, step, output] = args.map((a) => span(c, a)) as [Part, Part, Part, Part];
-  const reduced: Part[] = ['list_reduce(', array, ', ', step, ', ', initial, ')'];
-  const out = lambdaOf(c, args[3]!);
-  // `s -> s`, the usual output function, needs no call.
-  const param = out?.params.length === 1 ? upper(c.toks[out.params[0]!]) : '';
-  const identity =
-    !!out && out.body[0] === out.body[1] && !!param && param === upper(c.toks[out.body[0]]);
-  const close = c.toks[c.match[i + 1]!]!;
-  const parts: Part[] = identity
-    ? reduced
-    : ['list_transform([', ...reduced, '], ', output, ')[1]'];
-  return [replace(c.toks[i]!.start, close.end, ...parts)];
-}
-
-/** zip_with(a, b, (x, y) -> …) → list_transform(list_zip(a, b), z -> … z[1] … z[2] …). */
-function zipWith(c: Code, i: number, taken: Uint8Array): Edit[] {
-  const args = argsOf(c, i + 1);
-  if (args.length !== 3) return [];
-  const lambda = lambdaOf(c, args[2]!);
-  if (!lambda || lambda.params.length !== 2) return [];
-  const { toks } = c;
-  const names = lambda.params.map((k) => toks[k]!.text.toLowerCase());
-  const edits: Edit[] = [];
-  const pair = '__dunesql_pair';
-  for (let k = lambda.body[0]; k <= lambda.body[1]; k++) {
-    const t = toks[k]!;
-    const which = t.kind === 'word' ? names.indexOf(t.text.toLowerCase()) : -1;
-    if (which < 0 || isPunct(toks[k - 1], '.') || isPunct(toks[k + 1], '(')) continue;
-    edits.push(replace(t.start, t.end, `${pair}[${which + 1}]`));
-    taken[k] = 1;
-  }
-  const close = toks[c.match[i + 1]!]!;
-  edits.push(
-    replace(
-      toks[i]!.start,
-      close.end,
-      'list_transform(list_zip(',
-      span(c, args[0]!),
-      ', ',
-      span(c, args[1]!),
-      `), ${pair} -> `,
-      span(c, lambda.body),
-      ')',
-    ),
-  );
-  return edits;
 }
 
 /**
@@ -289,6 +225,11 @@ function reshape(c: Code, i: number, name: string, taken: Uint8Array): Edit[] {
       return reduce(c, i);
     case 'zip_with':
       return zipWith(c, i, taken);
+    case 'map_filter':
+    case 'transform_values':
+    case 'transform_keys':
+    case 'map_zip_with':
+      return mapLambda(c, i, name, taken);
     case 'any_match':
     case 'all_match':
     case 'none_match':

@@ -1,7 +1,8 @@
 /**
  * Trino's array, map and lambda functions. Arrays are DuckDB lists (1-based, as in Trino);
  * maps are DuckDB maps. A DuckDB macro cannot take a lambda, so the lambda-taking functions are
- * renames to DuckDB's list functions or reshaped by the rewrite.
+ * renames to DuckDB's list functions or reshaped by the rewrite (lambdas.ts; those over maps
+ * run on the map's entries).
  */
 import type { DuneFunction } from './functions';
 import { macro, renamed, reshaped, same, unsupported } from './functions-kit';
@@ -57,6 +58,21 @@ export const ARRAY_MACROS: string[] = [
   `CREATE OR REPLACE MACRO dunesql_map_agg(k, v) AS map_from_entries(list_filter(
   list({'key': k, 'value': v}) FILTER (WHERE k IS NOT NULL),
   (e, i) -> list_position(list(k) FILTER (WHERE k IS NOT NULL), e.key) = i))`,
+  // The lambdas over maps (lambdas.ts) run on map_entries; transform_keys makes its new keys
+  // a map through this, failing on a NULL or repeated key with Trino's words (DuckDB's
+  // map_from_entries would fail too, in its own).
+  `CREATE OR REPLACE MACRO dunesql_map_from_new_keys(es) AS list_transform([es], l ->
+  list_transform([list_transform(l, e -> e.key)], ks -> CASE
+  WHEN list_count(ks) < len(ks) THEN dunesql_raise('map key cannot be null')
+  WHEN len(list_distinct(ks)) < len(ks) THEN dunesql_raise('Duplicate keys ('
+    || CAST(list_filter(ks, (x, i) -> list_position(ks, x) < i)[1] AS VARCHAR) || ') are not allowed')
+  ELSE map_from_entries(l) END)[1])[1]`,
+  // map_zip_with's entries: every key of a then the keys only b has, with its value in each
+  // map (NULL where one lacks it); NULL when either map is. The maps are named once each.
+  `CREATE OR REPLACE MACRO dunesql_map_zip(a, b) AS list_transform([{'a': a, 'b': b}], p ->
+  CASE WHEN p.a IS NULL OR p.b IS NULL THEN NULL ELSE list_transform(
+    list_concat(map_keys(p.a), list_filter(map_keys(p.b), k -> NOT map_contains(p.a, k))),
+    k -> {'key': k, 'value1': p.a[k], 'value2': p.b[k]}) END)[1]`,
   `CREATE OR REPLACE MACRO dunesql_split_to_map(s, entry_sep, kv_sep) AS map_from_entries(list_transform(
   string_split(s, entry_sep), e -> {'key': split_part(e, kv_sep, 1), 'value': substr(e, length(split_part(e, kv_sep, 1)) + length(kv_sep) + 1)}))`,
 ];
@@ -228,18 +244,29 @@ export const ARRAY_FUNCTIONS: DuneFunction[] = [
     'The map written in s as entries split by entry_delimiter, each a key and value split by key_value_delimiter.',
   ),
   same('histogram', 'histogram(x) → map', 'Aggregate: a map of each value to how often it occurs.'),
-  ...[
-    ['transform_keys', 'transform_keys(x map, (k, v) -> key) → map'],
-    ['transform_values', 'transform_values(x map, (k, v) -> value) → map'],
-    ['map_filter', 'map_filter(x map, (k, v) -> condition) → map'],
-    ['map_zip_with', 'map_zip_with(x map, y map, (k, v1, v2) -> value) → map'],
-  ].map(([name, signature]) =>
-    unsupported(
-      name!,
-      signature!,
-      'Not supported on Strata yet: DuckDB has no lambdas over maps (use map_entries and transform).',
-      { lambda: true },
-    ),
+  reshaped(
+    'map_filter',
+    'map_filter(x map, (k, v) -> condition) → map',
+    'The map of the entries for which condition is true (not NULL); NULL for a NULL map.',
+    { lambda: true },
+  ),
+  reshaped(
+    'transform_values',
+    'transform_values(x map, (k, v) -> value) → map',
+    'The map of each key to the value computed from its key and value.',
+    { lambda: true },
+  ),
+  reshaped(
+    'transform_keys',
+    'transform_keys(x map, (k, v) -> key) → map',
+    'The map of each value under the key computed from its key and value; a NULL or repeated new key fails.',
+    { lambda: true },
+  ),
+  reshaped(
+    'map_zip_with',
+    'map_zip_with(x map, y map, (k, v1, v2) -> value) → map',
+    'The map of every key of x or y to the value computed from it and its values in x and y (NULL where a map lacks the key); NULL if either map is NULL.',
+    { lambda: true },
   ),
   unsupported(
     'multimap_agg',
