@@ -5,6 +5,7 @@ import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { Parameter } from '../../../contract/parameters';
+import { normalizeVarbinary } from '../../../contract/rules/parameters';
 import { WidgetFrame } from './widget-frame';
 
 type Props = {
@@ -79,6 +80,26 @@ function ParamInput(props: Props & { label: string; current: string }) {
           onChange={(v) => commit(v ?? '')}
           searchable
           allowDeselect={false}
+        />
+      );
+    }
+    case 'varbinary': {
+      // An address that is not 0x-hex would fail every query of the dashboard: say so here.
+      const valid = normalizeVarbinary(draft) !== undefined;
+      const problem = valid || draft === current ? null : 'Not 0x-prefixed hex of even length';
+      const commitValid = () => {
+        if (valid) commit(draft.trim());
+      };
+      return (
+        <TextInput
+          {...common}
+          value={draft}
+          placeholder="0x…"
+          spellCheck={false}
+          error={problem}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          onBlur={commitValid}
+          onKeyDown={(e) => e.key === 'Enter' && commitValid()}
         />
       );
     }

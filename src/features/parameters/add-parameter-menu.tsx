@@ -10,6 +10,7 @@ export const TYPE_LABELS: Record<ParameterType, string> = {
   number: 'Number',
   datetime: 'Date and time',
   enum: 'List of options',
+  varbinary: 'Address or bytes (0x…)',
 };
 
 /**

@@ -171,3 +171,47 @@ describe('newParameter', () => {
     });
   });
 });
+
+describe('bytes (varbinary) parameters', () => {
+  it('start without a default, which must then be entered', () => {
+    const p = newParameter('wallet', 'varbinary');
+    expect(p).toEqual({ key: 'wallet', type: 'varbinary', value: '' });
+    expect(definitionErrors([p], 'SELECT {{wallet}}')).toEqual({
+      wallet: 'Default: Enter 0x and hex digits, such as an address',
+    });
+    const set = setDefault(p, '0xab');
+    expect(definitionErrors([set], 'SELECT {{wallet}}')).toEqual({});
+    expect(definitionErrors([setDefault(p, '0xabc')], 'SELECT {{wallet}}')).toEqual({
+      wallet: 'Default: "0xabc" is not 0x-prefixed hex of even length',
+    });
+  });
+  it('keep a text default that is 0x-hex (lowercased) and drop one that is not', () => {
+    expect(changeType({ key: 'w', type: 'text', value: ' 0xABcd ' }, 'varbinary')).toEqual({
+      key: 'w',
+      type: 'varbinary',
+      value: '0xabcd',
+    });
+    expect(changeType({ key: 'w', type: 'text', value: 'vitalik.eth' }, 'varbinary').value).toBe(
+      '',
+    );
+    expect(changeType({ ...en, isMultiselect: true, values: ['a'] }, 'varbinary')).toEqual({
+      key: 'chain',
+      type: 'varbinary',
+      value: '',
+    });
+    expect(changeType({ key: 'w', type: 'varbinary', value: '0xab' }, 'text').value).toBe('0xab');
+  });
+  it('take a list of addresses', () => {
+    const p = setMultiselect({ key: 'w', type: 'varbinary', value: '0xab' }, true);
+    expect(p).toEqual({
+      key: 'w',
+      type: 'varbinary',
+      isMultiselect: true,
+      values: ['0xab'],
+      value: '0xab',
+    });
+    expect(definitionErrors([setDefault(p, ['0xab', '0x1'])], 'SELECT {{w}}')).toEqual({
+      w: 'Default: "0x1" is not 0x-prefixed hex of even length',
+    });
+  });
+});

@@ -1,12 +1,14 @@
 import type { Parameter, ParameterType } from '../../../contract/parameters';
 import { missingParameters, unusedParameters } from './placeholders';
+import { normalizeVarbinary } from '../../../contract/rules/parameters';
 import { isDatetime, validateValue } from './validate-value';
 
 const midnightToday = () => `${new Date().toISOString().slice(0, 10)} 00:00:00`;
 
 /**
  * What "Add parameter" creates for a `{{name}}` of the SQL, with a default that fits its type
- * (text: empty; number: 10; date and time: today at midnight UTC; list: no options yet).
+ * (text: empty; number: 10; date and time: today at midnight UTC; list: no options yet), or
+ * none yet (bytes: there is no address that fits every query, so one must be entered).
  */
 export function newParameter(key: string, type: ParameterType = 'text'): Parameter {
   switch (type) {
@@ -18,6 +20,8 @@ export function newParameter(key: string, type: ParameterType = 'text'): Paramet
       return { key, type, value: midnightToday() };
     case 'enum':
       return { key, type, value: '', enumOptions: [] };
+    case 'varbinary':
+      return { key, type, value: '' };
   }
 }
 
@@ -72,6 +76,8 @@ export function changeType(p: Parameter, type: ParameterType): Parameter {
       return { ...withoutEnumFields(p), type, value: isDatetime(value) ? value : midnightToday() };
     case 'enum':
       return { ...p, type, value, enumOptions: p.enumOptions ?? (value ? [value] : []) };
+    case 'varbinary':
+      return { ...withoutEnumFields(p), type, value: normalizeVarbinary(value) ?? '' };
   }
 }
 

@@ -36,7 +36,10 @@ type Props = {
   error?: string;
 };
 
-/** The settings of one parameter: type, default, description and, for enums, its options. */
+/**
+ * The settings of one parameter: type, default, description and, for enums, its options (enums
+ * and bytes may take a list).
+ */
 export function ParameterDefinition({ parameter: p, onChange, onRemove, error }: Props) {
   const isEnum = p.type === 'enum';
   const source = p.enumFromResults ? 'results' : 'list';
@@ -144,6 +147,23 @@ export function ParameterDefinition({ parameter: p, onChange, onRemove, error }:
               />
             </Group>
           </Stack>
+        )}
+        {p.type === 'varbinary' && (
+          <Group justify="space-between" gap="sm">
+            <Text size="xs" c="dimmed">
+              Written as bytes: compare it with an address or hash column,{' '}
+              <Code>
+                {p.isMultiselect
+                  ? `WHERE address IN ({{${p.key}}})`
+                  : `WHERE address = {{${p.key}}}`}
+              </Code>
+            </Text>
+            <Switch
+              label="Multiselect"
+              checked={!!p.isMultiselect}
+              onChange={(e) => onChange(setMultiselect(p, e.currentTarget.checked))}
+            />
+          </Group>
         )}
         {error && (
           <Text size="sm" c="red" role="alert">

@@ -48,6 +48,7 @@ describe('ParameterEditor', { timeout: 20_000 }, () => {
       'Text',
       'Date and time',
       'List of options',
+      'Address or bytes (0x…)',
     ]);
     await userEvent.click(items[0]!);
     expect(onChange).toHaveBeenLastCalledWith([{ key: 'n', type: 'number', value: '10' }]);
@@ -89,6 +90,44 @@ describe('ParameterEditor', { timeout: 20_000 }, () => {
     await user.click(within(card).getByRole('radio', { name: 'Another query’s results' }));
     expect(onChange).toHaveBeenLastCalledWith([
       { key: 'chain', type: 'enum', value: 'a', enumFromResults: { queryId: 0, columnName: '' } },
+    ]);
+  });
+
+  it('offers bytes for an address, suggested where the SQL compares one', async () => {
+    const user = userEvent.setup();
+    const onChange = renderEditor([], 'SELECT * FROM t WHERE "from" = {{wallet}}');
+    await user.click(screen.getByRole('button', { name: 'Add parameter wallet' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items[0]).toHaveTextContent('Address or bytes (0x…) (suggested)');
+    await user.click(items[0]!);
+    expect(onChange).toHaveBeenLastCalledWith([{ key: 'wallet', type: 'varbinary', value: '' }]);
+  });
+
+  it('changes a text parameter to bytes and takes a list of them', async () => {
+    const user = userEvent.setup();
+    const p: Parameter = { key: 'w', type: 'text', value: '0xAB' };
+    const onChange = renderEditor([p], 'SELECT {{w}}');
+    const card = screen.getByRole('region', { name: 'Parameter w' });
+    await user.click(within(card).getByRole('combobox', { name: 'Type' }));
+    await user.click(screen.getByRole('option', { name: 'Address or bytes (0x…)' }));
+    expect(onChange).toHaveBeenLastCalledWith([{ key: 'w', type: 'varbinary', value: '0xab' }]);
+  });
+
+  it('flags a default that is not 0x-hex and offers a list for bytes', async () => {
+    const user = userEvent.setup();
+    const p: Parameter = { key: 'w', type: 'varbinary', value: '0xabc' };
+    const onChange = renderEditor([p], 'SELECT {{w}}');
+    const card = screen.getByRole('region', { name: 'Parameter w' });
+    expect(
+      within(card).getByText('Default: "0xabc" is not 0x-prefixed hex of even length'),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('textbox', { name: 'Default' })).toHaveAttribute(
+      'placeholder',
+      '0x…',
+    );
+    await user.click(within(card).getByRole('switch', { name: 'Multiselect' }));
+    expect(onChange).toHaveBeenLastCalledWith([
+      { ...p, isMultiselect: true, values: ['0xabc'], value: '0xabc' },
     ]);
   });
 

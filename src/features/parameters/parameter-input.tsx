@@ -30,6 +30,8 @@ export type ParameterInputProps = {
 const asList = (v: FormValue) => (Array.isArray(v) ? v : v === '' ? [] : [v]);
 const asOne = (v: FormValue) => (Array.isArray(v) ? (v[0] ?? '') : v);
 
+const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
 /** Distinct options, plus chosen values that are not options, so a widget can show them. */
 function withChosen(options: readonly string[], chosen: string[]): string[] {
   return [...new Set([...options, ...chosen])];
@@ -103,6 +105,30 @@ export function ParameterInput(props: ParameterInputProps) {
         />
       );
     }
+    case 'varbinary':
+      // Addresses are pasted more than typed: a list takes one per Enter, comma or paste.
+      return p.isMultiselect ? (
+        <TagsInput
+          {...common}
+          value={asList(value)}
+          onChange={onChange}
+          placeholder="0x…"
+          splitChars={[',', ' ', '\n']}
+          clearable
+          acceptValueOnBlur
+          styles={MONO}
+        />
+      ) : (
+        <TextInput
+          {...common}
+          value={asOne(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          placeholder="0x…"
+          spellCheck={false}
+          autoComplete="off"
+          styles={MONO}
+        />
+      );
     default:
       return (
         <TextInput

@@ -144,6 +144,25 @@ describe('ParametersForm', () => {
     expect(field('name')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('takes bytes as 0x-hex text, one or a list, and flags what is not', () => {
+    const wallet: Parameter = { key: 'wallet', type: 'varbinary', value: '0xab' };
+    const wallets: Parameter = { ...wallet, key: 'wallets', isMultiselect: true, values: ['0x01'] };
+    const { rerender, onChange } = renderForm([wallet, wallets]);
+    expect(widgetOf('wallet')).toBe('TextInput');
+    expect(field('wallet')).toHaveValue('0xab');
+    expect(widgetOf('wallets')).toBe('TagsInput');
+    expect(pillsOf('wallets')).toEqual(['0x01']);
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    fireEvent.change(field('wallet'), { target: { value: '0xabc' } });
+    expect(onChange).toHaveBeenLastCalledWith({ wallet: '0xabc' });
+    rerender({ wallet: '0xabc', wallets: ['0x01', 'vitalik.eth'] });
+    expect(screen.getByText('"0xabc" is not 0x-prefixed hex of even length')).toBeInTheDocument();
+    expect(
+      screen.getByText('"vitalik.eth" is not 0x-prefixed hex of even length'),
+    ).toBeInTheDocument();
+    expect(field('wallet')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('clears the flag once the value is fixed', () => {
     const { rerender } = renderForm(params, { limit: 'ten' });
     expect(screen.getByText('"ten" is not a number')).toBeInTheDocument();

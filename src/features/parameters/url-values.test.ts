@@ -33,6 +33,11 @@ describe('parameter values in the URL', () => {
     expect(search).toMatchObject(values);
     expect(valuesFromSearch(search)).toEqual(values);
   });
+  it('keeps an address as the same text through the router', () => {
+    const values = { wallet: '0x' + '00'.repeat(20), hash: '0x1e3', wallets: ['0x10', '0x00ff'] };
+    const text = defaultStringifySearch(valuesToSearch(values));
+    expect(valuesFromSearch(defaultParseSearch(text))).toEqual(values);
+  });
   it('puts a parameter named like one of the page’s own keys into p', () => {
     const search = valuesToSearch({ viz: 'x', days: '1' });
     expect(search).toEqual({ days: 1, p: { viz: 'x' } });

@@ -83,3 +83,25 @@ describe('formErrors', () => {
     expect(formErrors([{ ...num, value: 'bad' }], {})).toEqual({ n: '"bad" is not a number' });
   });
 });
+
+describe('validateValue of bytes (varbinary)', () => {
+  const wallet: Parameter = { key: 'w', type: 'varbinary', value: '0x00' };
+  const wallets: Parameter = { ...wallet, isMultiselect: true, values: ['0x00'] };
+  it('wants 0x and hex digits of even length, in either case', () => {
+    for (const ok of ['0x' + 'ab'.repeat(20), '0xABCDEF', ' 0x00 ', '0x', '0X01'])
+      expect(validateValue(wallet, ok), ok).toBeNull();
+    expect(validateValue(wallet, '')).toBe('Enter 0x and hex digits, such as an address');
+    for (const bad of ['0xabc', '0xzz', 'abcd', 'x0ab', '0x 00', "0x00' or 1=1"])
+      expect(validateValue(wallet, bad), bad).toBe(
+        `"${bad}" is not 0x-prefixed hex of even length`,
+      );
+    expect(validateValue(wallet, '0x' + 'a'.repeat(100_000))).toMatch(/Longer/);
+  });
+  it('checks every value of a list', () => {
+    expect(validateValue(wallets, ['0x01', '0x02'])).toBeNull();
+    expect(validateValue(wallets, ['0x01', '0x2'])).toBe(
+      '"0x2" is not 0x-prefixed hex of even length',
+    );
+    expect(validateValue(wallet, ['0x01', '0x02'])).toBe('Takes one value, not a list');
+  });
+});

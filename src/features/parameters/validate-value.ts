@@ -1,6 +1,10 @@
 import type { Parameter } from '../../../contract/parameters';
 import { PARAMETER_LIMITS } from '../../../contract/rules/limits';
-import { isDatetimeValue, PARAMETER_NUMBER } from '../../../contract/rules/parameters';
+import {
+  isDatetimeValue,
+  normalizeVarbinary,
+  PARAMETER_NUMBER,
+} from '../../../contract/rules/parameters';
 import { effectiveValue, type FormValue, type FormValues } from './form-values';
 
 /** At most this many values in a multiselect (the service's limit). */
@@ -26,6 +30,11 @@ function itemProblem(param: Parameter, raw: string): string | null {
     case 'datetime':
       if (raw.trim() === '') return 'Pick a date and time';
       return isDatetime(raw) ? null : `"${clip(raw)}" is not a date-time (YYYY-MM-DD hh:mm:ss)`;
+    case 'varbinary':
+      if (raw.trim() === '') return 'Enter 0x and hex digits, such as an address';
+      return normalizeVarbinary(raw)
+        ? null
+        : `"${clip(raw)}" is not 0x-prefixed hex of even length`;
     case 'enum':
       // Options from another query's results are not checked by the service either.
       if (param.isFreeformAllowed || param.enumFromResults) return null;
