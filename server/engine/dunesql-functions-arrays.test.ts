@@ -134,6 +134,22 @@ describe('maps', () => {
     ).toEqual([6, null, '2']);
   });
 
+  it('cardinality counts a map’s entries as an array’s elements, NULL for NULL', async () => {
+    expect(
+      await row(`SELECT cardinality(MAP(ARRAY[0xab, 0xcd], ARRAY[ARRAY[1], NULL])),
+        cardinality(MAP(ARRAY['x'], ARRAY[1])), cardinality(CAST(MAP(ARRAY[], ARRAY[]) AS map(varchar, integer))),
+        cardinality(CAST(NULL AS map(varchar, integer))), cardinality(ARRAY[1, NULL, 3]),
+        cardinality(CAST(NULL AS array(integer))), cardinality(NULL)`),
+    ).toEqual(['2', '1', '0', null, '3', null, null]);
+    expect(
+      await row(`SELECT cardinality(map_agg(k, v)), cardinality(array_agg(k)), cardinality(histogram(k))
+        FROM (VALUES ('a', 1), ('b', 2), ('a', 3)) t(k, v)`),
+    ).toEqual(['2', '3', '2']);
+    expect(await error(`SELECT cardinality('abc')`)).toMatch(
+      /cardinality takes an array or a map, not VARCHAR/,
+    );
+  });
+
   it('map_keys, map_values, map(), map_concat and split_to_map', async () => {
     expect(
       await row(`SELECT map_keys(map(ARRAY['a', 'b'], ARRAY[1, 2])),

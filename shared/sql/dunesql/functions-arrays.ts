@@ -21,6 +21,15 @@ export const ARRAY_MACROS: string[] = [
   WHEN (a + step > a AND b < a) OR (a + step < a AND b > a) THEN dunesql_raise('sequence stop value should be greater than or equal to start value if step is greater than zero otherwise stop should be less than or equal to start')
   ELSE cast_to_type(list_filter(list_transform(range(0, len(generate_series(a, b, step))), i -> a + i * step),
     v -> CASE WHEN a + step > a THEN v <= b ELSE v >= b END), [a, b]) END`,
+  // DuckDB counts a list with len and a map with cardinality, and neither binds on the other.
+  // typeof is folded when the call is bound, so only one branch is left; the other must still
+  // bind: on a list the map branch is a cast that binds (TRY_CAST to a map), and on a map the
+  // list branch reads the map as the type of concat(x), text, never run. On a list this is
+  // len(x) itself (the cast to its own type is dropped); on a map it counts its entries as text.
+  `CREATE OR REPLACE MACRO dunesql_cardinality(x) AS CASE
+  WHEN typeof(x) LIKE 'MAP(%' THEN CAST(cardinality(TRY_CAST(x AS MAP(VARCHAR, VARCHAR))) AS BIGINT)
+  WHEN typeof(x) LIKE '%]' OR typeof(x) = '"NULL"' THEN len(cast_to_type(x, concat(x)))
+  ELSE dunesql_raise('cardinality takes an array or a map, not ' || typeof(x)) END`,
   `CREATE OR REPLACE MACRO dunesql_element_at(c, k) AS (c)[k]`,
   `CREATE OR REPLACE MACRO dunesql_array_join(a, sep) AS array_to_string(a, sep),
   (a, sep, null_text) AS array_to_string(list_transform(a, x -> coalesce(CAST(x AS VARCHAR), null_text)), sep)`,
@@ -83,11 +92,10 @@ export const ARRAY_FUNCTIONS: DuneFunction[] = [
     'sequence(start, stop[, step]) → array',
     'The array from start to stop, both included. Integers step by 1 (or -1 when stop < start); dates step by a day; step is an integer or, for dates and timestamps, an interval. A step that moves away from stop fails. The elements have the type of start and stop: dates stay dates, also with an interval step.',
   ),
-  renamed(
+  macro(
     'cardinality',
-    'len',
-    'cardinality(x array) → bigint',
-    'The number of elements of the array (NULLs included). On a map, write cardinality(map_keys(m)).',
+    'cardinality(x array | map) → bigint',
+    'The number of elements of the array (NULLs included) or of entries of the map; NULL for NULL.',
   ),
   macro(
     'element_at',
