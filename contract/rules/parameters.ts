@@ -7,6 +7,12 @@ import { VALUE_PATTERNS } from './column-inference.js';
 /** A number parameter's value: decimal, optional sign, fraction and exponent. */
 export const PARAMETER_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
+/**
+ * Whether a definition may store an empty default: text (the empty string is a value) and
+ * varbinary (no address fits every query: a run without a value is refused, not the saving).
+ */
+export const allowsEmptyDefault = (type: string) => type === 'text' || type === 'varbinary';
+
 /** A varbinary parameter's value: `0x` and hex digits of even length, as uploads read bytes. */
 const VARBINARY = new RegExp(`^(?:${VALUE_PATTERNS.hex})$`);
 

@@ -246,6 +246,14 @@ describe('varbinary parameters', () => {
     ).toThrow('default of parameter "wallet": "0xabc" is not 0x-prefixed hex of even length');
     expect(normalizeParameterDefs('select {{wallet}}', [wallet])).toEqual([wallet]);
   });
+  it('may be saved without a default, and then needs a value for each run', () => {
+    const none: Parameter = { ...wallet, value: '' };
+    expect(normalizeParameterDefs('select {{wallet}}', [none])).toEqual([none]);
+    expect(() => render('select {{wallet}}', [none])).toThrow(
+      'parameter "wallet": "" is not 0x-prefixed hex of even length',
+    );
+    expect(render('select {{wallet}}', [none], { wallet: '0x01' })).toBe("select unhex('01')");
+  });
   it('renders SQL the DuneSQL rewrite passes through', () => {
     const sql = render('select "from" from t where "from" = {{wallet}}', [wallet]);
     expect(rewriteDuneSql(sql).sql).toContain("= unhex('abcd')");

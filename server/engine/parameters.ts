@@ -1,6 +1,7 @@
 import type { Parameter, ParameterValue } from '../../contract/parameters.js';
 import { PARAMETER_LIMITS } from '../../contract/rules/limits.js';
 import {
+  allowsEmptyDefault,
   defaultValues,
   normalizeDatetime,
   normalizeVarbinary,
@@ -46,7 +47,7 @@ export function normalizeParameterDefs(sql: string, defs: Parameter[]): Paramete
           ? [def.value]
           : [];
     for (const v of defaults) {
-      if (v === '' && def.type === 'text') continue;
+      if (v === '' && allowsEmptyDefault(def.type)) continue;
       const problem = valueProblem(def, v);
       if (problem) throw parameterError(`default of parameter "${def.key}": ${problem}`);
     }

@@ -83,6 +83,25 @@ describe.each(['dunesql', 'duckdb'] as const)('a varbinary parameter in %s', (di
 });
 
 describe('saving a varbinary parameter', () => {
+  it('takes no default; a run without a value is then refused with 400', async () => {
+    const r = await t.call('POST', '/api/v1/query', {
+      key: alice.key,
+      body: {
+        name: 'no default',
+        query_sql: 'SELECT label FROM dune.alice.book WHERE address = {{wallet}}',
+        parameters: [{ key: 'wallet', type: 'varbinary', value: '' }],
+      },
+    });
+    expect(r.status, r.text).toBe(200);
+    const id = r.json.query_id as number;
+    const refused = await execute(id);
+    expect(refused.status).toBe(400);
+    expect(refused.json).toEqual({
+      error: 'parameter "wallet": "" is not 0x-prefixed hex of even length',
+    });
+    expect(await labels(id, ADDR)).toEqual(['mine']);
+  });
+
   it('refuses a default that is not 0x-hex with 400', async () => {
     const r = await t.call('POST', '/api/v1/query', {
       key: alice.key,

@@ -173,12 +173,10 @@ describe('newParameter', () => {
 });
 
 describe('bytes (varbinary) parameters', () => {
-  it('start without a default, which must then be entered', () => {
+  it('start without a default (each run is then given a value), or with one that fits', () => {
     const p = newParameter('wallet', 'varbinary');
     expect(p).toEqual({ key: 'wallet', type: 'varbinary', value: '' });
-    expect(definitionErrors([p], 'SELECT {{wallet}}')).toEqual({
-      wallet: 'Default: Enter 0x and hex digits, such as an address',
-    });
+    expect(definitionErrors([p], 'SELECT {{wallet}}')).toEqual({});
     const set = setDefault(p, '0xab');
     expect(definitionErrors([set], 'SELECT {{wallet}}')).toEqual({});
     expect(definitionErrors([setDefault(p, '0xabc')], 'SELECT {{wallet}}')).toEqual({

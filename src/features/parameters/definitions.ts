@@ -1,6 +1,6 @@
 import type { Parameter, ParameterType } from '../../../contract/parameters';
 import { missingParameters, unusedParameters } from './placeholders';
-import { normalizeVarbinary } from '../../../contract/rules/parameters';
+import { allowsEmptyDefault, normalizeVarbinary } from '../../../contract/rules/parameters';
 import { isDatetime, validateValue } from './validate-value';
 
 const midnightToday = () => `${new Date().toISOString().slice(0, 10)} 00:00:00`;
@@ -8,7 +8,7 @@ const midnightToday = () => `${new Date().toISOString().slice(0, 10)} 00:00:00`;
 /**
  * What "Add parameter" creates for a `{{name}}` of the SQL, with a default that fits its type
  * (text: empty; number: 10; date and time: today at midnight UTC; list: no options yet), or
- * none yet (bytes: there is no address that fits every query, so one must be entered).
+ * none yet (bytes: no address fits every query, so each run is given one).
  */
 export function newParameter(key: string, type: ParameterType = 'text'): Parameter {
   switch (type) {
@@ -143,11 +143,11 @@ function definitionProblem(p: Parameter, unused: boolean, duplicate: boolean): s
       if (!src.columnName.trim()) return 'Enter the column to take the options from';
     } else if (!p.enumOptions?.length) return 'Add at least one option';
   }
-  // The service checks `values` of a multiselect, else `value`; an empty text is fine.
+  // The service checks `values` of a multiselect, else `value`; an empty text or bytes is fine.
   const defaults =
     p.isMultiselect && p.values?.length ? p.values : p.value !== undefined ? [p.value] : [];
   for (const v of defaults) {
-    if (v === '' && p.type === 'text') continue;
+    if (v === '' && allowsEmptyDefault(p.type)) continue;
     const problem = validateValue(p, v);
     if (problem) return `Default: ${problem}`;
   }
