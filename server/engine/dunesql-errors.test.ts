@@ -181,6 +181,12 @@ describe('duneSqlError', () => {
     });
   });
 
+  it('says how to unnest a map column, which Strata reads as an array', async () => {
+    expect(
+      await failure('select * from (select map([1], [2]) m) cross join unnest(m) as t(k)'),
+    ).toMatch(/^line 1:51: Cannot unnest this type: .* write UNNEST\(map_entries\(m\)\)$/);
+  });
+
   it("keeps any other message as DuckDB's text, with Trino's position", () => {
     const sql = 'select 1\nfrom t';
     const message = 'Binder Error: something new\n\nLINE 2: from t\n             ^';

@@ -397,6 +397,13 @@ const RULES: Rule[] = [
     },
   },
   {
+    // Strata reads an UNNEST argument as a map only when the SQL writes it as one (a map-valued
+    // call or cast, shared/sql/dunesql/unnest.ts); a column holding a map lands here.
+    match: /^UNNEST requires a single list as input/,
+    say: () =>
+      'Cannot unnest this type: UNNEST takes an array, or a map written as a map-valued call or cast; for a map column write UNNEST(map_entries(m))',
+  },
+  {
     match: /^Cannot compare values of type (.+?) and type (.+?) - an explicit cast is required/,
     say: (m, f) => {
       const op = f?.operator && COMPARISONS.has(f.operator) ? f.operator : '=';

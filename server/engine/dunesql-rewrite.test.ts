@@ -254,6 +254,70 @@ describe('UNNEST of several arrays', () => {
   });
 });
 
+describe('UNNEST of a map', () => {
+  it('gives a row per entry, its key and value as two columns', async () => {
+    expect(
+      await dune(`SELECT * FROM UNNEST(map_from_entries(ARRAY[('gas', 21000), ('fee', 7)])) AS t(k, v)
+        ORDER BY v`),
+    ).toEqual({
+      columns: ['k', 'v'],
+      rows: [
+        ['fee', 7],
+        ['gas', 21000],
+      ],
+    });
+    // Per row of a table, from an aggregate, a cast or a lambda over maps; none for NULL.
+    expect(
+      (
+        await dune(`WITH w AS (SELECT wallet, map_agg(token, amount) AS held
+            FROM (VALUES ('w1', 'usdc', 5), ('w1', 'dai', 0), ('w2', 'weth', 2)) v(wallet, token, amount)
+            GROUP BY wallet)
+          SELECT wallet, token, amount FROM w
+          CROSS JOIN UNNEST(map_filter(CAST(held AS map(varchar, bigint)), (k, v) -> v > 0)) AS t(token, amount)
+          ORDER BY wallet`)
+      ).rows,
+    ).toEqual([
+      ['w1', 'usdc', '5'],
+      ['w2', 'weth', '2'],
+    ]);
+    expect(
+      (await dune('SELECT count(*) FROM UNNEST(CAST(NULL AS map(varchar, integer))) AS t(k, v)'))
+        .rows,
+    ).toEqual([['0']]);
+  });
+
+  it('beside an array, and with ORDINALITY', async () => {
+    expect(
+      (
+        await dune(`SELECT * FROM UNNEST(ARRAY[1, 2, 3], MAP(ARRAY['a', 'b'], ARRAY[10, 20]))
+          WITH ORDINALITY AS t(x, k, v, i) ORDER BY i`)
+      ).rows,
+    ).toEqual([
+      [1, 'a', 10, '1'],
+      [2, 'b', 20, '2'],
+      [3, null, null, '3'],
+    ]);
+    expect(
+      (
+        await dune(`SELECT k, i FROM UNNEST(MAP(ARRAY['a', 'b'], ARRAY[10, 20])) WITH ORDINALITY
+          AS t(k, v, i) ORDER BY i`)
+      ).rows,
+    ).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+    ]);
+  });
+
+  it('of a column holding a map, written UNNEST(map_entries(m))', async () => {
+    expect(
+      (
+        await dune(`WITH c AS (SELECT MAP(ARRAY['a'], ARRAY[1]) AS m)
+          SELECT k, v FROM c CROSS JOIN UNNEST(map_entries(m)) AS t(k, v)`)
+      ).rows,
+    ).toEqual([['a', 1]]);
+  });
+});
+
 describe('calls', () => {
   it('greatest and least are NULL when an argument is', async () => {
     expect(

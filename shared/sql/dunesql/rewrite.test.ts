@@ -201,6 +201,22 @@ describe('UNNEST of rows', () => {
     );
   });
 
+  it('unnests a map written as one into its entries, alone or beside arrays', () => {
+    expect(duck('SELECT * FROM UNNEST(histogram(x)) AS t(k, n)')).toBe(
+      'SELECT * FROM (SELECT unnest(__dunesql_unnest.r) FROM UNNEST(map_entries(histogram(x))) AS __dunesql_unnest(r)) AS t(k, n)',
+    );
+    expect(duck('SELECT * FROM u, UNNEST(xs, CAST(j AS map(varchar, json))) AS t(x, k, v)')).toBe(
+      'SELECT * FROM u, (SELECT __dunesql_unnest.r[1], unnest(__dunesql_unnest.r[2]) FROM UNNEST(list_zip(xs, map_entries(CAST(j AS map(varchar, json))))) AS __dunesql_unnest(r)) AS t(x, k, v)',
+    );
+  });
+
+  it('reads a column or another call as an array, not a map', () => {
+    expect(duck('SELECT * FROM UNNEST(CAST(j AS array(integer))) AS t(x)')).toBe(
+      'SELECT * FROM UNNEST(CAST(j AS integer[])) AS t(x)',
+    );
+    expect(duck('SELECT * FROM u, UNNEST(m) AS t(k)')).toBe('SELECT * FROM u, UNNEST(m) AS t(k)');
+  });
+
   it('leaves an unnest of values as it is', () => {
     const sql = 'SELECT x FROM u CROSS JOIN UNNEST(xs) WITH ORDINALITY AS t(x, i)';
     expect(duck(sql)).toBe(sql);
