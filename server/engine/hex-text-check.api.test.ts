@@ -37,7 +37,7 @@ describe('a quoted 0x… compared with varbinary', () => {
     const sql = `SELECT count(*) AS n\nFROM dune.alice.book\nWHERE address = '${ADDR}'`;
     const { error } = await run(sql, 'dunesql');
     expect(error?.message).toBe(
-      `line 3:17: '${ADDR}' is text, not varbinary: compared with an address or hash it matches nothing; write ${ADDR} (no quotes)`,
+      `line 3:17: '${ADDR}' is text, not varbinary: compared with an address or hash it matches nothing; write ${ADDR} (no quotes), or give the {{parameter}} it came from the type varbinary`,
     );
     expect(error?.metadata).toEqual({ line: 3, column: 17 });
   });
@@ -45,7 +45,9 @@ describe('a quoted 0x… compared with varbinary', () => {
   it('fails in DuckDB SQL too, in an IN list, saying to use from_hex', async () => {
     const sql = `SELECT count(*) AS n FROM dune.alice.book WHERE address IN ('0x00', '${ADDR}')`;
     const { error } = await run(sql, 'duckdb');
-    expect(error?.message).toMatch(/^'0x00' is text, not varbinary: .*; write from_hex\('00'\)$/);
+    expect(error?.message).toMatch(
+      /^'0x00' is text, not varbinary: .*; write from_hex\('00'\), or give/,
+    );
   });
 
   it('runs the same text compared with text, shown as text, or written as bytes', async () => {

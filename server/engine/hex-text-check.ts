@@ -31,7 +31,7 @@ export async function refuseHexTextAsBytes(
   const instead = dialect === 'dunesql' ? `0x${hex} (no quotes)` : `from_hex('${hex}')`;
   throw new SqlError(
     'FAILED_TYPE_EXECUTION_FAILED',
-    `'${cast.text}' is text, not varbinary: compared with an address or hash it matches nothing; write ${instead}`,
+    `'${cast.text}' is text, not varbinary: compared with an address or hash it matches nothing; write ${instead}, or give the {{parameter}} it came from the type varbinary`,
     cast.at,
   );
 }
