@@ -161,3 +161,31 @@ export const ResultParamsSchema = z.object({
   ignore_max_datapoints_per_request: bool.optional(),
   api_key: z.string().optional(),
 });
+
+/** The parameters that shape a whole result, as its pages are shaped. */
+const resultShape = {
+  columns: ResultParamsSchema.shape.columns,
+  sort_by: ResultParamsSchema.shape.sort_by,
+  filters: ResultParamsSchema.shape.filters,
+  api_key: ResultParamsSchema.shape.api_key,
+};
+
+/**
+ * A result as an Arrow IPC stream (Strata extension): every row, shaped by `columns`, `sort_by`
+ * and `filters` as pages are. Paging parameters (`limit`, `offset`, `sample_count`, ...) are
+ * refused (400): a download is the whole result.
+ */
+export const ArrowDownloadParamsSchema = z.object(resultShape);
+
+/** Parquet compressions a download may ask for; results are stored with the first. */
+export const PARQUET_COMPRESSIONS = ['snappy', 'zstd', 'uncompressed'] as const;
+export type ParquetCompression = (typeof PARQUET_COMPRESSIONS)[number];
+
+/** A result as Parquet (Strata extension): as an Arrow download, and the file's compression. */
+export const ParquetDownloadParamsSchema = z.object({
+  ...resultShape,
+  compression: z.enum(PARQUET_COMPRESSIONS).optional().openapi({
+    description:
+      'Compression of the Parquet file; default `snappy`, the compression results are stored with (a whole result is then sent as it is stored).',
+  }),
+});

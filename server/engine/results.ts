@@ -126,7 +126,7 @@ export function maxPageRows(
 }
 
 /** Runs a page query; a value the filter compares cannot be converted (e.g. '2024-13') → 400. */
-async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+export async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
@@ -178,6 +178,34 @@ function pageRowsSql(file: string, q: Plan, window: Window, columnNames: string[
   }
   const order = q.orderBy ? orderBy : '';
   return `SELECT * FROM ${from}${q.where}${order} LIMIT ${window.limit} OFFSET ${window.offset}`;
+}
+
+/** The shaping parameters of a whole-result read (a download): no window, no sample. */
+export type ShapeParams = Pick<PageParams, 'columns' | 'sortBy' | 'filters'>;
+
+/** Whether `p` leaves the result as it is stored: every column in its place, every row in order. */
+export function isWholeResult(src: ResultSource, p: ShapeParams): boolean {
+  if (p.filters !== undefined || p.sortBy !== undefined) return false;
+  if (p.columns === undefined) return true;
+  const names = parseColumns(p.columns, src.columnNames);
+  return names.length === src.columnNames.length && names.every((n, i) => n === src.columnNames[i]);
+}
+
+/**
+ * Every row of `src` that `p` keeps, in the order its pages have them (pageRowsSql), each of its
+ * chosen columns as `value(name, stored type)` under its own name.
+ */
+export function resultRowsSql(
+  src: ResultSource,
+  p: ShapeParams,
+  value: (column: string, storedType: string) => string,
+): string {
+  const q = plan(src, p, value, false);
+  const numbered = !src.columnNames.some((n) => n.toLowerCase() === ROW_NUMBER);
+  const from = `read_parquet(${quoteLiteral(src.file)}${numbered ? `, ${ROW_NUMBER} = true` : ''})`;
+  const sortKeys = q.orderBy.replace(' ORDER BY ', '');
+  const keys = numbered && sortKeys ? `${sortKeys}, ${ROW_NUMBER}` : sortKeys;
+  return `SELECT ${q.select} FROM ${from}${q.where}${keys ? ` ORDER BY ${keys}` : ''}`;
 }
 
 /**

@@ -9,6 +9,12 @@ import {
   type PageParams,
   type ResultSource,
 } from '../engine/results.js';
+import {
+  writeDownload,
+  type Download,
+  type DownloadFormat,
+  type DownloadParams,
+} from '../engine/result-downloads.js';
 import { invalid } from '../errors.js';
 import { STATES, type ExecutionRecord } from './execution-record.js';
 import { PageReadAhead } from './page-read-ahead.js';
@@ -92,15 +98,26 @@ export class ExecutionResults {
     this.readAhead.clear();
   }
 
+  /** The result file of an execution; invalid when there is none, saying why. */
+  private kept(e: ExecutionRecord): ResultSource {
+    const src = this.source(e);
+    if (src) return src;
+    const state = visibleState(e);
+    if (state === STATES.failed)
+      throw invalid(`the execution failed: ${e.error?.message ?? 'no result'}`);
+    throw invalid(`the execution has no result to read (state ${state})`);
+  }
+
   /** A CSV page of the result; invalid when there is none, saying why. */
   async csvPage(e: ExecutionRecord, p: PageParams): Promise<CsvPage> {
-    const src = this.source(e);
-    if (!src) {
-      const state = visibleState(e);
-      if (state === STATES.failed)
-        throw invalid(`the execution failed: ${e.error?.message ?? 'no result'}`);
-      throw invalid(`the execution has no result to read (state ${state})`);
-    }
-    return writeCsvPage(this.deps.duck, this.deps.config, this.pagesDir, src, p);
+    return writeCsvPage(this.deps.duck, this.deps.config, this.pagesDir, this.kept(e), p);
+  }
+
+  /**
+   * The whole result as Parquet or Arrow (engine/result-downloads.ts); invalid when there is
+   * none, saying why. A temporary file is the caller's to stream and delete.
+   */
+  async download(e: ExecutionRecord, format: DownloadFormat, p: DownloadParams): Promise<Download> {
+    return writeDownload(this.deps.duck, this.pagesDir, this.kept(e), format, p);
   }
 }

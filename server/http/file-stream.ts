@@ -5,12 +5,13 @@ const CHUNK = 1 << 20;
 /**
  * A response body of `before`, the bytes of `file` but its last `trimEnd`, then `after`; the file
  * is deleted once the body has been sent or cancelled (the client has gone, or a HEAD request:
- * http/head-requests.ts). Read straight into fresh buffers that are handed on as they are (Node's
- * Readable-to-web adapter copies every chunk on the event loop).
+ * http/head-requests.ts), unless `keep` (a stored file sent as it is). Read straight into fresh
+ * buffers that are handed on as they are (Node's Readable-to-web adapter copies every chunk on
+ * the event loop).
  */
 export function fileBody(
   file: string,
-  opts: { before?: string; after?: string; trimEnd?: number } = {},
+  opts: { before?: string; after?: string; trimEnd?: number; keep?: boolean } = {},
 ): ReadableStream<Uint8Array> {
   let opening: Promise<fs.promises.FileHandle> | undefined;
   let handle: fs.promises.FileHandle | undefined;
@@ -22,7 +23,7 @@ export function fileBody(
     removed = true;
     // A cancel can come while the file is still being opened: the handle is closed all the same.
     await (await opening?.catch(() => undefined))?.close().catch(() => undefined);
-    await fs.promises.rm(file, { force: true });
+    if (!opts.keep) await fs.promises.rm(file, { force: true });
   };
   return new ReadableStream<Uint8Array>(
     {

@@ -1,6 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { ExecutionResultSchema, ResultParamsSchema } from '../../contract/executions.js';
+import fs from 'node:fs';
+import {
+  ArrowDownloadParamsSchema,
+  ExecutionResultSchema,
+  ParquetDownloadParamsSchema,
+  ResultParamsSchema,
+} from '../../contract/executions.js';
+import type { DownloadFormat } from '../engine/result-downloads.js';
+import { invalid } from '../errors.js';
 import { presentedKey, requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
@@ -151,6 +159,65 @@ async function csvResponse(
   return new Response(fileBody(out.file), { status: 200, headers });
 }
 
+/** A data tool's format of a whole result (Strata extension): its parameters and media type. */
+const DOWNLOADS = {
+  parquet: {
+    schema: ParquetDownloadParamsSchema,
+    mediaType: 'application/vnd.apache.parquet',
+    extension: 'parquet',
+    name: 'Parquet',
+  },
+  arrow: {
+    schema: ArrowDownloadParamsSchema,
+    mediaType: 'application/vnd.apache.arrow.stream',
+    extension: 'arrows',
+    name: 'Arrow IPC stream',
+  },
+} as const;
+
+/**
+ * Refuses a query parameter a download does not take (a page's `limit`, another format's
+ * option, a misspelt name): a download that ignored it would not be what was asked for. The
+ * key and context of the request, and `params.<name>` of a latest read, are not the format's.
+ */
+function refuseUnknown(c: Context<AppEnv>, format: DownloadFormat, read: ResultRead) {
+  const accepted = new Set([...Object.keys(DOWNLOADS[format].schema.shape), 'context']);
+  for (const name of Object.keys(c.req.queries())) {
+    if (accepted.has(name) || (read === 'latest' && name.startsWith('params.'))) continue;
+    throw invalid(
+      `${name} is not a parameter of a ${DOWNLOADS[format].name} download, which holds the whole result: it takes ${[...accepted].filter((n) => n !== 'api_key' && n !== 'context').join(', ')}`,
+    );
+  }
+}
+
+type DownloadQuery = z.output<typeof ParquetDownloadParamsSchema>;
+
+/** The whole result as a file of `format`, streamed (a file written for it is deleted after). */
+async function downloadResponse(
+  c: Context<AppEnv>,
+  deps: Deps,
+  e: ExecutionRecord,
+  format: DownloadFormat,
+  q: DownloadQuery,
+) {
+  const out = await deps.executions.results.download(e, format, {
+    columns: q.columns,
+    sortBy: q.sort_by,
+    filters: q.filters,
+    compression: q.compression,
+  });
+  const { size } = await fs.promises.stat(out.file);
+  const { mediaType, extension } = DOWNLOADS[format];
+  return new Response(fileBody(out.file, { keep: !out.temporary }), {
+    status: 200,
+    headers: {
+      'content-type': mediaType,
+      'content-length': String(size),
+      'content-disposition': `attachment; filename="result-${e.id}.${extension}"`,
+    },
+  });
+}
+
 /** The parameter set named by `params.<name>` query parameters (repeated: a multiselect's list). */
 function givenParams(c: Context<AppEnv>): Record<string, string | string[]> {
   const given: Record<string, string | string[]> = {};
@@ -190,7 +257,7 @@ const csvResult = {
   content: { 'text/csv': { schema: z.string() } },
 };
 
-/** The four /results endpoints and their CSV forms. */
+/** The four /results endpoints, their CSV forms and their downloads for data tools. */
 export function resultRoutes(deps: Deps) {
   const r = newRouter();
   const route = (path: string, params: z.ZodObject, csv: boolean, summary: string) =>
@@ -209,7 +276,11 @@ export function resultRoutes(deps: Deps) {
       path: '/execution/{execution_id}/results',
       params: ExecutionIdParam,
       read: 'by_id' as const,
-      summaries: ['A page of an execution’s result', 'An execution’s result as CSV'],
+      summaries: [
+        'A page of an execution’s result',
+        'An execution’s result as CSV',
+        'An execution’s result',
+      ],
       find: (c: Context<AppEnv>) =>
         deps.executions.readable(
           requireScope(c, 'read').context.id,
@@ -220,11 +291,41 @@ export function resultRoutes(deps: Deps) {
       path: '/query/{query_id}/results',
       params: QueryIdParam,
       read: 'latest' as const,
-      summaries: ['The latest result of a query', 'The latest result of a query as CSV'],
+      summaries: [
+        'The latest result of a query',
+        'The latest result of a query as CSV',
+        'The latest result of a query',
+      ],
       find: (c: Context<AppEnv>) => latestExecution(deps, c, requireScope(c, 'read').context.id),
     },
   ];
   for (const source of sources) {
+    for (const format of ['parquet', 'arrow'] as const) {
+      const { schema, mediaType, name } = DOWNLOADS[format];
+      r.openapi(
+        createRoute({
+          method: 'get',
+          path: `${source.path}/${format}`,
+          tags: ['results'],
+          summary: `${source.summaries[2]} as ${name === 'Parquet' ? 'Parquet' : 'an Arrow IPC stream'} (Strata extension)`,
+          description: `The whole result, shaped by \`columns\`, \`sort_by\` and \`filters\` as its pages are, for data tools. Any other query parameter is refused (400); a failed or expired result answers 400 as the CSV read does. ${format === 'parquet' ? 'Values as Strata stores them (128-bit and wider integers as text). ' : 'Arrow has every type Parquet stores but lists, structs, maps, intervals and UUIDs, which are sent as the text of the CSV read. '}Content-Disposition names the file \`result-<execution_id>.${DOWNLOADS[format].extension}\`.`,
+          security: SECURED,
+          request: { params: source.params, query: schema },
+          responses: {
+            200: {
+              description: name,
+              content: { [mediaType]: { schema: z.string().openapi({ format: 'binary' }) } },
+            },
+            ...errorResponses(400, 401, 404),
+          },
+        }),
+        async (c) => {
+          refuseUnknown(c, format, source.read);
+          const e = await source.find(c);
+          return downloadResponse(c, deps, e, format, c.req.valid('query')) as never;
+        },
+      );
+    }
     for (const csv of [false, true]) {
       const respond = csv ? csvResponse : jsonResponse;
       r.openapi(
