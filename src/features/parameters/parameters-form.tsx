@@ -51,7 +51,9 @@ type FieldProps = {
   error: string | undefined;
 };
 
-const width = (p: Parameter) => (p.isMultiselect ? 320 : p.type === 'datetime' ? 230 : 220);
+/** Wide enough for its value: a whole address (42 characters) shows in a bytes field. */
+const width = (p: Parameter) =>
+  p.type === 'varbinary' ? 400 : p.isMultiselect ? 320 : p.type === 'datetime' ? 230 : 220;
 
 function ParameterField({ parameter: p, ...rest }: FieldProps) {
   return (
