@@ -139,8 +139,9 @@ describe('maps', () => {
       await row(`SELECT cardinality(MAP(ARRAY[0xab, 0xcd], ARRAY[ARRAY[1], NULL])),
         cardinality(MAP(ARRAY['x'], ARRAY[1])), cardinality(CAST(MAP(ARRAY[], ARRAY[]) AS map(varchar, integer))),
         cardinality(CAST(NULL AS map(varchar, integer))), cardinality(ARRAY[1, NULL, 3]),
-        cardinality(CAST(NULL AS array(integer))), cardinality(NULL)`),
-    ).toEqual(['2', '1', '0', null, '3', null, null]);
+        cardinality(CAST(NULL AS array(integer))), cardinality(NULL),
+        cardinality(ARRAY[MAP(ARRAY[1], ARRAY[2]), MAP(ARRAY[3, 4], ARRAY[5, 6]), NULL])`),
+    ).toEqual(['2', '1', '0', null, '3', null, null, '3']);
     expect(
       await row(`SELECT cardinality(map_agg(k, v)), cardinality(array_agg(k)), cardinality(histogram(k))
         FROM (VALUES ('a', 1), ('b', 2), ('a', 3)) t(k, v)`),

@@ -22,13 +22,14 @@ export const ARRAY_MACROS: string[] = [
   ELSE cast_to_type(list_filter(list_transform(range(0, len(generate_series(a, b, step))), i -> a + i * step),
     v -> CASE WHEN a + step > a THEN v <= b ELSE v >= b END), [a, b]) END`,
   // DuckDB counts a list with len and a map with cardinality, and neither binds on the other.
+  // (A list's type ends with ']', an array of maps' too: it is tested first.)
   // typeof is folded when the call is bound, so only one branch is left; the other must still
   // bind: on a list the map branch is a cast that binds (TRY_CAST to a map), and on a map the
   // list branch reads the map as the type of concat(x), text, never run. On a list this is
   // len(x) itself (the cast to its own type is dropped); on a map it counts its entries as text.
   `CREATE OR REPLACE MACRO dunesql_cardinality(x) AS CASE
-  WHEN typeof(x) LIKE 'MAP(%' THEN CAST(cardinality(TRY_CAST(x AS MAP(VARCHAR, VARCHAR))) AS BIGINT)
   WHEN typeof(x) LIKE '%]' OR typeof(x) = '"NULL"' THEN len(cast_to_type(x, concat(x)))
+  WHEN typeof(x) LIKE 'MAP(%' THEN CAST(cardinality(TRY_CAST(x AS MAP(VARCHAR, VARCHAR))) AS BIGINT)
   ELSE dunesql_raise('cardinality takes an array or a map, not ' || typeof(x)) END`,
   `CREATE OR REPLACE MACRO dunesql_element_at(c, k) AS (c)[k]`,
   `CREATE OR REPLACE MACRO dunesql_array_join(a, sep) AS array_to_string(a, sep),
