@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { DialectSchema, RequestDialect } from './executions.js';
 import { ParameterSchema } from './parameters.js';
 import { QUERY_LIST_SCOPES } from './rules/enums.js';
+import { normalizeVarbinary } from './rules/parameters.js';
 import { PARAMETER_LIMITS, QUERY_LIMITS } from './rules/limits.js';
 import { hasNul, SQL_NUL_RULE } from './rules/sql-text.js';
 
@@ -52,12 +53,19 @@ const ClientParameters = z
     description: 'Alias used by the TypeScript client: {name: value} or [{name, type, value}]',
   });
 
+/**
+ * The type of a parameter the client names only by its value. An address or hash (`0x…` hex of
+ * even length) is varbinary: the hosted service puts such a value into the SQL as it is, where
+ * `= {{wallet}}` reads it as bytes.
+ */
 const inferType = (value: string) =>
   /^[+-]?\d+(\.\d+)?$/.test(value.trim())
     ? ('number' as const)
     : /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/.test(value.trim())
       ? ('datetime' as const)
-      : ('text' as const);
+      : normalizeVarbinary(value) !== undefined
+        ? ('varbinary' as const)
+        : ('text' as const);
 
 /** `parameters`, or the client's `query_parameters` read as parameters. */
 export function requestedParameters(body: {

@@ -116,4 +116,23 @@ describe('saving a varbinary parameter', () => {
       error: 'default of parameter "wallet": "0xabc" is not 0x-prefixed hex of even length',
     });
   });
+
+  it('is what an address given by value only (the client’s query_parameters) becomes', async () => {
+    const r = await t.call('POST', '/api/v1/query', {
+      key: alice.key,
+      body: {
+        name: 'client style',
+        query_sql: 'SELECT label FROM dune.alice.book WHERE address = {{wallet}} AND {{n}} > 0',
+        query_parameters: { wallet: ADDR, n: '3' },
+      },
+    });
+    expect(r.status, r.text).toBe(200);
+    const id = r.json.query_id as number;
+    const g = await t.call('GET', `/api/v1/query/${id}`, { key: alice.key });
+    expect(g.json.parameters).toEqual([
+      { key: 'wallet', type: 'varbinary', value: ADDR },
+      { key: 'n', type: 'number', value: '3' },
+    ]);
+    expect(await labels(id)).toEqual(['mine']);
+  });
 });
