@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvDownloadUrl, resultKeys, resultPageOptions } from '../../lib/resources/results';
+import { downloadUrl, resultKeys, resultPageOptions } from '../../lib/resources/results';
 import { EMPTY_VIEW, viewParams } from './result-view';
 
 const all = ['n', 'label', 'block time'];
@@ -33,15 +33,16 @@ describe('keys', () => {
   });
 });
 
-describe('csvDownloadUrl', () => {
+describe('downloadUrl', () => {
   it('links the CSV endpoint with the view and the context', () => {
-    const url = csvDownloadUrl(
+    const url = downloadUrl(
       'team-a',
       '01HX',
       viewParams(
         { sort: { column: 'n', dir: 'desc' }, filters: "label = 'a b'", columns: null },
         all,
       ),
+      'csv',
     );
     const u = new URL(url, 'http://x');
     expect(u.pathname).toBe('/api/v1/execution/01HX/results/csv');
@@ -52,8 +53,17 @@ describe('csvDownloadUrl', () => {
     });
   });
   it('omits absent parameters', () => {
-    expect(csvDownloadUrl('me', 'E', viewParams(EMPTY_VIEW, all))).toBe(
+    expect(downloadUrl('me', 'E', viewParams(EMPTY_VIEW, all), 'csv')).toBe(
       '/api/v1/execution/E/results/csv?context=me',
+    );
+  });
+  it('links the Parquet and Arrow downloads with the same view', () => {
+    const params = viewParams({ sort: null, filters: 'n < 3', columns: ['n'] }, all);
+    expect(downloadUrl('me', 'E', params, 'parquet')).toBe(
+      '/api/v1/execution/E/results/parquet?filters=n+%3C+3&columns=n&context=me',
+    );
+    expect(downloadUrl('me', 'E', params, 'arrow')).toBe(
+      '/api/v1/execution/E/results/arrow?filters=n+%3C+3&columns=n&context=me',
     );
   });
 });

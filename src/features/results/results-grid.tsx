@@ -2,11 +2,7 @@ import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api';
-import {
-  csvDownloadUrl,
-  resultPageOptions,
-  resultSummaryOptions,
-} from '../../lib/resources/results';
+import { downloadUrl, resultPageOptions, resultSummaryOptions } from '../../lib/resources/results';
 import { EMPTY_VIEW, viewParams, type ResultView } from './result-view';
 import { fitColumnWidth, fitColumnWidths, widthOf } from './column-widths';
 import { estimateColumnWidth } from './format-value';
@@ -34,7 +30,10 @@ export type ResultsGridProps = {
   onViewChange?: (view: ResultView) => void;
   /** CSS height of the scrolling grid (header included); default 480. */
   height?: number | string;
-  /** File name of the CSV download; default `result-<execution id>.csv`. */
+  /**
+   * File name of the CSV download; default `result-<execution id>.csv`. The Parquet and Arrow
+   * downloads take the same name with their extension.
+   */
   csvName?: string;
 };
 
@@ -151,7 +150,7 @@ function ResultsView({
         columns={all}
         onChange={setView}
         filterError={refused && filtered ? (first.error?.message ?? null) : null}
-        csvHref={csvDownloadUrl(ctx, executionId, params)}
+        downloadHref={(format) => downloadUrl(ctx, executionId, params, format)}
         csvName={csvName}
       />
       {first.isError && !(refused && filtered) && (

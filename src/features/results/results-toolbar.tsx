@@ -4,24 +4,29 @@ import {
   Button,
   Checkbox,
   Group,
+  Menu,
   Popover,
   ScrollArea,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconColumns, IconDownload, IconFilter, IconX } from '@tabler/icons-react';
+import { IconChevronDown, IconColumns, IconDownload, IconFilter, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { DownloadFormat } from '../../lib/resources/results';
 import type { ResultView } from './result-view';
 import type { GridColumn } from './grid-rows';
 
-/** Filter (the service's `filters` grammar), column picker and CSV download above the grid. */
+/**
+ * Filter (the service's `filters` grammar), column picker and downloads above the grid: CSV,
+ * and Parquet and Arrow for data tools, each with the view's sort, filter and columns.
+ */
 export function ResultsToolbar({
   view,
   columns,
   onChange,
   filterError,
-  csvHref,
+  downloadHref,
   csvName,
 }: {
   view: ResultView;
@@ -30,7 +35,8 @@ export function ResultsToolbar({
   onChange: (view: ResultView) => void;
   /** The service's message when it refused the filter. */
   filterError: string | null;
-  csvHref: string;
+  /** The link that downloads the result as the view shows it, in `format`. */
+  downloadHref: (format: DownloadFormat) => string;
   csvName: string;
 }) {
   return (
@@ -48,7 +54,7 @@ export function ResultsToolbar({
       />
       <Button
         component="a"
-        href={csvHref}
+        href={downloadHref('csv')}
         download={csvName}
         variant="default"
         size="sm"
@@ -56,7 +62,63 @@ export function ResultsToolbar({
       >
         Download CSV
       </Button>
+      <DataToolDownloads href={downloadHref} csvName={csvName} />
     </Group>
+  );
+}
+
+/** The downloads for data tools: the file's extension, and what reads it. */
+const DATA_TOOL_FORMATS = [
+  {
+    format: 'parquet',
+    label: 'Parquet',
+    extension: 'parquet',
+    hint: 'pandas, Polars, Spark',
+  },
+  {
+    format: 'arrow',
+    label: 'Arrow IPC stream',
+    extension: 'arrows',
+    hint: 'pyarrow, Arrow readers',
+  },
+] as const;
+
+/** `name.csv` as the file name of another format. */
+const renamed = (csvName: string, extension: string) =>
+  `${csvName.replace(/\.csv$/i, '')}.${extension}`;
+
+function DataToolDownloads({
+  href,
+  csvName,
+}: {
+  href: (format: DownloadFormat) => string;
+  csvName: string;
+}) {
+  return (
+    <Menu position="bottom-end" shadow="md" width={300}>
+      <Menu.Target>
+        <Button variant="default" size="sm" rightSection={<IconChevronDown size={16} />}>
+          More formats
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Download for data tools</Menu.Label>
+        {DATA_TOOL_FORMATS.map((f) => (
+          <Menu.Item
+            key={f.format}
+            component="a"
+            href={href(f.format)}
+            download={renamed(csvName, f.extension)}
+            leftSection={<IconDownload size={16} />}
+          >
+            <Text size="sm">{f.label}</Text>
+            <Text size="xs" c="dimmed">
+              .{f.extension} · {f.hint}
+            </Text>
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

@@ -62,10 +62,18 @@ export const resultPageOptions = (
     gcTime: 20_000,
   });
 
+/** The formats a whole result downloads in: CSV, and Parquet and Arrow for data tools. */
+export type DownloadFormat = 'csv' | 'parquet' | 'arrow';
+
 /**
- * The link that downloads the whole result as CSV, with the same sort, filters and columns.
- * A link cannot send the context header, so the context goes in `context=`.
+ * The link that downloads the whole result in `format`, with the same sort, filters and
+ * columns. A link cannot send the context header, so the context goes in `context=`.
  */
-export function csvDownloadUrl(ctx: string, executionId: string, params: ResultQuery) {
-  return apiUrl(`${resultsPath(executionId)}/csv`, { ...params, context: ctx });
+export function downloadUrl(
+  ctx: string,
+  executionId: string,
+  params: ResultQuery,
+  format: DownloadFormat,
+) {
+  return apiUrl(`${resultsPath(executionId)}/${format}`, { ...params, context: ctx });
 }
