@@ -200,7 +200,10 @@ describe('POST /sql/execute and status', () => {
     });
   });
   it('reports other failures as FAILED_TYPE_EXECUTION_FAILED with DuckDB’s message', async () => {
-    const { status } = await runSql(t, alice.key, "SELECT 1/0::INTEGER AS x, error('boom')");
+    // DuckDB SQL: 1/0 is NULL there, so error() is what fails (DuneSQL fails on the division)
+    const { status } = await runSql(t, alice.key, "SELECT 1/0::INTEGER AS x, error('boom')", {
+      dialect: 'duckdb',
+    });
     expect(status.state).toBe('QUERY_STATE_FAILED');
     expect(status.error.type).toBe('FAILED_TYPE_EXECUTION_FAILED');
     expect(status.error.message).toMatch(/boom/);
