@@ -178,7 +178,7 @@ const resultShape = {
 export const ArrowDownloadParamsSchema = z.object(resultShape);
 
 /** Parquet compressions a download may ask for; results are stored with the first. */
-export const PARQUET_COMPRESSIONS = ['snappy', 'zstd', 'uncompressed'] as const;
+const PARQUET_COMPRESSIONS = ['snappy', 'zstd', 'uncompressed'] as const;
 export type ParquetCompression = (typeof PARQUET_COMPRESSIONS)[number];
 
 /** A result as Parquet (Strata extension): as an Arrow download, and the file's compression. */

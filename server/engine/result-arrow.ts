@@ -97,7 +97,10 @@ const POP = Uint8Array.from({ length: 256 }, (_, i) => {
   return c;
 });
 
-/** Bytes that grow as parts are appended; `take` hands them over and starts again. */
+/**
+ * Bytes that grow as parts are appended; `take` hands them over and starts again with a buffer
+ * of the size the last batch needed, so batches after the first are neither grown nor copied.
+ */
 class Bytes {
   private buf: Uint8Array;
   length = 0;
@@ -117,7 +120,8 @@ class Bytes {
     this.length += part.length;
   }
   take(): Uint8Array {
-    const out = this.buf.slice(0, this.length);
+    const out = this.buf.subarray(0, this.length);
+    this.buf = new Uint8Array(this.buf.length);
     this.length = 0;
     return out;
   }
@@ -311,7 +315,11 @@ class ColumnBuilder {
       offsets.set(this.offsets.subarray(0, this.rows), 1);
       data = makeData({ ...base, type: c.arrow as Utf8, valueOffsets: offsets, data: values });
     } else if (c.kind === 'decimal') {
-      data = makeData({ ...base, type: c.arrow as Decimal, data: new Uint32Array(values.buffer) });
+      data = makeData({
+        ...base,
+        type: c.arrow as Decimal,
+        data: new Uint32Array(values.buffer, values.byteOffset, values.length / 4),
+      });
     } else data = makeData({ ...base, type: c.arrow as Int32, data: values as never });
     this.rows = 0;
     this.nulls = 0;

@@ -201,10 +201,11 @@ export function resultRowsSql(
   value: (column: string, storedType: string) => string,
 ): string {
   const q = plan(src, p, value, false);
-  const numbered = !src.columnNames.some((n) => n.toLowerCase() === ROW_NUMBER);
-  const from = `read_parquet(${quoteLiteral(src.file)}${numbered ? `, ${ROW_NUMBER} = true` : ''})`;
   const sortKeys = q.orderBy.replace(' ORDER BY ', '');
-  const keys = numbered && sortKeys ? `${sortKeys}, ${ROW_NUMBER}` : sortKeys;
+  // ties of a sort keep file order; unsorted rows are read in it anyway
+  const numbered = sortKeys && !src.columnNames.some((n) => n.toLowerCase() === ROW_NUMBER);
+  const from = `read_parquet(${quoteLiteral(src.file)}${numbered ? `, ${ROW_NUMBER} = true` : ''})`;
+  const keys = numbered ? `${sortKeys}, ${ROW_NUMBER}` : sortKeys;
   return `SELECT ${q.select} FROM ${from}${q.where}${keys ? ` ORDER BY ${keys}` : ''}`;
 }
 
