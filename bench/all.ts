@@ -17,6 +17,7 @@ const PARTS = [
   'cluster.ts',
   'dunesql-rewrite.ts',
   'dunesql.ts',
+  'results-download.ts',
 ];
 const GOAL = /\(goal [^)]*\)/;
 
