@@ -1,7 +1,7 @@
 /**
  * npm run bench (results for data tools): a 1,000,000-row result read by a client in its own
- * process (bench/clients/download.ts, bench/clients/read-pages.mjs), against bare DuckDB in the
- * client's process producing the same rows in the same form. Median of RUNS each.
+ * process (bench/results-download-client.ts, bench/clients/read-pages.mjs), against bare DuckDB
+ * in the client's process producing the same rows in the same form. Median of RUNS each.
  *   1. Parquet: GET /results/parquet saved to a file, against DuckDB's COPY of the same rows to a
  *      Parquet file: the whole result (the stored file, sent as it is), and reshaped by
  *      `columns` and `sort_by` (written by DuckDB for the download). Goal: ≥ 1.0× bare.
@@ -21,7 +21,8 @@ import { benchWithEvents } from './events-table.js';
 
 const RESULT_ROWS = 1_000_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CLIENTS = path.join(import.meta.dirname, 'clients');
+const READ_PAGES = path.join(import.meta.dirname, 'clients', 'read-pages.mjs');
+const DOWNLOAD = path.join(import.meta.dirname, 'results-download-client.ts');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -29,7 +30,7 @@ const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
 /** Runs a client script in a process of its own; resolves with the JSON of its last line. */
 function client<T>(script: string, args: string[]): Promise<T> {
   const node = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...node, path.join(CLIENTS, script), ...args], {
+  const child = spawn(process.execPath, [...node, script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -38,7 +39,7 @@ function client<T>(script: string, args: string[]): Promise<T> {
     child.on('close', (code) =>
       code === 0
         ? resolve(JSON.parse(out.trim().split('\n').pop()!) as T)
-        : reject(new Error(`${script} exited with ${code}`)),
+        : reject(new Error(`${path.basename(script)} exited with ${code}`)),
     ),
   );
 }
@@ -89,7 +90,7 @@ benchWithEvents(RESULT_ROWS, async ({ t, server, user }) => {
     const bareFile = path.join(out, `bare.${format}`);
     let bytes = 0;
     for (let i = 0; i < RUNS; i++) {
-      const a = await client<{ ms: number; bytes: number; firstByte: number }>('download.ts', [
+      const a = await client<{ ms: number; bytes: number; firstByte: number }>(DOWNLOAD, [
         'api',
         `${base}/${format}${query}`,
         user.key,
@@ -98,7 +99,7 @@ benchWithEvents(RESULT_ROWS, async ({ t, server, user }) => {
       api.push(a.ms);
       firstBytes.push(a.firstByte);
       bytes = a.bytes;
-      bare.push((await client<{ ms: number }>('download.ts', [format, file, select, bareFile])).ms);
+      bare.push((await client<{ ms: number }>(DOWNLOAD, [format, file, select, bareFile])).ms);
     }
     const same =
       format === 'parquet'
@@ -145,10 +146,10 @@ benchWithEvents(RESULT_ROWS, async ({ t, server, user }) => {
     const bare: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const url = `${base}?limit=${limit}&ignore_max_datapoints_per_request=true`;
-      api.push((await client<{ ms: number }>('read-pages.mjs', ['api', url, user.key])).ms);
+      api.push((await client<{ ms: number }>(READ_PAGES, ['api', url, user.key])).ms);
       bare.push(
         (
-          await client<{ ms: number }>('read-pages.mjs', [
+          await client<{ ms: number }>(READ_PAGES, [
             'bare',
             file,
             String(limit),

@@ -2,10 +2,10 @@
  * A client of its own process for bench/results-download.ts: writes a result to a file, then
  * prints {"ms", "bytes"} as one JSON line (run with `node --import tsx`); `api` adds
  * "firstByte", when the answer's headers came (the server has written the file by then).
- *   download.ts api <url> <api key> <out file>: the API's download, saved as it arrives
- *   download.ts parquet <result.parquet> <select SQL> <out file>: bare DuckDB in this process
+ *   results-download-client.ts api <url> <api key> <out file>: the API's download, saved as it arrives
+ *   results-download-client.ts parquet <result.parquet> <select SQL> <out file>: bare DuckDB in this process
  *     writing the rows of `select SQL` (over the file, as `r`) to Parquet
- *   download.ts arrow <result.parquet> <select SQL> <out file>: the same rows as an Arrow IPC
+ *   results-download-client.ts arrow <result.parquet> <select SQL> <out file>: the same rows as an Arrow IPC
  *     stream: DuckDB's node-api has no Arrow export, so bare DuckDB's vectors are written by the
  *     fastest writer there is for them here, the server's own (server/engine/result-arrow.ts)
  * The bare modes time the writing alone: the instance is made and warmed first.
@@ -14,8 +14,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { quoteLiteral } from '../../server/engine/duck.js';
-import { writeArrowStream } from '../../server/engine/result-arrow.js';
+import { quoteLiteral } from '../server/engine/duck.js';
+import { writeArrowStream } from '../server/engine/result-arrow.js';
 
 const [mode, ...args] = process.argv.slice(2);
 
