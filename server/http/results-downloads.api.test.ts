@@ -157,6 +157,27 @@ describe('GET /execution/{id}/results/parquet', () => {
       expect(back.rows).toEqual((await jsonRead(big, '')).rows);
     }
   });
+  it('keeps the stored file when a download is not read through; deletes a written one', async () => {
+    const stored = path.join(t.deps.executions.resultsDir, `${big}.parquet`);
+    const pages = path.join(t.config.scratchDir, 'pages');
+    const written = () => fs.readdirSync(pages).filter((f) => f.endsWith('.parquet'));
+    for (const qs of ['', '?sort_by=n+desc']) {
+      const head = await t.app.request(`/api/v1/execution/${big}/results/parquet${qs}`, {
+        method: 'HEAD',
+        headers: { 'x-service-api-key': alice.key },
+      });
+      expect(head.status).toBe(200);
+      const res = await t.app.request(`/api/v1/execution/${big}/results/parquet${qs}`, {
+        headers: { 'x-service-api-key': alice.key },
+      });
+      const reader = res.body!.getReader();
+      await reader.read();
+      await reader.cancel(); // the client goes away mid-download
+    }
+    expect(fs.existsSync(stored)).toBe(true);
+    expect(written()).toEqual([]);
+    expect((await download(`/api/v1/execution/${big}/results/parquet`)).status).toBe(200);
+  });
 });
 
 describe('GET /execution/{id}/results/arrow', () => {
