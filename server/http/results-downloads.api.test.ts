@@ -290,6 +290,23 @@ describe('GET /execution/{id}/results/arrow', () => {
   });
 });
 
+describe('results named like the internals', () => {
+  it('sorts a result with a file_row_number column by its own values', async () => {
+    const { id } = await runSql(
+      t,
+      alice.key,
+      'SELECT range AS file_row_number, range % 3 AS m FROM range(9) ORDER BY range DESC',
+    );
+    const shape = `sort_by=m&columns=file_row_number`;
+    const json = await jsonRead(id, shape);
+    const arrow = await download(`/api/v1/execution/${id}/results/arrow?${shape}`);
+    expect(arrowRows(tableFromIPC(arrow.bytes))).toEqual(json.rows);
+    const parquet = await download(`/api/v1/execution/${id}/results/parquet?${shape}`);
+    expect((await parquetRowsAsJson(parquet.bytes, id)).rows).toEqual(json.rows);
+    expect(json.rows.map((r) => r.file_row_number)).toEqual([6, 3, 0, 7, 4, 1, 8, 5, 2]);
+  });
+});
+
 describe('GET /query/{id}/results/parquet and /arrow', () => {
   it('downloads the latest result of the parameter set named by params.<name>', async () => {
     const created = await t.call('POST', '/api/v1/query', {
