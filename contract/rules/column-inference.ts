@@ -1,4 +1,5 @@
 import type { ColumnType } from './enums';
+import { HEX_BYTES } from './hex-bytes.js';
 
 /**
  * The type proposed for a column of text values (a CSV's), defined once for the upload wizard
@@ -17,7 +18,7 @@ export const VALUE_PATTERNS = {
    */
   integer: ' *[+-]?(0|[1-9][0-9]*) *',
   /** 0x-prefixed hex of even length; base64 is accepted on insert but never proposed. */
-  hex: '0[xX]([0-9a-fA-F]{2})*',
+  hex: HEX_BYTES,
   double: ' *[+-]?((0|[1-9][0-9]*)(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)? *',
   boolean: '[tT][rR][uU][eE]|[fF][aA][lL][sS][eE]',
   date: '[0-9]{4}-[0-9]{2}-[0-9]{2}',

@@ -2,7 +2,7 @@
  * How parameter values are read, defined once for the service (which checks every value of an
  * execution) and the app (which says so beside the field before running).
  */
-import { VALUE_PATTERNS } from './column-inference.js';
+import { HEX_BYTES } from './hex-bytes.js';
 
 /** A number parameter's value: decimal, optional sign, fraction and exponent. */
 export const PARAMETER_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -14,7 +14,7 @@ export const PARAMETER_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 export const allowsEmptyDefault = (type: string) => type === 'text' || type === 'varbinary';
 
 /** A varbinary parameter's value: `0x` and hex digits of even length, as uploads read bytes. */
-const VARBINARY = new RegExp(`^(?:${VALUE_PATTERNS.hex})$`);
+const VARBINARY = new RegExp(`^(?:${HEX_BYTES})$`);
 
 /**
  * A varbinary value (an address, a hash) normalized to lowercase `0x…` without surrounding
