@@ -30,7 +30,34 @@ export type EventsBench = {
   user: TestUser;
   /** The glob of `bench.events`' Parquet files. */
   glob: string;
+  /** Runs SQL through the API as the user (body fields beside `sql`) and waits: its id. */
+  execute: (sql: string, extra?: Record<string, unknown>) => Promise<string>;
 };
+
+/** POST /sql/execute, then the status long-polled until the run ends; throws unless it completed. */
+async function executeAndWait(
+  url: string,
+  key: string,
+  sql: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const headers = { 'x-service-api-key': key, 'content-type': 'application/json' };
+  const res = await fetch(`${url}/api/v1/sql/execute`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ sql, ...extra }),
+  });
+  const { execution_id: id } = (await res.json()) as { execution_id: string };
+  for (;;) {
+    const s = (await (
+      await fetch(`${url}/api/v1/execution/${id}/status?wait_ms=30000`, { headers })
+    ).json()) as { is_execution_finished: boolean; state: string };
+    if (s.is_execution_finished) {
+      if (s.state !== 'QUERY_STATE_COMPLETED') throw new Error(`bench query ended ${s.state}`);
+      return id;
+    }
+  }
+}
 
 /**
  * Runs `body` against a listening test server (its config changed by `overrides`) with
@@ -47,7 +74,10 @@ export function benchWithEvents(
     const user = await t.createUser('bench');
     try {
       console.log(`Preparing ${rows.toLocaleString()} rows of Parquet...`);
-      await body({ t, server, user, glob: await publishEvents(t, rows) });
+      const glob = await publishEvents(t, rows);
+      const execute = (sql: string, extra?: Record<string, unknown>) =>
+        executeAndWait(server.url, user.key, sql, extra);
+      await body({ t, server, user, glob, execute });
     } finally {
       await server.close();
       await t.close();

@@ -44,23 +44,8 @@ function client<T>(script: string, args: string[]): Promise<T> {
   );
 }
 
-benchWithEvents(RESULT_ROWS, async ({ t, server, user }) => {
-  const headers = { 'x-service-api-key': user.key, 'content-type': 'application/json' };
-  const res = await fetch(`${server.url}/api/v1/sql/execute`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ sql: 'SELECT id, k, v, who, ts FROM bench.events ORDER BY id' }),
-  });
-  const { execution_id: id } = (await res.json()) as { execution_id: string };
-  for (;;) {
-    const s = (await (
-      await fetch(`${server.url}/api/v1/execution/${id}/status?wait_ms=30000`, { headers })
-    ).json()) as { is_execution_finished: boolean; state: string };
-    if (s.is_execution_finished) {
-      if (s.state !== 'QUERY_STATE_COMPLETED') throw new Error(`bench query ended ${s.state}`);
-      break;
-    }
-  }
+benchWithEvents(RESULT_ROWS, async ({ t, server, user, execute }) => {
+  const id = await execute('SELECT id, k, v, who, ts FROM bench.events ORDER BY id');
   const file = path.join(t.dir, 'results', `${id}.parquet`);
   const out = fs.mkdtempSync(path.join(t.dir, 'downloads-'));
   const base = `${server.url}/api/v1/execution/${id}/results`;

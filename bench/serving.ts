@@ -101,25 +101,8 @@ async function sameRows(base: string, key: string, id: string, file: string, row
     throw new Error('the baseline and the API do not produce the same rows');
 }
 
-benchWithEvents(ROWS, async ({ t, server, user }) => {
-  const headers = { 'x-service-api-key': user.key, 'content-type': 'application/json' };
-  const run = async (sql: string, performance = 'medium') => {
-    const res = await fetch(`${server.url}/api/v1/sql/execute`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ sql, performance }),
-    });
-    const { execution_id: id } = (await res.json()) as { execution_id: string };
-    for (;;) {
-      const s = (await (
-        await fetch(`${server.url}/api/v1/execution/${id}/status?wait_ms=30000`, { headers })
-      ).json()) as { is_execution_finished: boolean; state: string };
-      if (s.is_execution_finished) {
-        if (s.state !== 'QUERY_STATE_COMPLETED') throw new Error(`bench query ended ${s.state}`);
-        return id;
-      }
-    }
-  };
+benchWithEvents(ROWS, async ({ t, server, user, execute }) => {
+  const run = (sql: string, performance = 'medium') => execute(sql, { performance });
   const big = await run(
     `SELECT id, k, v, who, ts FROM bench.events ORDER BY id LIMIT ${RESULT_ROWS}`,
   );
