@@ -185,7 +185,7 @@ function refuseUnknown(c: Context<AppEnv>, format: DownloadFormat, read: ResultR
   for (const name of Object.keys(c.req.queries())) {
     if (accepted.has(name) || (read === 'latest' && name.startsWith('params.'))) continue;
     throw invalid(
-      `${name} is not a parameter of a ${DOWNLOADS[format].name} download, which holds the whole result: it takes ${[...accepted].filter((n) => n !== 'api_key' && n !== 'context').join(', ')}`,
+      `${name} is not a parameter of the ${DOWNLOADS[format].name} download, which holds the whole result: it takes ${[...accepted].filter((n) => n !== 'api_key' && n !== 'context').join(', ')}`,
     );
   }
 }
