@@ -40,6 +40,8 @@ const POSTGRES_SUITE = [
   'server/http/schedules-dashboard.api.test.ts',
   'server/schedules/restart.api.test.ts',
   'server/executions/run-saved.api.test.ts',
+  'server/http/results-downloads.api.test.ts',
+  'server/http/parameters-varbinary.api.test.ts',
 ];
 
 /** The postgres project needs PostgreSQL's binaries (Debian: apt-get install postgresql). */
