@@ -37,9 +37,13 @@ export function markPostgresDataDir(dir: string, databaseUrl: string): void {
     database: redactedUrl(databaseUrl),
     note: 'The metadata of this DATA_DIR is in PostgreSQL: run servers and `npm run admin` with DATABASE_URL set to this database.',
   };
-  // Written whole under another name, then renamed: a reader never sees half of it.
+  writeFileWhole(file, `${JSON.stringify(body, null, 2)}\n`);
+}
+
+/** Writes `file` under another name, then renames it: a reader never sees half of it. */
+export function writeFileWhole(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, `${JSON.stringify(body, null, 2)}\n`);
+  fs.writeFileSync(tmp, text);
   fs.renameSync(tmp, file);
 }
 

@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { chooseType } from '../../contract/rules/column-inference.js';
 import { cleanName } from '../../contract/rules/names.js';
 import { quoteIdent } from '../engine/duck.js';
+import { DIGIT_TYPES } from '../engine/snapshot-read.js';
 import { invalid } from '../errors.js';
 import { STORAGE_TYPE, checkType, type ColumnType } from '../uploads/column-types.js';
 import { valueFactsSql } from '../uploads/ingest-sql.js';
@@ -52,19 +53,16 @@ export function columnNamed<C extends { name: string; source?: string }>(
 /** Column types the operator gave, by column name as given. */
 export type GivenTypes = Record<string, ColumnType>;
 
-/** Types stored as decimal digits in Parquet and shown by their own name. */
-const WIDE: ReadonlySet<string> = new Set(['uint256', 'int256']);
-
 /** The Parquet type of a table column. */
-export const storageType = (type: string): string => (WIDE.has(type) ? 'VARCHAR' : type);
+export const storageType = (type: string): string => (DIGIT_TYPES.has(type) ? 'VARCHAR' : type);
 
 /** The type the catalog shows for a column of the vocabulary type. */
-const shownType = (type: ColumnType): string => (WIDE.has(type) ? type : STORAGE_TYPE[type]);
+const shownType = (type: ColumnType): string => (DIGIT_TYPES.has(type) ? type : STORAGE_TYPE[type]);
 
 /** The vocabulary type stored as a DuckDB type, when there is one. */
 export function vocabularyOf(type: string): ColumnType | undefined {
-  if (WIDE.has(type)) return type as ColumnType;
-  const found = Object.entries(STORAGE_TYPE).find(([t, s]) => s === type && !WIDE.has(t));
+  if (DIGIT_TYPES.has(type)) return type as ColumnType;
+  const found = Object.entries(STORAGE_TYPE).find(([t, s]) => s === type && !DIGIT_TYPES.has(t));
   return found?.[0] as ColumnType | undefined;
 }
 
@@ -75,7 +73,7 @@ export function vocabularyOf(type: string): ColumnType | undefined {
  * 1.5 to 2, where the conversion refuses both.
  */
 export function appendConversion(type: string, format: DatasetFormat): ColumnType | undefined {
-  if (WIDE.has(type)) return type as ColumnType;
+  if (DIGIT_TYPES.has(type)) return type as ColumnType;
   if (format === 'parquet') return undefined;
   return ['BIGINT', 'INTEGER', 'BLOB'].includes(type) ? vocabularyOf(type) : undefined;
 }
@@ -217,7 +215,7 @@ function decided(c: { name: string; type: string; source?: string }, f: Facts): 
   const none = { hex: false, double: false, boolean: false, date: false, timestamp: false };
   const chosen = chooseType({ ...f, ...none }, f.count);
   if (chosen === 'bigint') return column('BIGINT', 'bigint');
-  if (WIDE.has(chosen)) return column(chosen, chosen);
+  if (DIGIT_TYPES.has(chosen)) return column(chosen, chosen);
   return column('VARCHAR');
 }
 

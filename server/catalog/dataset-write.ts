@@ -30,6 +30,7 @@ import {
 } from './dataset-source-record.js';
 import type { SourceFiles } from './dataset-sources.js';
 import { SOURCE_FILES } from '../lake/lake-table.js';
+import { linkOrCopy } from '../lake/link-or-copy.js';
 import { nowIso } from '../store/db.js';
 
 /**
@@ -168,10 +169,6 @@ function carryOver(from: string, to: string): void {
     if (path.basename(f) === SOURCE_FILES) continue;
     const target = path.join(to, path.relative(from, f));
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    try {
-      fs.linkSync(f, target);
-    } catch {
-      fs.copyFileSync(f, target);
-    }
+    linkOrCopy(f, target);
   }
 }

@@ -40,13 +40,14 @@ export function snapshotRead(
 
 /**
  * The hosted types the lake keeps as decimal digits (no Parquet number holds 78 of them:
- * uploads' STORAGE_TYPE, the demo's `*_raw` amounts, a view of a BIGNUM result).
+ * uploads' STORAGE_TYPE, dataset imports' storageType, the demo's `*_raw` amounts, a view of a
+ * BIGNUM result).
  */
-const DIGITS_STORED = new Set(['uint256', 'int256']);
+export const DIGIT_TYPES: ReadonlySet<string> = new Set(['uint256', 'int256']);
 
 /** The columns of a table kept as decimal digits, which SQL reads as BIGNUM (exact, any size). */
 export const digitColumns = (columns: readonly { name: string; type: string }[]): string[] =>
-  columns.filter((c) => DIGITS_STORED.has(c.type)).map((c) => c.name);
+  columns.filter((c) => DIGIT_TYPES.has(c.type)).map((c) => c.name);
 
 /**
  * The SELECT a table is shown to SQL as: its snapshot's rows, with the columns kept as decimal

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { writeFileWhole } from '../data-dir.js';
 import { quoteIdent, quoteLiteral, type TrustedDuck } from '../engine/duck.js';
 import { filesUnder } from '../engine/parquet-stats.js';
 import type { Lake, LakeTable } from './lake.js';
 import { fullName, layoutOf, type LakeColumn } from './lake-table.js';
+import { linkOrCopy } from './link-or-copy.js';
 import { PARQUET_WRITE } from './parquet-write.js';
 import { RetiredSnapshots } from './retired-snapshots.js';
 
@@ -166,14 +168,6 @@ async function republish(deps: LakeUpgradeDeps, t: LakeTable, plan: UpgradePlan)
   );
 }
 
-function linkOrCopy(from: string, to: string): void {
-  try {
-    fs.linkSync(from, to);
-  } catch {
-    fs.copyFileSync(from, to);
-  }
-}
-
 function formatOf(file: string): number {
   try {
     const body = JSON.parse(fs.readFileSync(file, 'utf8')) as { format?: unknown };
@@ -183,10 +177,7 @@ function formatOf(file: string): number {
   }
 }
 
-/** Written whole under another name, then renamed: a reader never sees half of it. */
 function writeFormat(file: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
   const note = 'The generation of the files under this folder (server/lake/lake-upgrade.ts).';
-  fs.writeFileSync(tmp, `${JSON.stringify({ format: LAKE_FORMAT, note }, null, 2)}\n`);
-  fs.renameSync(tmp, file);
+  writeFileWhole(file, `${JSON.stringify({ format: LAKE_FORMAT, note }, null, 2)}\n`);
 }

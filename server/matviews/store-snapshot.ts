@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { wireTypeName } from '../engine/result-types.js';
+import { linkOrCopy } from '../lake/link-or-copy.js';
 import { nowIso } from '../store/db.js';
 import { CATALOG, type MatviewRecord } from './matviews-repo.js';
 import type { MatviewsDeps, ResultHandoff, SourceQuery } from './matviews-ports.js';
@@ -51,11 +52,7 @@ export async function storeSnapshot(
     },
     async (dir) => {
       const to = path.join(dir, `part-${ulid()}.parquet`);
-      try {
-        fs.linkSync(o.result.file, to);
-      } catch {
-        fs.copyFileSync(o.result.file, to);
-      }
+      linkOrCopy(o.result.file, to);
       const size = fs.statSync(to).size;
       const others = (await deps.storageUsed(o.view.ownerId)) - (previous?.size_bytes ?? 0);
       const allowed = deps.config.plan.storageBytes;

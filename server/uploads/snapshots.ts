@@ -4,6 +4,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { ulid } from 'ulid';
 import { quoteIdent, quoteLiteral } from '../engine/duck.js';
 import { STORAGE_TYPE, type UploadColumn } from './column-types.js';
+import { linkOrCopy } from '../lake/link-or-copy.js';
 import { PARQUET_WRITE } from '../lake/parquet-write.js';
 
 /**
@@ -56,11 +57,6 @@ export async function carryOver(
     return;
   }
   for (const f of previous) {
-    const to = path.join(opts.dir, path.basename(f));
-    try {
-      fs.linkSync(f, to);
-    } catch {
-      fs.copyFileSync(f, to);
-    }
+    linkOrCopy(f, path.join(opts.dir, path.basename(f)));
   }
 }
