@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSql } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
-import { createTable, insertCsv } from '../test/uploads-helpers.js';
+import { createAddressBook } from '../test/uploads-helpers.js';
 
 /**
  * A quoted '0x…' compared with a varbinary column is the bytes of its characters to DuckDB, so it
@@ -15,13 +15,7 @@ const ADDR = '0x' + 'ab'.repeat(20);
 beforeAll(async () => {
   t = await createTestServer();
   alice = await t.createUser('alice');
-  const schema = [
-    { name: 'address', type: 'varbinary' },
-    { name: 'label', type: 'varchar' },
-  ];
-  await createTable(t, alice.key, 'alice', 'book', { schema });
-  const r = await insertCsv(t, alice.key, 'alice', 'book', `address,label\n${ADDR},${ADDR}\n`);
-  expect(r.status, r.text).toBe(200);
+  await createAddressBook(t, alice.key, 'alice', [[ADDR, ADDR]]);
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFinished } from '../test/executions-helpers.js';
 import { createTestServer, type TestServer, type TestUser } from '../test/harness.js';
-import { createTable, insertCsv } from '../test/uploads-helpers.js';
+import { createAddressBook } from '../test/uploads-helpers.js';
 
 /**
  * A varbinary parameter (`WHERE address = {{wallet}}`) takes an address as `0x…` and compares
@@ -16,14 +16,10 @@ const OTHER = '0x' + '0c'.repeat(20);
 beforeAll(async () => {
   t = await createTestServer();
   alice = await t.createUser('alice');
-  const schema = [
-    { name: 'address', type: 'varbinary' },
-    { name: 'label', type: 'varchar' },
-  ];
-  await createTable(t, alice.key, 'alice', 'book', { schema });
-  const csv = `address,label\n${ADDR},mine\n${OTHER},other\n`;
-  const r = await insertCsv(t, alice.key, 'alice', 'book', csv);
-  expect(r.status, r.text).toBe(200);
+  await createAddressBook(t, alice.key, 'alice', [
+    [ADDR, 'mine'],
+    [OTHER, 'other'],
+  ]);
 });
 afterAll(() => t.close());
 

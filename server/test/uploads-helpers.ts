@@ -74,3 +74,23 @@ export function csvRows(n: number, from = 1): string {
     );
   return rows.join('\n') + '\n';
 }
+
+/**
+ * Creates `<ns>.book`, an upload of addresses (`address` varbinary, `label` varchar) with one row
+ * per [address, label] pair given as text; throws unless both calls succeed.
+ */
+export async function createAddressBook(
+  t: TestServer,
+  key: string,
+  ns: string,
+  rows: [address: string, label: string][],
+) {
+  const schema = [
+    { name: 'address', type: 'varbinary' },
+    { name: 'label', type: 'varchar' },
+  ];
+  await createTable(t, key, ns, 'book', { schema });
+  const csv = ['address,label', ...rows.map(([a, l]) => `${a},${l}`)].join('\n') + '\n';
+  const r = await insertCsv(t, key, ns, 'book', csv);
+  if (r.status !== 200) throw new Error(`insert failed: ${r.status} ${r.text}`);
+}
