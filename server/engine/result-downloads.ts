@@ -4,7 +4,8 @@ import { ulid } from 'ulid';
 import type { ParquetCompression } from '../../contract/executions.js';
 import { PARQUET_WRITE } from '../lake/parquet-write.js';
 import { firstColumn, quoteIdent, quoteLiteral, type TrustedDuck } from './duck.js';
-import { ARROW_NATIVE, writeArrowStream } from './result-arrow.js';
+import { writeArrowStream } from './result-arrow.js';
+import { ARROW_NATIVE } from './result-arrow-columns.js';
 import { csvValueSql } from './result-types.js';
 import {
   guarded,
