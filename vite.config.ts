@@ -42,6 +42,7 @@ const POSTGRES_SUITE = [
   'server/executions/run-saved.api.test.ts',
   'server/http/results-downloads.api.test.ts',
   'server/http/parameters-varbinary.api.test.ts',
+  'server/executions/query-references.api.test.ts',
 ];
 
 /** The postgres project needs PostgreSQL's binaries (Debian: apt-get install postgresql). */

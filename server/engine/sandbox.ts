@@ -36,6 +36,17 @@ export type ExposedTable = Pick<
   digits?: string[];
 };
 
+/**
+ * A saved query's result a run reads by name (`query_12`, `"query_12(chain='base')"`):
+ * its Parquet file and the columns as the query produced them (types the result stores as text,
+ * storedType, are read back as what they were).
+ */
+export type ReferencedResult = {
+  name: string;
+  file: string;
+  columns: { name: string; type: string }[];
+};
+
 export type SandboxRun = {
   /** Column names and DuckDB types as the query produced them. */
   columns: { name: string; type: string }[];
@@ -68,6 +79,8 @@ export type SandboxRequest = {
   contextId: number;
   /** The tables the SQL names, of those the context may read (SandboxPool.run keeps only those). */
   tables: ExposedTable[];
+  /** The saved queries' results it reads as `query_<id>` (executions/reference-runs.ts). */
+  references?: ReferencedResult[];
   lakeRoot: string;
   resultFile: string;
   tier: Tier;
@@ -104,6 +117,7 @@ export const reuseKey = (req: SandboxRequest) =>
       t.layout ?? null,
       t.digits ?? [],
     ]),
+    (req.references ?? []).map((r) => [r.name, r.file]),
   ]);
 
 /** Statements an instance remembers as checked, at most (the oldest goes first). */
@@ -171,7 +185,7 @@ export async function runInSandbox(
     // A kept instance was set up by its first run; the parser's check runs on its own below.
     const parsed = kept
       ? undefined
-      : await exposeTables(conn, opts.tables, {
+      : await exposeTables(conn, opts.tables, opts.references ?? [], {
           dialect: opts.dialect,
           definitions,
           lakeRoot: opts.lakeRoot,
@@ -254,6 +268,7 @@ export async function runInSandbox(
 async function exposeTables(
   conn: DuckDBConnection,
   tables: ExposedTable[],
+  references: ReferencedResult[],
   opts: {
     dialect: Dialect;
     definitions: string[];
@@ -286,6 +301,10 @@ async function exposeTables(
       `CREATE VIEW ${schema}.${quoteIdent(t.table_name)} AS ${tableSelect(read, t.digits)}`,
     );
   }
+  for (const r of references) {
+    paths.push(r.file);
+    statements.push(`CREATE VIEW main.${quoteIdent(r.name)} AS ${referencedSelect(r)}`);
+  }
   statements.push(
     UTC_TIME_ZONE,
     `SET allowed_directories = [${dirs.map(quoteLiteral).join(', ')}]`,
@@ -297,6 +316,24 @@ async function exposeTables(
   );
   const [json] = await firstColumn(conn, statements.join(';\n'));
   return String(json ?? '{}');
+}
+
+/**
+ * The types a referenced result's text column is read back as: scalar names only (the type text
+ * is put in SQL set up before the sandbox is locked, so it must match this grammar); a list or
+ * struct holding one of them stays text.
+ */
+const READ_BACK = /^(HUGEINT|UHUGEINT|BIGNUM|VARINT|BIT|TIME WITH TIME ZONE)$/;
+
+/** A referenced result as SQL reads it: columns stored as text (storedType) read back as they were. */
+function referencedSelect(r: ReferencedResult): string {
+  const from = `read_parquet(${quoteLiteral(r.file)})`;
+  const casts = r.columns
+    .filter((c) => READ_BACK.test(c.type))
+    .map((c) => `CAST(${quoteIdent(c.name)} AS ${c.type}) AS ${quoteIdent(c.name)}`);
+  return casts.length
+    ? `SELECT * REPLACE (${casts.join(', ')}) FROM ${from}`
+    : `SELECT * FROM ${from}`;
 }
 
 /** A statement's check (statement-check.ts), then the one a text `'0x…'` as bytes gets. */

@@ -56,9 +56,10 @@ export class ClusterQueue extends ExecutionQueue {
 
   constructor(
     deps: QueueDeps,
-    private readonly link: ClusterLink,
+    private readonly link: ClusterLink & { nodeId: string },
   ) {
     super(deps);
+    this.runnerNode = link.nodeId;
   }
 
   override add(run: QueuedRun): void {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
+import { ulid } from 'ulid';
 import type { Dialect } from '../../contract/rules/enums.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
@@ -9,12 +10,16 @@ import type { SandboxPool } from '../engine/sandbox-pool.js';
 import { creditsFor, type TierName } from '../engine/tiers.js';
 import { namesTextOf } from '../engine/named-tables.js';
 import { resetSpillRoot, spillRoot } from '../engine/sandbox-instances.js';
-import { STATES, type ExecutionError } from './execution-record.js';
+import { STATES, type ExecutionError, type ExecutionRecord } from './execution-record.js';
 import type { ExecutionsRepo } from './executions-repo.js';
 import { contextLimit, pickNext } from './fair-slots.js';
 import { resultCap, tooLargeMessage, watchFileSize } from './result-cap.js';
 import { runError } from './run-error.js';
 import type { ResultFiles } from './result-files.js';
+import type { ReferencedResult } from '../engine/sandbox.js';
+import { engineRun } from './execution-input.js';
+import { recordedValues, type ReferencePlan } from './query-references.js';
+import type { ReferenceRuns } from './reference-runs.js';
 
 /** The result file of a finished run; `declaredNames` are the column names before dedupe. */
 export type ResultHandoff = {
@@ -62,6 +67,8 @@ export type Job = QueuedRun & {
   claimed?: boolean;
   /** Interrupted because the server stops: cancelled, uncharged, saying why (STOPPED). */
   stopped?: boolean;
+  /** A referenced query run inside another run: what it reads in turn, already planned. */
+  plans?: ReferencePlan[];
 };
 
 /**
@@ -80,6 +87,8 @@ export type QueueDeps = {
   repo: ExecutionsRepo;
   results: ResultFiles;
   sandboxes: SandboxPool;
+  /** The saved queries' results runs read as `query_<id>` (reference-runs.ts). */
+  references: ReferenceRuns;
   log: Logger;
 };
 
@@ -104,6 +113,8 @@ export class ExecutionQueue {
    * its own states and awaits the engine, which no transaction may wait for.
    */
   protected readonly detached = AsyncLocalStorage.snapshot();
+  /** The node runs are recorded on (a cluster's; null on one process). */
+  protected runnerNode: string | null = null;
 
   constructor(protected readonly deps: QueueDeps) {
     resetSpillRoot(deps.config.scratchDir);
@@ -312,12 +323,19 @@ export class ExecutionQueue {
     }, tier.timeoutMs);
     const cap = resultCap(this.deps.config, tier);
     let stopWatching = () => {};
-    const elapsed = () => Date.now() - started.getTime();
+    /** The time referenced queries ran inside this run: charged to their own executions. */
+    let referencedMs = 0;
+    const elapsed = () => Date.now() - started.getTime() - referencedMs;
     try {
       if (job.refused) throw job.refused;
+      const bindStarted = Date.now();
+      const references = await this.bindReferences(job);
+      referencedMs = Date.now() - bindStarted;
+      if (job.cancelled) throw new SqlError('FAILED_TYPE_CANCELLED', 'cancelled');
       const out = await this.deps.sandboxes.run(
         {
           sql: job.sql,
+          references,
           dialect: job.dialect,
           contextId: job.contextId,
           lakeRoot: this.deps.lake.root,
@@ -403,7 +421,77 @@ export class ExecutionQueue {
     } finally {
       clearTimeout(timer);
       stopWatching();
+      this.deps.references.release(job.id);
     }
     job.ended = true;
+  }
+
+  /** The results the run reads as `query_<id>` (reference-runs.ts); none for most runs. */
+  private async bindReferences(job: Job): Promise<ReferencedResult[]> {
+    const plans = job.plans ?? (await this.deps.references.plan(job.contextId, job.sql));
+    if (!plans.length) return [];
+    return this.deps.references.bind(job.id, job.contextId, plans, (plan) =>
+      this.runReferenced(plan, job),
+    );
+  }
+
+  /**
+   * Runs a referenced query inside `reader`'s run (in its slot and under its timer: a queued run
+   * could wait for a slot its reader holds), recorded as an execution of that query by the
+   * reader's context, user and key, at the reader's tier, charged for its own time. The
+   * reader's cancel, timeout or stop reaches it.
+   */
+  private async runReferenced(plan: ReferencePlan, reader: Job): Promise<ExecutionRecord> {
+    const by = await this.deps.repo.get(reader.id);
+    const id = ulid();
+    const started = new Date();
+    const { query, rendered } = plan;
+    await this.deps.repo.insert(
+      {
+        id,
+        query_id: query.id,
+        query_version: query.version,
+        context_id: reader.contextId,
+        user_id: by?.user_id ?? null,
+        api_key_id: by?.api_key_id ?? null,
+        source: 'reference',
+        sql: rendered.sql,
+        dialect: query.dialect,
+        parameters: recordedValues(plan.values),
+        params_key: plan.paramsKey,
+        performance: reader.tier,
+      },
+      {
+        runnerNode: this.runnerNode,
+        writtenSql: query.query_sql,
+        marks: rendered.marks,
+        startedAt: started,
+      },
+    );
+    const child: Job = {
+      id,
+      contextId: reader.contextId,
+      tier: reader.tier,
+      submittedAt: started.getTime(),
+      dialect: query.dialect,
+      ...engineRun(rendered, query.dialect),
+      originalSql: query.query_sql,
+      plans: plan.refs,
+      cancelled: false,
+      timedOut: false,
+      claimed: true,
+    };
+    reader.interrupt = () => {
+      child.timedOut ||= reader.timedOut;
+      child.stopped ||= reader.stopped;
+      child.cancelled ||= reader.cancelled && !reader.timedOut;
+      child.interrupt?.();
+    };
+    try {
+      await this.run(child);
+    } finally {
+      reader.interrupt = undefined;
+    }
+    return (await this.deps.repo.get(id))!;
   }
 }

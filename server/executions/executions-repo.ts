@@ -47,8 +47,15 @@ export class ExecutionsRepo {
    */
   async insert(
     e: NewExecution,
-    run: { runnerNode: string | null; writtenSql: string; marks: SqlMark[] },
+    run: {
+      runnerNode: string | null;
+      writtenSql: string;
+      marks: SqlMark[];
+      /** Recorded as executing from this time (a referenced query run inside its reader's run). */
+      startedAt?: Date;
+    },
   ): Promise<ExecutionRecord> {
+    const now = nowIso(run.startedAt);
     const row = await this.store.db
       .insertInto('executions')
       .values({
@@ -57,8 +64,9 @@ export class ExecutionsRepo {
         written_sql: run.writtenSql === e.sql ? null : run.writtenSql,
         sql_marks: run.marks.length ? JSON.stringify(run.marks) : null,
         parameters: JSON.stringify(e.parameters),
-        state: STATES.pending,
-        submitted_at: nowIso(),
+        state: run.startedAt ? STATES.executing : STATES.pending,
+        submitted_at: now,
+        ...(run.startedAt && { started_at: now, pending_time_ms: 0 }),
       })
       .returningAll()
       .executeTakeFirstOrThrow();

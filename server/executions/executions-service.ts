@@ -34,6 +34,8 @@ import { ExecutionsRepo } from './executions-repo.js';
 import { LatestRuns } from './latest-runs.js';
 import { ResultFiles } from './result-files.js';
 import { adoption, type SavedQuery } from './run-adoption.js';
+import { planReferences } from './query-references.js';
+import { ReferenceRuns } from './reference-runs.js';
 
 /** What a drain left (ExecutionsService.drain). */
 export type DrainLeft = { running: number; stranded: number; handedBack: number };
@@ -70,6 +72,7 @@ export class ExecutionsService {
   private readonly repo: ExecutionsRepo;
   private readonly files: ResultFiles;
   private readonly queue: ExecutionQueue;
+  private readonly references: ReferenceRuns;
   /** Reading pages of results (JSON, CSV). */
   readonly results: ExecutionResults;
   /** The latest run of a saved query with a result (latest-runs.ts). */
@@ -79,7 +82,17 @@ export class ExecutionsService {
   constructor(private readonly deps: ServiceDeps) {
     this.repo = new ExecutionsRepo(deps.store);
     this.files = new ResultFiles({ config: deps.config, repo: this.repo, duck: deps.duck });
-    const queueDeps = { ...deps, repo: this.repo, results: this.files };
+    this.references = new ReferenceRuns({
+      queries: deps.queries,
+      repo: this.repo,
+      results: this.files,
+    });
+    const queueDeps = {
+      ...deps,
+      repo: this.repo,
+      results: this.files,
+      references: this.references,
+    };
     this.queue = deps.cluster
       ? new ClusterQueue(queueDeps, deps.cluster)
       : new ExecutionQueue(queueDeps);
@@ -99,6 +112,7 @@ export class ExecutionsService {
   async start(opts: { recover: boolean } = { recover: true }): Promise<void> {
     if (opts.recover)
       for (const e of await this.repo.failInterrupted(RESTART_MESSAGE)) this.files.discard(e.id);
+    await this.references.sweepLeftovers();
     await this.sweepExpired();
     this.sweeper = setInterval(() => {
       this.sweepExpired().catch((err: unknown) =>
@@ -148,9 +162,18 @@ export class ExecutionsService {
     this.results.close();
   }
 
-  /** Validates parameters (invalid), checks the billing limit (over_limit), records and queues the run. */
+  /**
+   * Validates parameters (invalid) and the saved queries the SQL reads as `query_<id>`
+   * (query-references.ts: not_found, invalid), checks the billing limit (over_limit), records
+   * and queues the run.
+   */
   async submit(s: Submission): Promise<ExecutionRecord> {
     const { execution, rendered, run } = renderSubmission(s, ulid());
+    if (!run.refused)
+      await planReferences(this.deps.queries, s.contextId, rendered.sql, {
+        marks: rendered.marks,
+        rootId: s.queryId,
+      });
     await this.checkCredits(s.contextId);
     const record = await this.repo.insert(execution, {
       // A run whose result a callback stores runs on this node, the one holding the callback.
