@@ -84,15 +84,17 @@ describe('query_<id>', () => {
     expect(runs.map((r) => r.context_id)).toEqual([alice.account.id]);
   });
 
-  it('a new SQL version is not read from the old version result', async () => {
+  it('a rename keeps the result; new SQL is not read from the old result', async () => {
     const q = await createQuery(t, alice.key, 'SELECT 1 AS v');
     expect(await rows(alice.key, `SELECT v FROM query_${q}`)).toEqual([{ v: 1 }]);
-    const r = await t.call('PATCH', `/api/v1/query/${q}`, {
-      key: alice.key,
-      body: { query_sql: 'SELECT 2 AS v' },
-    });
-    expect(r.status, r.text).toBe(200);
+    const patch = (body: Record<string, unknown>) =>
+      t.call('PATCH', `/api/v1/query/${q}`, { key: alice.key, body });
+    expect((await patch({ name: 'renamed' })).status).toBe(200);
+    expect(await rows(alice.key, `SELECT v FROM query_${q}`)).toEqual([{ v: 1 }]);
+    expect(await runsOf(q)).toHaveLength(1);
+    expect((await patch({ query_sql: 'SELECT 2 AS v' })).status).toBe(200);
     expect(await rows(alice.key, `SELECT v FROM query_${q}`)).toEqual([{ v: 2 }]);
+    expect(await runsOf(q)).toHaveLength(2);
   });
 
   it('passes values to the parameters in the hosted forms, typed, never as SQL', async () => {

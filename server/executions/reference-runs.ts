@@ -85,9 +85,10 @@ export class ReferenceRuns {
   }
 
   /**
-   * The latest completed run of the plan's query, of its current SQL version, with the plan's
-   * values, by its owner or by `contextId` (LatestRuns' rule: another context's run may have
-   * read its private tables), whose result is still kept; or undefined.
+   * The latest completed run of the plan's query with the plan's values, by its owner or by
+   * `contextId` (LatestRuns' rule: another context's run may have read its private tables), that
+   * ran the SQL the query renders to now (a rename or a new description keeps it; a change of
+   * its SQL, dialect or parameters does not), whose result is still kept; or undefined.
    */
   private async fresh(
     plan: ReferencePlan,
@@ -97,7 +98,7 @@ export class ReferenceRuns {
     const contexts = [...new Set([query.owner_id, contextId])];
     const e = await this.deps.repo.latestForQuery(query.id, contexts, plan.paramsKey);
     if (!e || e.state !== STATES.completed || !e.result_file) return undefined;
-    if (e.query_version !== query.version) return undefined;
+    if (e.sql !== plan.rendered.sql || e.dialect !== query.dialect) return undefined;
     return fs.existsSync(path.join(this.deps.results.dir, e.result_file)) ? e : undefined;
   }
 
