@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundTables } from './bound-tables.js';
+import { boundTables, type BindingReference } from './bound-tables.js';
 import { engineSql } from './dialects.js';
 import { quoteLiteral } from './duck.js';
 import { fullName, type LakeTable } from '../lake/lake-table.js';
@@ -117,5 +117,84 @@ describe('boundTables', () => {
     await expect(bound(`SELECT * FROM read_csv('/etc/passwd')`)).rejects.toThrow(
       /disabled by configuration/,
     );
+  });
+
+  describe('query_<id> references', () => {
+    const ref = (
+      name: string,
+      sql: string,
+      references: BindingReference[] = [],
+      dialect: 'duckdb' | 'dunesql' = 'duckdb',
+    ): BindingReference => ({ name, sql: engineSql(sql, dialect).sql, dialect, references });
+    const boundWith = async (sql: string, references: BindingReference[], visible = tables) =>
+      (
+        await boundTables({ sql, dialect: 'duckdb', tables: visible, lakeRoot: root, references })
+      ).map(fullName);
+
+    it('binds a reference as a table; the tables its query reads are not the SQL’s', async () => {
+      const q12 = ref('query_12', 'SELECT n AS x, s FROM dune.alice.result_a');
+      expect(await boundWith('SELECT x, s FROM query_12', [q12])).toEqual([]);
+      expect(
+        await boundWith('SELECT * FROM query_12 JOIN ethereum.blocks ON n = x', [q12]),
+      ).toEqual(['ethereum.blocks']);
+      // Without it, the name is no table (what lineage failed on before).
+      await expect(bound('SELECT x FROM query_12')).rejects.toThrow(/query_12 does not exist/);
+    });
+
+    it('gives the table the columns and types of its query’s result', async () => {
+      const q = ref(
+        'query_3',
+        `SELECT DATE '2024-01-02' AS d, {'a "b"': 1} AS st, 1 AS a, 2 AS A,
+           CAST(1 AS HUGEINT) AS h, [CAST(1 AS HUGEINT)] AS hl`,
+      );
+      // As a run reads the result: duplicate names made unique (`A_1`), a HUGEINT read back as
+      // one, a list of them kept as text (`hl || 'x'` binds only on text).
+      expect(
+        await boundWith(
+          `SELECT date_part('year', d) AS y, st['a "b"'] AS v, A_1, h - 1 AS h, hl || 'x' AS t FROM query_3`,
+          [q],
+        ),
+      ).toEqual([]);
+      // A text column is text.
+      await expect(
+        boundWith('SELECT d FROM query_9', [ref('query_9', "SELECT 'x' AS d")]),
+      ).resolves.toEqual([]);
+      await expect(
+        boundWith("SELECT date_part('year', d) FROM query_9", [ref('query_9', "SELECT 'x' AS d")]),
+      ).rejects.toThrow(/date_part/);
+      await expect(boundWith('SELECT nope FROM query_3', [q])).rejects.toThrow(/nope/);
+    });
+
+    it('binds the quoted form by its name, and nested references in their own dialects', async () => {
+      const base = ref('query_1', 'SELECT n FROM dune.alice.result_a');
+      const mid = ref(
+        "query_2(chain='base')",
+        'SELECT varbinary_substring(0x0102, 1, 1) AS b, n FROM query_1',
+        [base],
+        'dunesql',
+      );
+      expect(
+        await boundWith(
+          `SELECT b, n FROM "query_2(chain='base')" JOIN dune.alice.result_b USING (n)`,
+          [mid],
+        ),
+      ).toEqual(['dune.alice.result_b']);
+    });
+
+    it('fails naming a reference that cannot be bound; its SQL cannot read files either', async () => {
+      const visible = tables.filter((t) => t.schema_name !== 'bob');
+      const hidden = ref('query_3', 'SELECT * FROM dune.bob.result_a');
+      await expect(boundWith('SELECT * FROM query_3', [hidden], visible)).rejects.toThrow(
+        /^query_3: .*result_a.*does not exist/,
+      );
+      const outer = ref('query_4', 'SELECT * FROM query_3', [hidden]);
+      await expect(boundWith('SELECT * FROM query_4', [outer], visible)).rejects.toThrow(
+        /^query_4: query_3: .*result_a.*does not exist/,
+      );
+      const files = ref('query_5', `SELECT * FROM read_csv('/etc/passwd')`);
+      await expect(boundWith('SELECT * FROM query_5', [files])).rejects.toThrow(
+        /disabled by configuration/,
+      );
+    });
   });
 });

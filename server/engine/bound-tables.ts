@@ -4,7 +4,8 @@ import { dialectDefinitions, parserSettings } from './dialects.js';
 import { quoteIdent } from './duck.js';
 import { fullName, layoutOf, type LakeTable } from '../lake/lake-table.js';
 import { SqlError } from './sql-errors.js';
-import { checkStatement } from './statement-check.js';
+import { checkExplain, checkStatement, explainedStatement } from './statement-check.js';
+import { referencedColumns } from './sandbox.js';
 import { instanceOptions } from './sandbox-instances.js';
 import { tablesNamedIn } from './named-tables.js';
 import { digitColumns, snapshotRead, tableSelect } from './snapshot-read.js';
@@ -12,6 +13,21 @@ import { TIERS } from './tiers.js';
 
 /** The name DuckDB gives a lake table in a plan: tables of the default catalog are `memory.x.y`. */
 const planName = (t: LakeTable) => [t.catalog || 'memory', t.schema_name, t.table_name].join('.');
+
+/**
+ * A saved query's result the SQL reads as `query_<id>` (executions/query-references.ts plans
+ * them): the name the SQL reads it by (`query_12`, or the quoted form's text), the referenced
+ * query's SQL as the engine runs it (engineSql) in its own dialect, and what that reads in turn.
+ */
+export type BindingReference = {
+  name: string;
+  sql: string;
+  dialect: Dialect;
+  references: BindingReference[];
+};
+
+/** A reference as the binding instance shows it: an empty table with its result's columns. */
+type ReferenceTable = { name: string; columns: { name: string; type: string }[] };
 
 /**
  * The lake tables a query reads, as the engine binds them: CTEs, aliases, subqueries and string
@@ -24,6 +40,8 @@ const planName = (t: LakeTable) => [t.catalog || 'memory', t.schema_name, t.tabl
  * table scan. `sql` is what the engine runs (parameters rendered, DuneSQL rewritten:
  * engineSql), and the instance is set up for its `dialect` as a sandbox is. A table the caller
  * cannot see does not exist there, so binding fails with DuckDB's own error (a SqlError).
+ * Each of `references` is an empty table `main.<name>` with the columns its query's result has
+ * (referenceTables); the tables a referenced query reads are not the SQL's own.
  * The tables come back sorted by full name.
  */
 export async function boundTables(opts: {
@@ -31,16 +49,10 @@ export async function boundTables(opts: {
   dialect: Dialect;
   tables: LakeTable[];
   lakeRoot: string;
+  references?: BindingReference[];
 }): Promise<LakeTable[]> {
-  // Only the tables the text could name are created; this keeps binding fast.
-  const candidates = tablesNamedIn(
-    opts.sql,
-    opts.tables.filter((t) => t.snapshot),
-  );
-  const instance = await DuckDBInstance.create(':memory:', instanceOptions(TIERS.small));
-  const conn = await instance.connect();
-  try {
-    await createEmptyTables(conn, candidates, opts.lakeRoot, opts.dialect);
+  const references = await referenceTables(opts.references ?? [], opts.tables, opts.lakeRoot);
+  return inBindingInstance({ ...opts, references }, async (conn, candidates) => {
     await checkStatement(conn, opts.sql);
     const names = await scannedTables(conn, opts.sql);
     const byName = new Map(candidates.map((t) => [planName(t), t]));
@@ -50,9 +62,83 @@ export async function boundTables(opts: {
       if (t && !out.includes(t)) out.push(t);
     }
     return out.sort((a, b) => fullName(a).localeCompare(fullName(b)));
+  });
+}
+
+/**
+ * Each reference as a table: the columns its query's result has as a run reads it
+ * (referencedColumns), found by preparing its SQL in a binding instance of its own dialect that
+ * sees the same `tables` and, recursively, its own references. A reference that cannot be bound
+ * fails naming itself (`query_12: …`).
+ */
+async function referenceTables(
+  refs: BindingReference[],
+  tables: LakeTable[],
+  lakeRoot: string,
+): Promise<ReferenceTable[]> {
+  const out: ReferenceTable[] = [];
+  for (const ref of refs) {
+    try {
+      const references = await referenceTables(ref.references, tables, lakeRoot);
+      const setup = { sql: ref.sql, dialect: ref.dialect, tables, lakeRoot, references };
+      const columns = await inBindingInstance(setup, (conn) => {
+        const explained = explainedStatement(ref.sql);
+        return explained === null
+          ? checkStatement(conn, ref.sql)
+          : checkExplain(conn, ref.sql, explained);
+      });
+      out.push({ name: ref.name, columns: referencedColumns(columns) });
+    } catch (err) {
+      if (err instanceof SqlError) throw new SqlError(err.type, `${ref.name}: ${err.message}`);
+      throw err;
+    }
+  }
+  return out;
+}
+
+/**
+ * A fresh in-memory instance set up for binding `sql` (see boundTables), given to `use` with the
+ * tables of `tables` it shows; closed after.
+ */
+async function inBindingInstance<T>(
+  opts: {
+    sql: string;
+    dialect: Dialect;
+    tables: LakeTable[];
+    lakeRoot: string;
+    references: ReferenceTable[];
+  },
+  use: (conn: DuckDBConnection, candidates: LakeTable[]) => Promise<T>,
+): Promise<T> {
+  // Only the tables the text could name are created; this keeps binding fast.
+  const candidates = tablesNamedIn(
+    opts.sql,
+    opts.tables.filter((t) => t.snapshot),
+  );
+  const instance = await DuckDBInstance.create(':memory:', instanceOptions(TIERS.small));
+  const conn = await instance.connect();
+  try {
+    await createEmptyTables(conn, candidates, opts.lakeRoot, opts.dialect);
+    await createReferenceTables(conn, opts.references);
+    return await use(conn, candidates);
   } finally {
     conn.closeSync();
     instance.closeSync();
+  }
+}
+
+/**
+ * The references' empty tables, made once the instance is locked: their column types are text
+ * DuckDB wrote for user SQL's columns, so they are never run where files could be read.
+ */
+async function createReferenceTables(conn: DuckDBConnection, references: ReferenceTable[]) {
+  for (const r of references) {
+    const columns = r.columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ');
+    try {
+      await conn.run(`CREATE TABLE main.${quoteIdent(r.name)} (${columns})`);
+    } catch (err) {
+      throw new Error(`could not prepare the table ${r.name} for binding: ${String(err)}`);
+    }
   }
 }
 

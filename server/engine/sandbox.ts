@@ -325,6 +325,19 @@ async function exposeTables(
  */
 const READ_BACK = /^(HUGEINT|UHUGEINT|BIGNUM|VARINT|BIT|TIME WITH TIME ZONE)$/;
 
+/**
+ * The columns a referenced result shows the SQL reading it, from the columns its query prepares
+ * (before runInSandbox names them): its result's unique names, each of the type referencedSelect
+ * reads it back as. Lineage binds a reference as an empty table of these (bound-tables.ts).
+ */
+export function referencedColumns(columns: { name: string; type: string }[]) {
+  const names = uniqueNames(columns);
+  return columns.map((c, i) => ({
+    name: names[i]!,
+    type: READ_BACK.test(c.type) ? c.type : storedType(c.type),
+  }));
+}
+
 /** A referenced result as SQL reads it: columns stored as text (storedType) read back as they were. */
 function referencedSelect(r: ReferencedResult): string {
   const from = `read_parquet(${quoteLiteral(r.file)})`;
