@@ -1,39 +1,78 @@
 import type { ParameterValue } from '../../contract/parameters.js';
 import type { PipelineNode } from '../../contract/pipelines.js';
-import { boundTables } from '../engine/bound-tables.js';
+import type { Dialect } from '../../contract/rules/enums.js';
+import { boundTables, type BindingReference } from '../engine/bound-tables.js';
 import { engineSql } from '../engine/dialects.js';
 import { fullName } from '../lake/lake.js';
 import { renderSql, resolveParameterValues } from '../engine/parameters.js';
 import { SqlError } from '../engine/sql-errors.js';
 import type { TierName } from '../engine/tiers.js';
 import { invalid } from '../errors.js';
+import {
+  planReferences,
+  recordedValues,
+  type ReferencePlan,
+} from '../executions/query-references.js';
 import type { MatviewInfo, PipelineQuery, PipelinesDeps } from './ports.js';
 
 export type LineageDeps = Pick<PipelinesDeps, 'lake' | 'queries' | 'matviews'>;
 
+/** What a query reads that lineage follows: views of the context, and saved queries (`query_<id>`). */
+type Reads = { views: MatviewInfo[]; refs: ReferencePlan[] };
+
+/** SQL as it runs (parameters rendered), in its dialect, with the references planned for it. */
+type PlannedSql = { sql: string; dialect: Dialect; refs: ReferencePlan[] };
+
 /**
- * The materialized views a query reads, as the engine binds it with the tables `contextId` can
- * see (parameters rendered with `values`, defaults for the rest; in its dialect, as it runs).
- * Views of other contexts are left out: they are read as they are, since only their owner
- * refreshes them.
+ * `query` rendered with `values` (defaults for the rest) and the saved queries it reads as
+ * `query_<id>`, planned as `contextId` runs it (planReferences: a query the context may not run
+ * is not_found, in the words an execute of it gets; bad values, cycles, depth are invalid).
  */
-export async function viewsRead(
+async function planned(
   d: LineageDeps,
-  query: Pick<PipelineQuery, 'query_sql' | 'dialect' | 'parameters'>,
+  query: Pick<PipelineQuery, 'id' | 'query_sql' | 'dialect' | 'parameters'>,
   contextId: number,
   values: Record<string, ParameterValue | null>,
-  what: string,
-): Promise<MatviewInfo[]> {
+): Promise<PlannedSql> {
   const rendered = renderSql(query.query_sql, resolveParameterValues(query.parameters, values));
+  const refs = await planReferences(d.queries, contextId, rendered.sql, {
+    marks: rendered.marks,
+    rootId: query.id,
+  });
+  return { sql: rendered.sql, dialect: query.dialect, refs };
+}
+
+/** A reference as boundTables binds it: its SQL as the engine runs it, and its own references. */
+const bindingReference = (plan: ReferencePlan): BindingReference => ({
+  name: plan.name,
+  sql: engineSql(plan.rendered.sql, plan.query.dialect).sql,
+  dialect: plan.query.dialect,
+  references: plan.refs.map(bindingReference),
+});
+
+/**
+ * What `source` reads, as the engine binds it with the tables `contextId` can see (in its
+ * dialect, as it runs; each `query_<id>` an empty table with its result's columns): the
+ * materialized views of `contextId`, and its planned references. Views of other contexts are
+ * left out: they are read as they are, since only their owner refreshes them; so are the
+ * tables a referenced query reads (the reference's own node follows them).
+ */
+async function readsOf(
+  d: LineageDeps,
+  source: PlannedSql,
+  contextId: number,
+  what: string,
+): Promise<Reads> {
   let tables;
   try {
-    const { sql } = engineSql(rendered.sql, query.dialect);
+    const { sql } = engineSql(source.sql, source.dialect);
     const visible = await d.lake.visibleTo(contextId);
     tables = await boundTables({
       sql,
-      dialect: query.dialect,
+      dialect: source.dialect,
       tables: visible,
       lakeRoot: d.lake.root,
+      references: source.refs.map(bindingReference),
     });
   } catch (err) {
     if (!(err instanceof SqlError)) throw err;
@@ -45,16 +84,20 @@ export async function viewsRead(
     const view = await d.matviews?.byFullName(fullName(t));
     if (view && view.ownerId === contextId) views.push(view);
   }
-  return views;
+  return { views, refs: source.refs };
 }
 
 /**
- * The lineage of a query as pipeline nodes: every materialized view it reads, recursively (a
- * view's source query is bound with its owner's visibility and its parameters' defaults), in
- * dependency order with ids 1..n, then the query itself depending on the views it reads
- * directly. A view that reads itself, directly or through others, is a cycle → 400 naming it.
+ * The lineage of a query as pipeline nodes, in dependency order with ids 1..n, the query itself
+ * last. It depends on every materialized view of the context it reads and on every saved query
+ * it reads as `query_<id>`: a `query_execution` node of that query with the values the
+ * reference passes (as an execution records them), so a run of the pipeline leaves a fresh
+ * result the reading query then reads without running it again. A view's source query (bound
+ * with its owner's visibility and its parameters' defaults) and a referenced query depend on what
+ * they read in turn, recursively; each view and each (query, values) is one node. A view that
+ * reads itself, directly or through others (also through queries), is a cycle → 400 naming it.
  * `performance`, when given, applies to every node; otherwise each view keeps its own tier and
- * the query runs on `medium`.
+ * queries run on `medium`.
  */
 export async function queryLineage(
   d: LineageDeps,
@@ -67,51 +110,97 @@ export async function queryLineage(
 ): Promise<PipelineNode[]> {
   const nodes: PipelineNode[] = [];
   const ids = new Map<string, number>();
-  const path: string[] = [];
+  /** What is being visited, by key, with the name a cycle's error shows. */
+  const path: { key: string; label: string }[] = [];
+  const queryPerformance = opts.performance ?? 'medium';
 
-  const visit = async (view: MatviewInfo): Promise<number> => {
-    const known = ids.get(view.fullName);
+  /**
+   * The id of the node of `key` (`label` in a cycle's error, `title` the thing that reads itself),
+   * made once what it reads has its nodes; a key met again while it is visited is a cycle.
+   */
+  const visit = async (
+    key: string,
+    label: string,
+    title: string,
+    reads: () => Promise<Reads>,
+    node: () => Omit<PipelineNode, 'id' | 'dependencies'>,
+  ): Promise<number> => {
+    const known = ids.get(key);
     if (known !== undefined) return known;
-    if (path.includes(view.fullName)) {
-      const cycle = [...path.slice(path.indexOf(view.fullName)), view.fullName];
-      throw invalid(
-        `materialized view ${view.fullName} reads itself (cycle: ${cycle.join(' → ')})`,
-      );
+    const at = path.findIndex((p) => p.key === key);
+    if (at !== -1) {
+      const cycle = [...path.slice(at).map((p) => p.label), label];
+      throw invalid(`${title} reads itself (cycle: ${cycle.join(' → ')})`);
     }
-    path.push(view.fullName);
-    const source = await d.queries.get(view.queryId);
-    const dependencies: number[] = [];
-    if (source) {
-      const what = `query ${source.id}, the source of ${view.fullName},`;
-      for (const upstream of await viewsRead(d, source, view.ownerId, {}, what)) {
-        dependencies.push(await visit(upstream));
-      }
-    }
+    path.push({ key, label });
+    const dependencies = await visitReads(await reads());
     path.pop();
     const id = nodes.length + 1;
-    nodes.push({
-      id,
-      dependencies,
-      materialized_view_refresh: {
-        name: view.fullName,
-        performance: opts.performance ?? view.performance,
-      },
-    });
-    ids.set(view.fullName, id);
+    nodes.push({ id, dependencies, ...node() });
+    ids.set(key, id);
     return id;
   };
 
-  const what = `query ${opts.query.id}`;
-  const direct: number[] = [];
-  for (const view of await viewsRead(d, opts.query, opts.contextId, opts.values, what)) {
-    direct.push(await visit(view));
-  }
+  const visitReads = async ({ views, refs }: Reads): Promise<number[]> => {
+    const out: number[] = [];
+    for (const view of views) out.push(await visitView(view));
+    for (const plan of refs) out.push(await visitQuery(plan));
+    return out;
+  };
+
+  const visitView = (view: MatviewInfo) =>
+    visit(
+      `view ${view.fullName}`,
+      view.fullName,
+      `materialized view ${view.fullName}`,
+      async () => {
+        const source = await d.queries.get(view.queryId);
+        if (!source) return { views: [], refs: [] };
+        const what = `query ${source.id}, the source of ${view.fullName},`;
+        const sql = await planned(d, source, view.ownerId, {});
+        return readsOf(d, sql, view.ownerId, what);
+      },
+      () => ({
+        materialized_view_refresh: {
+          name: view.fullName,
+          performance: opts.performance ?? view.performance,
+        },
+      }),
+    );
+
+  // A referenced query runs as the reader's context runs it (reference-runs.ts).
+  const visitQuery = (plan: ReferencePlan) => {
+    const values = recordedValues(plan.values);
+    return visit(
+      `query ${plan.query.id} ${plan.paramsKey}`,
+      plan.name,
+      plan.name,
+      () =>
+        readsOf(
+          d,
+          { sql: plan.rendered.sql, dialect: plan.query.dialect, refs: plan.refs },
+          opts.contextId,
+          `query ${plan.query.id} (read as ${plan.name})`,
+        ),
+      () => ({
+        query_execution: {
+          query_id: plan.query.id,
+          performance: queryPerformance,
+          ...(Object.keys(values).length ? { query_parameters: values } : {}),
+        },
+      }),
+    );
+  };
+
+  const sql = await planned(d, opts.query, opts.contextId, opts.values);
+  const reads = await readsOf(d, sql, opts.contextId, `query ${opts.query.id}`);
+  const direct = await visitReads(reads);
   nodes.push({
     id: nodes.length + 1,
     dependencies: direct,
     query_execution: {
       query_id: opts.query.id,
-      performance: opts.performance ?? 'medium',
+      performance: queryPerformance,
       ...(Object.keys(opts.values).length ? { query_parameters: opts.values } : {}),
     },
   });
