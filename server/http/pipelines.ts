@@ -56,7 +56,10 @@ const LINEAGE_TEXT =
   'view of the caller context the query reads, recursively (a view’s source query is bound with its ' +
   'owner’s visibility), as `materialized_view_refresh` nodes in dependency order, then the query as the ' +
   'last `query_execution` node. Views of other contexts are read as they are (only their owner refreshes ' +
-  'them). A view that reads itself, directly or through others, is a cycle → 400.';
+  'them). A saved query read as `query_<id>` is a `query_execution` node with the values the reference ' +
+  'passes, depending on what it reads in turn (each query and values once), so a chain of queries runs in ' +
+  'dependency order; a referenced query the caller may not run → 404, as an execute answers. A view ' +
+  'that reads itself, directly or through others (also through queries), is a cycle → 400.';
 
 /**
  * A body that fits neither form gets the issues of the form it meant (`pipeline` present or
