@@ -8,7 +8,15 @@ export type CatalogTable = {
   parts: string[];
   type: string;
   columns: CatalogColumn[];
+  /** Set when the table is a saved query's result that `query_<id>` reads (see addQueryTables). */
+  query?: QueryTableInfo;
 };
+
+/** The saved query behind a `query_<id>` table: its name when known, whether it has a result. */
+export type QueryTableInfo = { id: number; name: string | null; hasResult: boolean };
+
+/** A saved query `query_<id>` completes to. */
+export type SavedQueryLike = { id: number; name: string };
 
 export type Catalog = {
   tables: CatalogTable[];
@@ -16,6 +24,8 @@ export type Catalog = {
   byName: Map<string, CatalogTable>;
   /** Lower-cased last name part → tables (for `FROM trades` without a schema). */
   byLastPart: Map<string, CatalogTable[]>;
+  /** The context's saved queries, most recently updated first: what `query_` completes to. */
+  savedQueries: readonly SavedQueryLike[];
 };
 
 /** The wire's dataset, as far as the editor needs it. */
@@ -39,10 +49,56 @@ export function buildCatalog(datasets: readonly DatasetLike[]): Catalog {
     const last = t.parts[t.parts.length - 1]!.toLowerCase();
     byLastPart.set(last, [...(byLastPart.get(last) ?? []), t]);
   }
-  return { tables, byName, byLastPart };
+  return { tables, byName, byLastPart, savedQueries: [] };
 }
 
 export const EMPTY_CATALOG: Catalog = buildCatalog([]);
+
+/**
+ * A `query_<id>` the SQL reads: the name it reads it by (`query_12`, or the quoted form's text
+ * lower-cased, `query_12(chain='base')`), the query's name when known, and its latest result's
+ * columns (null: it has none yet, or the caller cannot read it).
+ */
+export type QueryTable = {
+  name: string;
+  queryId: number;
+  queryName: string | null;
+  columns: CatalogColumn[] | null;
+};
+
+/**
+ * `catalog` with the saved queries `query_` completes to and the tables references read. A
+ * reference's name is one part whatever it holds (the quoted form has dots and quotes), so it is
+ * found by that whole name; it wins over a dataset of the same name, as in a run. A reference
+ * with neither columns nor a known name tells nothing and is left out.
+ */
+export function addQueryTables(
+  catalog: Catalog,
+  savedQueries: readonly SavedQueryLike[],
+  references: readonly QueryTable[],
+): Catalog {
+  const added = new Map<string, CatalogTable>();
+  for (const r of references) {
+    const key = r.name.toLowerCase();
+    if (added.has(key) || (r.columns === null && r.queryName === null)) continue;
+    added.set(key, {
+      fullName: r.name,
+      parts: [r.name],
+      type: 'query',
+      columns: r.columns ?? [],
+      query: { id: r.queryId, name: r.queryName, hasResult: r.columns !== null },
+    });
+  }
+  if (added.size === 0) return { ...catalog, savedQueries };
+  const byName = new Map(catalog.byName);
+  for (const [key, t] of added) byName.set(key, t);
+  return {
+    tables: [...catalog.tables, ...added.values()],
+    byName,
+    byLastPart: catalog.byLastPart,
+    savedQueries,
+  };
+}
 
 /** The table a name written in SQL stands for: its full name, or a unique last part. */
 export function findTable(catalog: Catalog, parts: string[]): CatalogTable | null {

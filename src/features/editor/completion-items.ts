@@ -1,4 +1,10 @@
-import { childrenOf, findTable, type Catalog } from './catalog';
+import {
+  childrenOf,
+  findTable,
+  type Catalog,
+  type CatalogTable,
+  type QueryTableInfo,
+} from './catalog';
 import {
   identifierAt,
   scopeAt,
@@ -13,13 +19,15 @@ import { AFTER_RELATION_KEYWORDS, keywordsOf, typesOf } from './sql-keywords';
 import { quoteIdent } from '../../lib/sql-names';
 
 export type SuggestionKind =
-  'column' | 'alias' | 'cte' | 'table' | 'schema' | 'function' | 'keyword' | 'type';
+  'column' | 'alias' | 'cte' | 'table' | 'query' | 'schema' | 'function' | 'keyword' | 'type';
 
 /** One completion, independent of Monaco (the adapter maps kinds to icons). */
 export type Suggestion = {
   label: string;
   kind: SuggestionKind;
   detail: string;
+  /** Shown beside the label in every row of the list (the detail shows on the focused row only). */
+  description?: string;
   insertText: string;
   /** Insert text is a snippet: `$0` (the cursor between a call's parentheses), `${1:x}` holes. */
   snippet?: boolean;
@@ -35,6 +43,7 @@ const ORDER: Record<SuggestionKind, string> = {
   alias: '1',
   cte: '1',
   table: '2',
+  query: '2',
   schema: '3',
   function: '4',
   keyword: '5',
@@ -139,6 +148,20 @@ function membersOf(qualifier: string[], scope: SqlScope, catalog: Catalog): Sugg
   return [...columns, ...children];
 }
 
+/**
+ * `query_<id>` of each saved query, named beside it in every row (a query is picked by its name),
+ * most recently updated first among tables of the same prefix.
+ */
+function savedQuerySuggestions(catalog: Catalog): Suggestion[] {
+  return catalog.savedQueries.map((q, i) => {
+    const detail = `query · ${q.name}`;
+    return suggestion('query', `query_${q.id}`, detail, {
+      description: detail,
+      sortText: `${ORDER.query}query_${String(i).padStart(4, '0')}`,
+    });
+  });
+}
+
 function tableSuggestions(scope: SqlScope, catalog: Catalog): Suggestion[] {
   const out = new Map<string, Suggestion>();
   const add = (s: Suggestion) => {
@@ -147,12 +170,15 @@ function tableSuggestions(scope: SqlScope, catalog: Catalog): Suggestion[] {
   for (const cte of scope.ctes) add(suggestion('cte', cte.name, 'CTE'));
   for (const c of childrenOf(catalog, []))
     if (!c.table) add(suggestion('schema', c.name, `schema · ${c.count} tables`));
+  savedQuerySuggestions(catalog).forEach(add);
+  // A referenced query's table is offered as its saved query above, not by its quoted form.
   for (const t of catalog.tables)
-    add(
-      suggestion('table', t.fullName, `${t.type} · ${t.columns.length} columns`, {
-        insertText: t.parts.map(quoteIdent).join('.'),
-      }),
-    );
+    if (!t.query)
+      add(
+        suggestion('table', t.fullName, `${t.type} · ${t.columns.length} columns`, {
+          insertText: t.parts.map(quoteIdent).join('.'),
+        }),
+      );
   return [...out.values()];
 }
 
@@ -229,6 +255,22 @@ export function suggestionsFor(
   }
 }
 
+/** Columns a hover lists, at most. */
+const HOVER_COLUMNS = 20;
+
+/** A user's text shown as itself in markdown (a query's name). */
+const markdownText = (text: string) => text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+
+/** A `query_<id>` table's hover: the query's name, then its latest result's columns. */
+function queryTableHover(query: QueryTableInfo, columns: CatalogTable['columns']): string[] {
+  const name = query.name === null ? '' : ` · ${markdownText(query.name)}`;
+  const head = `**query_${query.id}** · query${name}`;
+  if (!query.hasResult) return [head, '_No result yet: its columns show once it has run._'];
+  const listed = columns.slice(0, HOVER_COLUMNS).map((c) => `\`${c.name}\` ${c.type}`);
+  if (columns.length > HOVER_COLUMNS) listed.push(`… ${columns.length - HOVER_COLUMNS} more`);
+  return [`${head} · ${columns.length} columns`, listed.join('  \n')];
+}
+
 /**
  * Hover text (markdown lines) for the identifier at `offset`, with its range: a column's type, a
  * table, or a function of the dialect with its signature and doc.
@@ -252,7 +294,9 @@ export function hoverAt(sql: string, offset: number, catalog: Catalog, dialect: 
   if (table)
     return {
       ...range,
-      contents: [`**${table.fullName}** · ${table.type} · ${table.columns.length} columns`],
+      contents: table.query
+        ? queryTableHover(table.query, table.columns)
+        : [`**${table.fullName}** · ${table.type} · ${table.columns.length} columns`],
     };
   const fn = id.qualifier.length ? undefined : functionNamed(dialect, id.name);
   if (fn) return { ...range, contents: [`\`${fn.signature}\``, fn.doc] };

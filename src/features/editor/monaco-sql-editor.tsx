@@ -18,6 +18,7 @@ import type { SqlEditorProps } from './sql-editor-types';
 import { bindCatalog, LANGUAGE_IDS, registerSqlLanguage } from './sql-language';
 import { SqlPreview } from './sql-preview';
 import type { RunScope } from './statements';
+import { useQueryTables } from './use-query-tables';
 
 type CodeEditor = monaco.editor.IStandaloneCodeEditor;
 
@@ -42,14 +43,16 @@ const PROBLEMS_DELAY_MS = 300;
 
 /**
  * Monaco as the SQL editor: run, save and format commands, autocomplete from the context's
- * datasets, run-error markers, and marks of what the dialect refuses before a run. The model's
- * language is the dialect (sql-language.ts). Loaded lazily through `SqlEditor` (its own chunk).
+ * datasets and saved queries (`query_<id>` and the columns of those the SQL reads), run-error
+ * markers, and marks of what the dialect refuses before a run. The model's language is the
+ * dialect (sql-language.ts). Loaded lazily through `SqlEditor` (its own chunk).
  */
 export default function MonacoSqlEditor(props: SqlEditorProps) {
   const { value, onChange, error = null, dialect, ctx, height = 320, ref } = props;
   const scheme = useComputedColorScheme('light');
   const [editor, setEditor] = useState<CodeEditor | null>(null);
-  const { data: catalog = EMPTY_CATALOG } = useQuery(catalogOptions(ctx));
+  const { data: datasets = EMPTY_CATALOG } = useQuery(catalogOptions(ctx));
+  const catalog = useQueryTables(ctx, datasets, value);
 
   // Monaco's commands are registered once; they read the latest props and catalog from refs.
   const latest = useRef(props);

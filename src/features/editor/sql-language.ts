@@ -39,6 +39,7 @@ function kindOf(m: MonacoApi, kind: SuggestionKind): Monaco.languages.Completion
     alias: K.Variable,
     cte: K.Class,
     table: K.Struct,
+    query: K.Reference,
     schema: K.Module,
     function: K.Function,
     keyword: K.Keyword,
@@ -69,7 +70,7 @@ export function registerSqlLanguage(m: MonacoApi) {
         return { suggestions: [] };
       const range = rangeOf(m, model, ctx.prefixStart, offset);
       const suggestions = suggestionsFor(ctx, catalogOf(model), dialectOf(model)).map((s) => ({
-        label: s.label,
+        label: s.description ? { label: s.label, description: s.description } : s.label,
         kind: kindOf(m, s.kind),
         detail: s.detail,
         documentation: s.documentation,
