@@ -43,6 +43,8 @@ const POSTGRES_SUITE = [
   'server/http/results-downloads.api.test.ts',
   'server/http/parameters-varbinary.api.test.ts',
   'server/executions/query-references.api.test.ts',
+  'server/pipelines/lineage-references.api.test.ts',
+  'server/executions/result-age.api.test.ts',
 ];
 
 /** The postgres project needs PostgreSQL's binaries (Debian: apt-get install postgresql). */

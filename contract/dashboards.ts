@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { MaxResultAgeSchema } from './result-age.js';
 import { ExecutionResultSchema } from './executions.js';
 import { ParameterDef } from './queries.js';
 import { GetVisualizationResponse } from './visualizations.js';
@@ -92,6 +93,7 @@ export const CreateDashboardRequest = z
     is_private: z.boolean().optional(),
     columns_per_row: ColumnsPerRow.optional().openapi({ default: 2 }),
     tags: Tags.optional(),
+    max_result_age_seconds: MaxResultAgeSchema.optional(),
     visualization_ids: widgets(Id).optional(),
     text_widgets: widgets(TextWidgetInput).optional(),
   })
@@ -105,6 +107,7 @@ export const UpdateDashboardRequest = z
     is_private: z.boolean().optional(),
     columns_per_row: ColumnsPerRow.optional(),
     tags: Tags.optional(),
+    max_result_age_seconds: MaxResultAgeSchema.optional(),
     text_widgets: widgets(TextWidgetInput).optional(),
     visualization_widgets: widgets(VisualizationWidgetInput).optional(),
     param_widgets: widgets(ParamWidgetInput).optional(),
@@ -131,6 +134,7 @@ export const DashboardResponse = z
     // Strata extensions
     owner_handle: z.string(),
     columns_per_row: z.number().int(),
+    max_result_age_seconds: z.number().int().nullable(),
     is_archived: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { DialectSchema, RequestDialect } from './executions.js';
 import { ParameterSchema } from './parameters.js';
+import { MaxResultAgeSchema } from './result-age.js';
 import { QUERY_LIST_SCOPES } from './rules/enums.js';
 import { normalizeVarbinary } from './rules/parameters.js';
 import { PARAMETER_LIMITS, QUERY_LIMITS } from './rules/limits.js';
@@ -97,6 +98,7 @@ export const CreateQueryRequest = z
     query_parameters: ClientParameters.optional(),
     tags: Tags.optional(),
     dialect: RequestDialect,
+    max_result_age_seconds: MaxResultAgeSchema.optional(),
     execution_id: AdoptedExecution,
   })
   .openapi('CreateQueryRequest');
@@ -114,6 +116,7 @@ export const UpdateQueryRequest = z
     is_private: z.boolean().optional(),
     is_archived: z.boolean().optional(),
     dialect: DialectSchema.optional(),
+    max_result_age_seconds: MaxResultAgeSchema.optional(),
     execution_id: AdoptedExecution,
   })
   .openapi('UpdateQueryRequest', {
@@ -150,6 +153,9 @@ export const GetQueryResponse = z
     owner: z.string().openapi({ description: 'Handle of the owner user or team' }),
     created_at: z.string(),
     updated_at: z.string(),
+    max_result_age_seconds: z.number().int().nullable().openapi({
+      description: 'Strata extension: the maximum age of a result its readers accept (null: any)',
+    }),
     contributors: z
       .array(QueryContributor)
       .optional()

@@ -13,3 +13,13 @@ export const callerOf = (p: Pick<Principal, 'context' | 'user' | 'apiKeyId'>): C
   userId: p.user?.id ?? null,
   apiKeyId: p.apiKeyId,
 });
+
+/** Where a request's run comes from: the web app (a session) or the API (a key). */
+export const sourceOf = (p: Pick<Principal, 'via'>) =>
+  p.via === 'session' ? ('app' as const) : ('api' as const);
+
+/** The caller of a request with where its runs come from (a reader who may be charged a run). */
+export const readerOf = (p: Pick<Principal, 'context' | 'user' | 'apiKeyId' | 'via'>) => ({
+  ...callerOf(p),
+  source: sourceOf(p),
+});

@@ -18,6 +18,8 @@ export type DashboardHead = {
   updated_at: string;
   /** Bumped by every change (If-Match). */
   version: number;
+  /** How old a result its viewers accept, in seconds; null: any (contract/rules/result-age.ts). */
+  max_result_age_seconds: number | null;
 };
 
 export type DashboardRecord = DashboardHead & {

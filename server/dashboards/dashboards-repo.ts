@@ -14,6 +14,8 @@ export type DashboardFields = {
   isPrivate: boolean;
   columnsPerRow: ColumnsPerRow;
   tags: string[];
+  /** How old a result its viewers accept, in seconds; null: any (contract/rules/result-age.ts). */
+  maxResultAgeSeconds: number | null;
 };
 
 /** What a list keeps; text and tags come lower-cased and cleaned. */
@@ -39,6 +41,7 @@ const HEAD_COLS = [
   'd.created_at',
   'd.updated_at',
   'd.version',
+  'd.max_result_age_seconds',
 ] as const;
 
 /** A dashboards row joined with its owner's handle (HEAD_COLUMNS). */
@@ -129,6 +132,7 @@ export class DashboardsRepo {
         is_private: flag(f.isPrivate),
         columns_per_row: f.columnsPerRow,
         tags: JSON.stringify(f.tags),
+        max_result_age_seconds: f.maxResultAgeSeconds,
         created_at: now,
         updated_at: now,
       })
@@ -147,6 +151,7 @@ export class DashboardsRepo {
         is_private: flag(f.isPrivate),
         columns_per_row: f.columnsPerRow,
         tags: JSON.stringify(f.tags),
+        max_result_age_seconds: f.maxResultAgeSeconds,
         updated_at: nowIso(),
         version: eb('version', '+', 1),
       }))

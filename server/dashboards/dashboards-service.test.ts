@@ -66,6 +66,7 @@ async function query(
     version: 1,
     created_at: now,
     updated_at: now,
+    max_result_age_seconds: null,
   });
   return id;
 }
@@ -188,9 +189,9 @@ describe('DashboardsService', () => {
     expect(await statusOf(dashboards.visualizationQuery(d.id, closed, bob.contextId))).toBe(
       '404 This visualization’s query is private.',
     );
-    expect((await dashboards.visualizationQuery(d.id, closed, alice.contextId)).owner_id).toBe(
-      alice.contextId,
-    );
+    expect(
+      (await dashboards.visualizationQuery(d.id, closed, alice.contextId)).query.owner_id,
+    ).toBe(alice.contextId);
     expect(await statusOf(dashboards.create(bob, { name: 'x', visualization_ids: [closed] }))).toBe(
       `400 visualization_ids[0]: visualization ${closed} does not exist or is not readable here`,
     );

@@ -1,4 +1,5 @@
 import type { CreateDashboardRequest, UpdateDashboardRequest } from '../../contract/dashboards.js';
+import { governingAge } from '../../contract/rules/result-age.js';
 import type { Caller } from '../auth/caller.js';
 import { conflict, forbidden, invalid, notFound, staleWrite } from '../errors.js';
 import { canReadQuery } from '../queries/readable.js';
@@ -146,6 +147,7 @@ export class DashboardsService {
         isPrivate: input.is_private ?? false,
         columnsPerRow,
         tags: cleanTags(input.tags ?? []),
+        maxResultAgeSeconds: input.max_result_age_seconds ?? null,
       });
       await repo.saveWidgets(id, plan);
       return (await this.get(id))!;
@@ -193,6 +195,10 @@ export class DashboardsService {
         isPrivate: changes.is_private ?? cur.is_private,
         columnsPerRow,
         tags: changes.tags !== undefined ? cleanTags(changes.tags) : cur.tags,
+        maxResultAgeSeconds:
+          changes.max_result_age_seconds !== undefined
+            ? changes.max_result_age_seconds
+            : cur.max_result_age_seconds,
       });
       return (await this.get(id))!;
     });
@@ -281,21 +287,25 @@ export class DashboardsService {
   }
 
   /**
-   * The query of a visualization on a dashboard, for its results: not found unless `viewer` may
-   * see the dashboard, the visualization is on it and `viewer` may read its query.
+   * The query of a visualization on a dashboard, for its results, and the maximum result age that
+   * governs them (the dashboard's, else the query's): not found unless `viewer` may see the
+   * dashboard, the visualization is on it and `viewer` may read its query.
    */
   async visualizationQuery(
     dashboardId: number,
     visualizationId: number,
     viewer: number | null,
-  ): Promise<QueryRecord> {
+  ): Promise<{ query: QueryRecord; maxResultAgeSeconds: number | null }> {
     const d = await this.readable(dashboardId, viewer);
     if (!d.visualization_widgets.some((w) => w.visualization_id === visualizationId))
       throw notFound('This visualization is not on this dashboard');
     const viz = await this.deps.visualizations.get(visualizationId);
     const query = viz && (await this.deps.queries.get(viz.query_id));
     if (!query || !canReadQuery(query, viewer)) throw notFound(PRIVATE_QUERY);
-    return query;
+    return {
+      query,
+      maxResultAgeSeconds: governingAge(d.max_result_age_seconds, query.max_result_age_seconds),
+    };
   }
 
   /**

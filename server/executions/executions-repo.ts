@@ -276,6 +276,27 @@ export class ExecutionsRepo {
     return row && fromRow(row);
   }
 
+  /** The newest pending or executing run of a query by `contextId` (with these values, if given). */
+  async runningFor(
+    queryId: number,
+    contextId: number,
+    paramsKey?: string,
+  ): Promise<ExecutionRecord | undefined> {
+    let q = this.store.db
+      .selectFrom('executions')
+      .selectAll()
+      .where('query_id', '=', queryId)
+      .where('context_id', '=', contextId)
+      .where('state', 'in', UNFINISHED);
+    if (paramsKey !== undefined) q = q.where('params_key', '=', paramsKey);
+    const row = await q
+      .orderBy('submitted_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row && fromRow(row);
+  }
+
   /**
    * Makes an ad-hoc run (or a run of the same query) a run of saved query `queryId` at `version`,
    * recorded with that query's parameter key and values (see run-adoption.ts).

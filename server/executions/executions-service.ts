@@ -11,6 +11,7 @@ import type { QueryRecord } from '../queries/queries-repo.js';
 import type { QueriesService } from '../queries/queries-service.js';
 import { refusalError } from '../queries/runnable.js';
 import type { Store } from '../store/store.js';
+import { DEFAULT_TIER } from '../engine/tiers.js';
 import { billingPeriod } from './billing-period.js';
 import { checkExecutionId, mayReadExecution } from './execution-access.js';
 import {
@@ -97,7 +98,12 @@ export class ExecutionsService {
       ? new ClusterQueue(queueDeps, deps.cluster)
       : new ExecutionQueue(queueDeps);
     this.results = new ExecutionResults(deps, this.files);
-    this.latest = new LatestRuns({ repo: this.repo, queries: deps.queries });
+    this.latest = new LatestRuns({
+      repo: this.repo,
+      queries: deps.queries,
+      start: (reader, queryId, values) =>
+        this.runSaved(reader, reader.source, queryId, { values, tier: DEFAULT_TIER }),
+    });
   }
 
   get resultsDir(): string {

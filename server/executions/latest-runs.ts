@@ -1,10 +1,25 @@
+import { isFreshEnough } from '../../contract/rules/result-age.js';
+import type { Caller } from '../auth/caller.js';
 import { parameterKey, resolveParameterValues } from '../engine/parameters.js';
-import { ParameterError, notFound } from '../errors.js';
+import { AppError, ParameterError, notFound } from '../errors.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
 import type { QueriesService } from '../queries/queries-service.js';
 import { QUERY_NOT_FOUND, canReadQuery } from '../queries/readable.js';
-import type { ExecutionRecord } from './execution-record.js';
+import { STATES, type ExecutionRecord, type ExecutionSource } from './execution-record.js';
 import type { ExecutionsRepo } from './executions-repo.js';
+
+/** Who reads a result and may be charged a run of it, and where the read comes from. */
+export type Reader = Caller & { source: ExecutionSource };
+
+/** Starts a run of saved query `queryId` for `reader` with `given` values (ExecutionsService.runSaved). */
+export type StartRun = (
+  reader: Reader,
+  queryId: number,
+  given: Record<string, string | string[]>,
+) => Promise<ExecutionRecord>;
+
+const hasResult = (e: ExecutionRecord) =>
+  e.state === STATES.completed || e.state === STATES.partial;
 
 /**
  * The latest run of a saved query that has a result, for a reader: the result a public page,
@@ -13,7 +28,11 @@ import type { ExecutionsRepo } from './executions-repo.js';
  */
 export class LatestRuns {
   constructor(
-    private readonly deps: { repo: ExecutionsRepo; queries: Pick<QueriesService, 'get'> },
+    private readonly deps: {
+      repo: ExecutionsRepo;
+      queries: Pick<QueriesService, 'get'>;
+      start: StartRun;
+    },
   ) {}
 
   /**
@@ -41,26 +60,61 @@ export class LatestRuns {
     return (await this.deps.repo.latestForQuery(query.id, contexts, key)) ?? null;
   }
 
-  /** As findLatest, but none → not_found (an answer about the result itself). */
+  /**
+   * What a read answers under a maximum result age (contract/rules/result-age.ts; null: none):
+   * with none, or for an anonymous reader (nobody to charge), the latest result as findLatest
+   * finds it, whatever its age. Otherwise the latest result if it is young enough; else the
+   * reader's run of those values under way, or a new one started for the reader (charged to
+   * its context): the read then says it is running. When no run can start (the context's
+   * credits are used up, the query is archived), the latest result as it is.
+   */
+  async within(
+    query: QueryRecord,
+    reader: Reader | null,
+    given: Record<string, string | string[]>,
+    maxAgeSeconds: number | null,
+  ): Promise<ExecutionRecord | null> {
+    const latest = await this.findLatest(query, reader?.contextId ?? null, given);
+    if (maxAgeSeconds === null || reader === null) return latest;
+    if (latest && hasResult(latest) && isFreshEnough(latest.ended_at, maxAgeSeconds)) return latest;
+    const key = Object.keys(given).length
+      ? parameterKey(resolveParameterValues(query.parameters, given))
+      : undefined;
+    const running = await this.deps.repo.runningFor(query.id, reader.contextId, key);
+    if (running) return running;
+    try {
+      return await this.deps.start(reader, query.id, given);
+    } catch (err) {
+      if (err instanceof AppError && (err.kind === 'over_limit' || err.kind === 'forbidden'))
+        return latest;
+      throw err;
+    }
+  }
+
+  /**
+   * As `within`, with the query's own maximum result age (or `maxAgeSeconds`, a dashboard's that
+   * governs it), but none → not_found (an answer about the result itself).
+   */
   async latestOf(
     query: QueryRecord,
-    contextId: number | null,
+    reader: Reader | null,
     given: Record<string, string | string[]>,
+    maxAgeSeconds: number | null = query.max_result_age_seconds,
   ): Promise<ExecutionRecord> {
-    const e = await this.findLatest(query, contextId, given);
+    const e = await this.within(query, reader, given, maxAgeSeconds);
     if (!e) throw notFound('No execution of this query has a result yet');
     return e;
   }
 
-  /** The latest execution of a query the caller may read (not_found otherwise); see latestOf. */
+  /** The latest execution of a query the reader may read (not_found otherwise); see latestOf. */
   async latestOfQuery(
-    contextId: number,
+    reader: Reader,
     queryId: number,
     given: Record<string, string | string[]>,
   ): Promise<ExecutionRecord> {
     const query = await this.deps.queries.get(queryId);
-    if (!query || !canReadQuery(query, contextId)) throw notFound(QUERY_NOT_FOUND);
-    return this.latestOf(query, contextId, given);
+    if (!query || !canReadQuery(query, reader.contextId)) throw notFound(QUERY_NOT_FOUND);
+    return this.latestOf(query, reader, given);
   }
 
   /** Whether the query has a run by one of `contextIds` (with these values, if given). */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isFreshEnough } from '../../contract/rules/result-age.js';
 import type { ReferencedResult } from '../engine/sandbox.js';
 import { SqlError } from '../engine/sql-errors.js';
 import { AppError } from '../errors.js';
@@ -88,7 +89,8 @@ export class ReferenceRuns {
    * The latest completed run of the plan's query with the plan's values, by its owner or by
    * `contextId` (LatestRuns' rule: another context's run may have read its private tables), that
    * ran the SQL the query renders to now (a rename or a new description keeps it; a change of
-   * its SQL, dialect or parameters does not), whose result is still kept; or undefined.
+   * its SQL, dialect or parameters does not), young enough for the query's maximum result age,
+   * whose result is still kept; or undefined.
    */
   private async fresh(
     plan: ReferencePlan,
@@ -99,6 +101,7 @@ export class ReferenceRuns {
     const e = await this.deps.repo.latestForQuery(query.id, contexts, plan.paramsKey);
     if (!e || e.state !== STATES.completed || !e.result_file) return undefined;
     if (e.sql !== plan.rendered.sql || e.dialect !== query.dialect) return undefined;
+    if (!isFreshEnough(e.ended_at, query.max_result_age_seconds)) return undefined;
     return fs.existsSync(path.join(this.deps.results.dir, e.result_file)) ? e : undefined;
   }
 

@@ -142,7 +142,10 @@ describe('the latest run of a saved query', () => {
     const q = (await t.deps.queries.get(id))!;
     const { executions } = t.deps;
     expect(await executions.latest.findLatest(q, alice.account.id)).toBeNull();
-    await expect(executions.latest.latestOf(q, alice.account.id, {})).rejects.toMatchObject({
+    const reader = { contextId: alice.account.id, userId: alice.account.id, apiKeyId: null };
+    await expect(
+      executions.latest.latestOf(q, { ...reader, source: 'api' }, {}),
+    ).rejects.toMatchObject({
       kind: 'not_found',
     });
     const by = (u: TestUser) => ({ contextId: u.account.id, userId: u.account.id, apiKeyId: null });

@@ -11,6 +11,7 @@ import {
   ANONYMOUS_NOTE,
   dashboardResultExtra,
   OPTIONAL_AUTH,
+  reader,
   SlugParams,
   toDashboardResponse,
   toDashboardVisualizations,
@@ -101,7 +102,7 @@ export function dashboardBundleRoutes(deps: Deps) {
     }),
     async (c) => {
       const { owner_handle, slug } = c.req.valid('param');
-      const view = await readDashboardView(deps, owner_handle, slug, viewer(c));
+      const view = await readDashboardView(deps, owner_handle, slug, viewer(c), reader(c));
       const body = await dashboardBundleBody(deps, view, {
         limit: c.req.valid('query').limit,
         base: publicBaseUrl(c, deps),

@@ -17,6 +17,8 @@ import {
   type DashboardVisualizationView,
 } from '../dashboards/dashboards-service.js';
 import type { AppEnv } from './app-env.js';
+import { readerOf } from '../auth/caller.js';
+import type { Reader } from '../executions/latest-runs.js';
 import { jsonResponse, latestExecutionOf, publicBaseUrl, type ResultExtra } from './results.js';
 import { etag } from './if-match.js';
 import { Id } from './path-params.js';
@@ -38,6 +40,12 @@ export const ANONYMOUS_NOTE =
 /** The context of the caller, or null when anonymous. */
 export const viewer = (c: Context<AppEnv>) => c.get('principal')?.context.id ?? null;
 
+/** The signed-in viewer as a reader who may be charged a run (latest-runs.ts), or null. */
+export const reader = (c: Context<AppEnv>): Reader | null => {
+  const p = c.get('principal');
+  return p ? readerOf(p) : null;
+};
+
 /** The wire form of a dashboard; `dashboard_url` is the app's `/{owner}/{slug}` page. */
 export function toDashboardResponse(d: DashboardRecord, base: string): DashboardResponse {
   return {
@@ -52,6 +60,7 @@ export function toDashboardResponse(d: DashboardRecord, base: string): Dashboard
     param_widgets: d.param_widgets,
     owner_handle: d.owner_handle,
     columns_per_row: d.columns_per_row,
+    max_result_age_seconds: d.max_result_age_seconds,
     is_archived: d.is_archived,
     created_at: d.created_at,
     updated_at: d.updated_at,
@@ -160,8 +169,12 @@ export function dashboardPublicRoutes(deps: Deps) {
     async (c) => {
       const ctx = viewer(c);
       const { dashboard_id, visualization_id } = c.req.valid('param');
-      const query = await deps.dashboards.visualizationQuery(dashboard_id, visualization_id, ctx);
-      const e = await latestExecutionOf(deps, c, query, ctx);
+      const { query, maxResultAgeSeconds } = await deps.dashboards.visualizationQuery(
+        dashboard_id,
+        visualization_id,
+        ctx,
+      );
+      const e = await latestExecutionOf(deps, c, query, reader(c), maxResultAgeSeconds);
       return jsonResponse(
         c,
         deps,

@@ -90,6 +90,7 @@ describe('POST /dashboards', () => {
       param_widgets: [],
       owner_handle: 'dash_alice',
       columns_per_row: 2,
+      max_result_age_seconds: null,
       is_archived: false,
       created_at: expect.any(String),
       updated_at: r.json.created_at,

@@ -10,7 +10,7 @@ import {
   PerformanceSchema,
   QueryParametersSchema,
 } from '../../contract/executions.js';
-import { callerOf } from '../auth/caller.js';
+import { callerOf, sourceOf } from '../auth/caller.js';
 import { requireScope, type Principal } from './principal.js';
 import type { Deps } from '../deps.js';
 import { statusView } from '../executions/execution-view.js';
@@ -59,7 +59,6 @@ async function executeInput(c: Context<AppEnv>): Promise<ExecuteInput> {
 }
 
 /** Where a submission comes from: the web app (a session) or the API (a key). */
-const sourceOf = (p: Principal) => (p.via === 'session' ? ('app' as const) : ('api' as const));
 
 /** POST /query/{id}/execute, POST /sql/execute, GET /execution/{id}/status, POST /execution/{id}/cancel. */
 export function executionRoutes(deps: Deps) {

@@ -64,6 +64,7 @@ describe('POST /query and GET /query/{id}', () => {
       owner: 'q_create',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      max_result_age_seconds: null,
     });
   });
 

@@ -49,6 +49,7 @@ export function toGetQueryResponse(q: QueryRecord): GetQueryResponse {
     owner: q.owner_handle,
     created_at: q.created_at,
     updated_at: q.updated_at,
+    max_result_age_seconds: q.max_result_age_seconds,
   };
 }
 

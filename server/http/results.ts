@@ -11,7 +11,9 @@ import type { DownloadFormat } from '../engine/result-downloads.js';
 import { invalid } from '../errors.js';
 import { presentedKey, requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
+import { readerOf } from '../auth/caller.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
+import type { Reader } from '../executions/latest-runs.js';
 import { resultsBody } from '../executions/execution-view.js';
 import type { PageParams } from '../engine/results.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
@@ -227,22 +229,25 @@ function givenParams(c: Context<AppEnv>): Record<string, string | string[]> {
 }
 
 /**
- * The latest execution of `query` with a result for `contextId` (null = anonymous), with the
- * parameter set named by `params.<name>` query parameters (latest-runs.ts latestOf).
+ * The execution a read of `query`'s latest result answers for `reader` (null = anonymous), with
+ * the parameter set named by `params.<name>` query parameters, under the maximum result age
+ * that governs the read (the query's own unless a dashboard's is given): latest-runs.ts latestOf.
  */
 export function latestExecutionOf(
   deps: Deps,
   c: Context<AppEnv>,
   query: QueryRecord,
-  contextId: number | null,
+  reader: Reader | null,
+  maxAgeSeconds: number | null = query.max_result_age_seconds,
 ): Promise<ExecutionRecord> {
-  return deps.executions.latest.latestOf(query, contextId, givenParams(c));
+  return deps.executions.latest.latestOf(query, reader, givenParams(c), maxAgeSeconds);
 }
 
 /** The latest execution of a query readable by the caller; `params.<name>` picks a parameter set. */
-function latestExecution(deps: Deps, c: Context<AppEnv>, contextId: number) {
+function latestExecution(deps: Deps, c: Context<AppEnv>) {
   const queryId = parseQueryId(c.req.param('query_id') ?? '');
-  return deps.executions.latest.latestOfQuery(contextId, queryId, givenParams(c));
+  const reader = readerOf(requireScope(c, 'read'));
+  return deps.executions.latest.latestOfQuery(reader, queryId, givenParams(c));
 }
 
 const ExecutionIdParam = z.object({ execution_id: z.string() });
@@ -296,7 +301,7 @@ export function resultRoutes(deps: Deps) {
         'The latest result of a query as CSV',
         'The latest result of a query',
       ],
-      find: (c: Context<AppEnv>) => latestExecution(deps, c, requireScope(c, 'read').context.id),
+      find: (c: Context<AppEnv>) => latestExecution(deps, c),
     },
   ];
   for (const source of sources) {

@@ -1,6 +1,7 @@
 import type { DashboardsService, ShownDashboard } from '../dashboards/dashboards-service.js';
 import type { ExecutionRecord } from '../executions/execution-record.js';
-import type { LatestRuns } from '../executions/latest-runs.js';
+import { governingAge } from '../../contract/rules/result-age.js';
+import type { LatestRuns, Reader } from '../executions/latest-runs.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
 
 /**
@@ -14,7 +15,9 @@ export type DashboardView<V extends number | null = number | null> = ShownDashbo
   viewer: V;
   /**
    * The latest run of `query` (one of the view's readable queries) with no parameter values,
-   * which the viewer may see, or null when it has none.
+   * which the viewer may see, or null when it has none; for a signed-in reader, under the
+   * maximum result age that governs the widget (the dashboard's, else the query's: a run is
+   * started when no result is young enough, LatestRuns.within).
    */
   latest(query: QueryRecord): Promise<ExecutionRecord | null>;
 };
@@ -24,17 +27,22 @@ export type PublicDashboardView = DashboardView<null>;
 
 export type DashboardViewDeps = {
   dashboards: Pick<DashboardsService, 'shownBySlug' | 'findShownBySlug'>;
-  executions: { latest: Pick<LatestRuns, 'findLatest'> };
+  executions: { latest: Pick<LatestRuns, 'findLatest' | 'within'> };
 };
 
-/** The view of the dashboard at /{ownerHandle}/{slug} for `viewer`; not found as `bySlug`. */
+/**
+ * The view of the dashboard at /{ownerHandle}/{slug} for `viewer` (`reader`: the signed-in
+ * viewer who may be charged a run); not found as `bySlug`.
+ */
 export async function readDashboardView<V extends number | null>(
   deps: DashboardViewDeps,
   ownerHandle: string,
   slug: string,
   viewer: V,
+  reader: Reader | null = null,
 ): Promise<DashboardView<V>> {
-  return viewOf(deps, await deps.dashboards.shownBySlug(ownerHandle, slug, viewer), viewer);
+  const shown = await deps.dashboards.shownBySlug(ownerHandle, slug, viewer);
+  return viewOf(deps, shown, viewer, reader);
 }
 
 /** The anonymous view of the dashboard at /{ownerHandle}/{slug}, or null when it is not public. */
@@ -44,13 +52,14 @@ export async function publicDashboardView(
   slug: string,
 ): Promise<PublicDashboardView | null> {
   const shown = await deps.dashboards.findShownBySlug(ownerHandle, slug, null);
-  return shown && viewOf(deps, shown, null);
+  return shown && viewOf(deps, shown, null, null);
 }
 
 function viewOf<V extends number | null>(
   deps: DashboardViewDeps,
   shown: ShownDashboard,
   viewer: V,
+  reader: Reader | null,
 ): DashboardView<V> {
   const runs = new Map<number, Promise<ExecutionRecord | null>>();
   return {
@@ -59,7 +68,13 @@ function viewOf<V extends number | null>(
     latest(query) {
       let run = runs.get(query.id);
       if (!run) {
-        run = deps.executions.latest.findLatest(query, viewer);
+        const maxAge = governingAge(
+          shown.dashboard.max_result_age_seconds,
+          query.max_result_age_seconds,
+        );
+        run = reader
+          ? deps.executions.latest.within(query, reader, {}, maxAge)
+          : deps.executions.latest.findLatest(query, viewer);
         runs.set(query.id, run);
       }
       return run;

@@ -23,6 +23,8 @@ export type QueryRecord = {
   version: number;
   created_at: string;
   updated_at: string;
+  /** How old a result its readers accept, in seconds; null: any (contract/rules/result-age.ts). */
+  max_result_age_seconds: number | null;
 };
 
 /** The part of a query that other areas run or check for access (views of it in their ports). */
@@ -53,6 +55,7 @@ export type QueryInsert = Pick<
   | 'engine'
   | 'parameters'
   | 'tags'
+  | 'max_result_age_seconds'
 > & { at: string };
 
 /** Which saved (not temporary) queries a list reads; the service turns list options into it. */
@@ -87,6 +90,7 @@ const COLS = [
   'q.version',
   'q.created_at',
   'q.updated_at',
+  'q.max_result_age_seconds',
 ] as const;
 
 type Row = Omit<QueryRecord, 'is_private' | 'is_archived' | 'is_temp' | 'parameters' | 'tags'> & {
@@ -142,6 +146,7 @@ export class QueriesRepo {
         version: 1,
         created_at: q.at,
         updated_at: q.at,
+        max_result_age_seconds: q.max_result_age_seconds,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -163,6 +168,7 @@ export class QueriesRepo {
         is_archived: flag(q.is_archived),
         version: q.version,
         updated_at: q.updated_at,
+        max_result_age_seconds: q.max_result_age_seconds,
       })
       .where('id', '=', q.id)
       .execute();

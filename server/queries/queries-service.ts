@@ -24,6 +24,8 @@ export type NewQuery = {
   parameters?: Parameter[];
   tags?: string[];
   engine?: string;
+  /** How old a result its readers accept, in seconds; null or none: any. */
+  max_result_age_seconds?: number | null;
 };
 
 /** Fields a change may set; undefined means "leave as it is". */
@@ -36,7 +38,12 @@ export type QueryChanges = {
   parameters?: Parameter[];
   is_private?: boolean;
   is_archived?: boolean;
+  /** null clears it. A setting of how the query is read, not of what it runs: no new version. */
+  max_result_age_seconds?: number | null;
 };
+
+/** Changes that set how a query is read, not what it is: they make no new version. */
+const SETTINGS: ReadonlySet<keyof QueryChanges> = new Set(['max_result_age_seconds']);
 
 export type ListOptions = {
   limit: number;
@@ -149,6 +156,7 @@ export class QueriesService {
         engine: input.engine ?? 'medium',
         parameters,
         tags,
+        max_result_age_seconds: input.max_result_age_seconds ?? null,
         at: nowIso(),
       });
       const created = (await this.repo.byId(id))!;
@@ -194,6 +202,17 @@ export class QueriesService {
     const cur = await this.writable(id, by.contextId);
     if (expectedVersion !== undefined && expectedVersion !== cur.version)
       throw staleWrite('query', expectedVersion, cur.version);
+    const settings = {
+      max_result_age_seconds:
+        changes.max_result_age_seconds !== undefined
+          ? changes.max_result_age_seconds
+          : cur.max_result_age_seconds,
+    };
+    if (given.every((k) => SETTINGS.has(k))) {
+      const next = { ...cur, ...settings };
+      await this.repo.write(next);
+      return next;
+    }
     if (cur.is_archived && changes.is_archived !== false) {
       // As on the hosted service, an archived query may still change its privacy.
       if (!given.every((k) => k === 'is_archived' || k === 'is_private'))
@@ -215,6 +234,7 @@ export class QueriesService {
       parameters,
       is_private: changes.is_private ?? cur.is_private,
       is_archived: changes.is_archived ?? cur.is_archived,
+      ...settings,
       version: cur.version + 1,
       updated_at: nowIso(),
     };

@@ -99,6 +99,8 @@ export interface QueriesTable {
   updated_at: string;
   /** Migration 016: rows from before it are 'duckdb'. */
   dialect: Generated<Dialect>;
+  /** Migration 017: the result age its readers accept (contract/rules/result-age.ts). */
+  max_result_age_seconds: Generated<number | null>;
 }
 
 export interface QueryVersionsTable {
@@ -218,6 +220,8 @@ export interface DashboardsTable {
   created_at: string;
   updated_at: string;
   version: Generated<number>;
+  /** Migration 017: the result age its viewers accept (contract/rules/result-age.ts). */
+  max_result_age_seconds: Generated<number | null>;
 }
 
 export interface DashboardWidgetsTable {
