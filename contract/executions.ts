@@ -159,8 +159,15 @@ export const ResultParamsSchema = z.object({
   sample_count: count(10_000_000).optional(),
   allow_partial_results: bool.optional(),
   ignore_max_datapoints_per_request: bool.optional(),
+  allow_stale: bool.optional().openapi({
+    description:
+      'Strata extension, on a latest result (`/query/{id}/results`, a dashboard widget’s): the latest result whatever its age, never a run, even where a maximum result age applies (`max_result_age_seconds`).',
+  }),
   api_key: z.string().optional(),
 });
+
+/** Whether a read of a latest result asks for it whatever its age (`allow_stale`). */
+export const allowsStale = (raw: string | undefined) => raw === 'true' || raw === '1';
 
 /** The parameters that shape a whole result, as its pages are shaped. */
 const resultShape = {

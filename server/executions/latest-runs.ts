@@ -106,15 +106,19 @@ export class LatestRuns {
     return e;
   }
 
-  /** The latest execution of a query the reader may read (not_found otherwise); see latestOf. */
+  /**
+   * The latest execution of a query the reader may read (not_found otherwise); see latestOf.
+   * `anyAge`: whatever its age, never a run (the reader asked for it).
+   */
   async latestOfQuery(
     reader: Reader,
     queryId: number,
     given: Record<string, string | string[]>,
+    anyAge = false,
   ): Promise<ExecutionRecord> {
     const query = await this.deps.queries.get(queryId);
     if (!query || !canReadQuery(query, reader.contextId)) throw notFound(QUERY_NOT_FOUND);
-    return this.latestOf(query, reader, given);
+    return this.latestOf(query, reader, given, anyAge ? null : query.max_result_age_seconds);
   }
 
   /** Whether the query has a run by one of `contextIds` (with these values, if given). */

@@ -130,6 +130,27 @@ describe('GET /query/{id}/results under a maximum age', () => {
     expect(await runsOf(q)).toHaveLength(2);
   });
 
+  it('allow_stale=true reads the latest whatever its age, and runs nothing', async () => {
+    const q = await createQuery(t, alice.key, 'SELECT 7 AS v', { max_result_age_seconds: 60 });
+    await run(alice.key, q);
+    await age(q, HOUR);
+    const r = await t.call('GET', `/api/v1/query/${q}/results?allow_stale=true`, {
+      key: alice.key,
+    });
+    expect(r.json.result.rows).toEqual([{ v: 7 }]);
+    expect(await runsOf(q)).toHaveLength(1);
+    const none = await createQuery(t, alice.key, 'SELECT 8 AS v', { max_result_age_seconds: 60 });
+    const missing = await t.call('GET', `/api/v1/query/${none}/results?allow_stale=1`, {
+      key: alice.key,
+    });
+    expect(missing.status).toBe(404);
+    expect(await runsOf(none)).toHaveLength(0);
+    const bad = await t.call('GET', `/api/v1/query/${q}/results?allow_stale=maybe`, {
+      key: alice.key,
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('with no result at all, starts one instead of answering 404', async () => {
     const q = await createQuery(t, alice.key, 'SELECT 3 AS v', { max_result_age_seconds: 60 });
     const r = await latest(alice.key, q);

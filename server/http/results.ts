@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import fs from 'node:fs';
 import {
+  allowsStale,
   ArrowDownloadParamsSchema,
   ExecutionResultSchema,
   ParquetDownloadParamsSchema,
@@ -240,14 +241,16 @@ export function latestExecutionOf(
   reader: Reader | null,
   maxAgeSeconds: number | null = query.max_result_age_seconds,
 ): Promise<ExecutionRecord> {
-  return deps.executions.latest.latestOf(query, reader, givenParams(c), maxAgeSeconds);
+  const maxAge = allowsStale(c.req.query('allow_stale')) ? null : maxAgeSeconds;
+  return deps.executions.latest.latestOf(query, reader, givenParams(c), maxAge);
 }
 
 /** The latest execution of a query readable by the caller; `params.<name>` picks a parameter set. */
 function latestExecution(deps: Deps, c: Context<AppEnv>) {
   const queryId = parseQueryId(c.req.param('query_id') ?? '');
   const reader = readerOf(requireScope(c, 'read'));
-  return deps.executions.latest.latestOfQuery(reader, queryId, givenParams(c));
+  const anyAge = allowsStale(c.req.query('allow_stale'));
+  return deps.executions.latest.latestOfQuery(reader, queryId, givenParams(c), anyAge);
 }
 
 const ExecutionIdParam = z.object({ execution_id: z.string() });

@@ -67,10 +67,11 @@ describe('executionKeys', () => {
 });
 
 describe('latestParamsQuery', () => {
-  it('asks for one row and names each value params.<name>', () => {
-    expect(latestParamsQuery({})).toEqual({ limit: 1 });
+  it('asks for one row of any age and names each value params.<name>', () => {
+    expect(latestParamsQuery({})).toEqual({ limit: 1, allow_stale: 'true' });
     expect(latestParamsQuery({ chain: 'eth', n: 5, 'big one': ['a', 'b'] })).toEqual({
       limit: 1,
+      allow_stale: 'true',
       'params.chain': 'eth',
       'params.n': '5',
       'params.big one': ['a', 'b'],

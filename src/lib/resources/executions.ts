@@ -83,11 +83,19 @@ export const executionStatusOptions = (ctx: string, executionId: string) =>
     staleTime: (query) => (query.state.data?.is_execution_finished ? 60_000 : 0),
   });
 
-/** `params.<name>=value` of the latest-results endpoints; a list repeats the name per value. */
+/**
+ * `params.<name>=value` of the latest-results endpoints; a list repeats the name per value. The
+ * query page and the editor show the latest result whatever its age (`allow_stale`): a maximum
+ * result age is the readers' policy (dashboards, the API), and opening a query to edit it never
+ * starts a run.
+ */
 export function latestParamsQuery(
   params: RunValues,
 ): Record<string, string | number | readonly string[]> {
-  const query: Record<string, string | number | readonly string[]> = { limit: 1 };
+  const query: Record<string, string | number | readonly string[]> = {
+    limit: 1,
+    allow_stale: 'true',
+  };
   for (const [name, v] of Object.entries(params))
     query[`params.${name}`] = Array.isArray(v) ? v.map(String) : String(v);
   return query;
