@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundTables, type BindingReference } from './bound-tables.js';
+import { boundTables, type BindingReference, type ReferenceColumns } from './bound-tables.js';
 import { engineSql } from './dialects.js';
 import { quoteLiteral } from './duck.js';
 import { fullName, type LakeTable } from '../lake/lake-table.js';
@@ -179,6 +179,35 @@ describe('boundTables', () => {
           [mid],
         ),
       ).toEqual(['dune.alice.result_b']);
+    });
+
+    it('binds each referenced query once when bindings share what they found', async () => {
+      const base = ref('query_1', 'SELECT n FROM dune.alice.result_a');
+      const mid = ref('query_2', 'SELECT n * 2 AS m FROM query_1', [base]);
+      const known: ReferenceColumns = new Map();
+      const sql = 'SELECT m FROM query_2';
+      await boundTables({
+        sql,
+        dialect: 'duckdb',
+        tables,
+        lakeRoot: root,
+        references: [mid],
+        known,
+      });
+      expect(known.size).toBe(2);
+      // What is known is what the next binding uses: here, a column only the cache has.
+      known.set(
+        JSON.stringify(['duckdb', base.sql]),
+        Promise.resolve([{ name: 'k', type: 'INT' }]),
+      );
+      const next = {
+        sql: 'SELECT k FROM query_1',
+        dialect: 'duckdb' as const,
+        tables,
+        lakeRoot: root,
+      };
+      expect(await boundTables({ ...next, references: [base], known })).toEqual([]);
+      await expect(boundTables({ ...next, references: [base] })).rejects.toThrow(/"k" not found/);
     });
 
     it('fails naming a reference that cannot be bound; its SQL cannot read files either', async () => {

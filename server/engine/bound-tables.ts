@@ -26,8 +26,17 @@ export type BindingReference = {
   references: BindingReference[];
 };
 
+type Column = { name: string; type: string };
+
 /** A reference as the binding instance shows it: an empty table with its result's columns. */
-type ReferenceTable = { name: string; columns: { name: string; type: string }[] };
+type ReferenceTable = { name: string; columns: Column[] };
+
+/**
+ * The columns of referenced queries already bound, by dialect and SQL: bindings that see the same
+ * tables (one context's, as one lineage binds a chain of queries) share one, so each query's
+ * columns are found once, not again at every level that reads it.
+ */
+export type ReferenceColumns = Map<string, Promise<Column[]>>;
 
 /**
  * The lake tables a query reads, as the engine binds them: CTEs, aliases, subqueries and string
@@ -41,8 +50,8 @@ type ReferenceTable = { name: string; columns: { name: string; type: string }[] 
  * engineSql), and the instance is set up for its `dialect` as a sandbox is. A table the caller
  * cannot see does not exist there, so binding fails with DuckDB's own error (a SqlError).
  * Each of `references` is an empty table `main.<name>` with the columns its query's result has
- * (referenceTables); the tables a referenced query reads are not the SQL's own.
- * The tables come back sorted by full name.
+ * (referenceTables; `known` shares them between bindings that see the same `tables`); the
+ * tables a referenced query reads are not the SQL's own. The tables come back sorted by full name.
  */
 export async function boundTables(opts: {
   sql: string;
@@ -50,8 +59,13 @@ export async function boundTables(opts: {
   tables: LakeTable[];
   lakeRoot: string;
   references?: BindingReference[];
+  known?: ReferenceColumns;
 }): Promise<LakeTable[]> {
-  const references = await referenceTables(opts.references ?? [], opts.tables, opts.lakeRoot);
+  const references = await referenceTables(opts.references ?? [], {
+    tables: opts.tables,
+    lakeRoot: opts.lakeRoot,
+    known: opts.known ?? new Map(),
+  });
   return inBindingInstance({ ...opts, references }, async (conn, candidates) => {
     await checkStatement(conn, opts.sql);
     const names = await scannedTables(conn, opts.sql);
@@ -73,27 +87,39 @@ export async function boundTables(opts: {
  */
 async function referenceTables(
   refs: BindingReference[],
-  tables: LakeTable[],
-  lakeRoot: string,
+  sees: { tables: LakeTable[]; lakeRoot: string; known: ReferenceColumns },
 ): Promise<ReferenceTable[]> {
   const out: ReferenceTable[] = [];
   for (const ref of refs) {
     try {
-      const references = await referenceTables(ref.references, tables, lakeRoot);
-      const setup = { sql: ref.sql, dialect: ref.dialect, tables, lakeRoot, references };
-      const columns = await inBindingInstance(setup, (conn) => {
-        const explained = explainedStatement(ref.sql);
-        return explained === null
-          ? checkStatement(conn, ref.sql)
-          : checkExplain(conn, ref.sql, explained);
-      });
-      out.push({ name: ref.name, columns: referencedColumns(columns) });
+      const key = JSON.stringify([ref.dialect, ref.sql]);
+      let columns = sees.known.get(key);
+      if (!columns) {
+        columns = referenceColumns(ref, sees);
+        sees.known.set(key, columns);
+      }
+      out.push({ name: ref.name, columns: await columns });
     } catch (err) {
       if (err instanceof SqlError) throw new SqlError(err.type, `${ref.name}: ${err.message}`);
       throw err;
     }
   }
   return out;
+}
+
+async function referenceColumns(
+  ref: BindingReference,
+  sees: { tables: LakeTable[]; lakeRoot: string; known: ReferenceColumns },
+): Promise<Column[]> {
+  const references = await referenceTables(ref.references, sees);
+  const setup = { sql: ref.sql, dialect: ref.dialect, ...sees, references };
+  const columns = await inBindingInstance(setup, (conn) => {
+    const explained = explainedStatement(ref.sql);
+    return explained === null
+      ? checkStatement(conn, ref.sql)
+      : checkExplain(conn, ref.sql, explained);
+  });
+  return referencedColumns(columns);
 }
 
 /**

@@ -1,7 +1,11 @@
 import type { ParameterValue } from '../../contract/parameters.js';
 import type { PipelineNode } from '../../contract/pipelines.js';
 import type { Dialect } from '../../contract/rules/enums.js';
-import { boundTables, type BindingReference } from '../engine/bound-tables.js';
+import {
+  boundTables,
+  type BindingReference,
+  type ReferenceColumns,
+} from '../engine/bound-tables.js';
 import { engineSql } from '../engine/dialects.js';
 import { fullName } from '../lake/lake.js';
 import { renderSql, resolveParameterValues } from '../engine/parameters.js';
@@ -55,13 +59,15 @@ const bindingReference = (plan: ReferencePlan): BindingReference => ({
  * dialect, as it runs; each `query_<id>` an empty table with its result's columns): the
  * materialized views of `contextId`, and its planned references. Views of other contexts are
  * left out: they are read as they are, since only their owner refreshes them; so are the
- * tables a referenced query reads (the reference's own node follows them).
+ * tables a referenced query reads (the reference's own node follows them). `known`: the columns
+ * of referenced queries bound before with the same context's tables.
  */
 async function readsOf(
   d: LineageDeps,
   source: PlannedSql,
   contextId: number,
   what: string,
+  known: ReferenceColumns,
 ): Promise<Reads> {
   let tables;
   try {
@@ -73,6 +79,7 @@ async function readsOf(
       tables: visible,
       lakeRoot: d.lake.root,
       references: source.refs.map(bindingReference),
+      known,
     });
   } catch (err) {
     if (!(err instanceof SqlError)) throw err;
@@ -113,6 +120,9 @@ export async function queryLineage(
   /** What is being visited, by key, with the name a cycle's error shows. */
   const path: { key: string; label: string }[] = [];
   const queryPerformance = opts.performance ?? 'medium';
+  // Every binding here sees the caller context's tables (only its own views are followed), so
+  // a referenced query's columns, once bound, serve every level that reads it.
+  const known: ReferenceColumns = new Map();
 
   /**
    * The id of the node of `key` (`label` in a cycle's error, `title` the thing that reads itself),
@@ -158,7 +168,7 @@ export async function queryLineage(
         if (!source) return { views: [], refs: [] };
         const what = `query ${source.id}, the source of ${view.fullName},`;
         const sql = await planned(d, source, view.ownerId, {});
-        return readsOf(d, sql, view.ownerId, what);
+        return readsOf(d, sql, view.ownerId, what, known);
       },
       () => ({
         materialized_view_refresh: {
@@ -181,6 +191,7 @@ export async function queryLineage(
           { sql: plan.rendered.sql, dialect: plan.query.dialect, refs: plan.refs },
           opts.contextId,
           `query ${plan.query.id} (read as ${plan.name})`,
+          known,
         ),
       () => ({
         query_execution: {
@@ -193,7 +204,7 @@ export async function queryLineage(
   };
 
   const sql = await planned(d, opts.query, opts.contextId, opts.values);
-  const reads = await readsOf(d, sql, opts.contextId, `query ${opts.query.id}`);
+  const reads = await readsOf(d, sql, opts.contextId, `query ${opts.query.id}`, known);
   const direct = await visitReads(reads);
   nodes.push({
     id: nodes.length + 1,
