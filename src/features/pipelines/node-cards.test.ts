@@ -71,4 +71,24 @@ describe('nodeCards', () => {
     expect(cards.get(3)).toMatchObject({ state: 'idle' });
     expect(cards.get(3)?.executionId).toBeUndefined();
   });
+
+  it('shows a query node’s values, so two value sets of one query tell apart', () => {
+    const g: Graph = {
+      nodes: [
+        { id: 1, kind: 'query', queryId: 12, parameters: { chain: 'base', n: '21' } },
+        { id: 2, kind: 'query', queryId: 12, parameters: { ids: ['1', '2'] } },
+        { id: 3, kind: 'query', queryId: 12, parameters: [{ key: 'chain', value: 'op' }] },
+        { id: 4, kind: 'query', queryId: 12, parameters: {} },
+      ],
+      edges: [],
+    };
+    const cards = nodeCards(g, { queryNames: new Map([[12, 'Prices']]), tier: 'medium' });
+    expect([1, 2, 3, 4].map((id) => cards.get(id)?.subtitle)).toEqual([
+      'Query #12 (chain=base, n=21)',
+      'Query #12 (ids=[1, 2])',
+      'Query #12 (chain=op)',
+      'Query #12',
+    ]);
+    expect(cards.get(1)?.title).toBe('Prices');
+  });
 });

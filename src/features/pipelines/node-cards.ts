@@ -1,5 +1,5 @@
 import type { PipelineExecutionStatus } from '../../../contract/pipelines';
-import { sameTarget, type Graph, type Tier } from './graph-model';
+import { sameTarget, type Graph, type GraphNode, type Tier } from './graph-model';
 import type { NodeCardInfo } from './node-card';
 
 /** `dune.team.result_x` → `result_x`. */
@@ -27,14 +27,28 @@ export function nodeCards(
     if (n.kind === 'query') {
       const name =
         opts.queryNames.get(n.queryId) ?? exec?.query_execution_status?.query_name ?? undefined;
+      const values = valuesText(n.parameters);
       cards.set(n.id, {
         ...common,
         kind: 'query',
         title: name || `Query #${n.queryId}`,
-        subtitle: `Query #${n.queryId}`,
+        subtitle: `Query #${n.queryId}${values ? ` (${values})` : ''}`,
       });
     } else
       cards.set(n.id, { ...common, kind: 'view', title: shortViewName(n.name), subtitle: n.name });
   }
   return cards;
+}
+
+/**
+ * A node's parameter values as `chain=base, ids=[1, 2]`: a lineage gives a query read with values
+ * (`"query_12(chain='base')"`) a node per value set, which would otherwise look alike.
+ */
+function valuesText(values: Extract<GraphNode, { kind: 'query' }>['parameters']): string {
+  const entries = Array.isArray(values)
+    ? values.map((p) => [p.key ?? p.name ?? '', p.value] as const)
+    : Object.entries(values ?? {});
+  return entries
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? `[${v.join(', ')}]` : String(v)}`)
+    .join(', ');
 }

@@ -23,6 +23,7 @@ import { PipelineToolbar } from './pipeline-toolbar';
 import { RunsList } from './runs-list';
 import { isTerminal, PIPELINE_LABEL } from './status-style';
 import { useEditorGraph } from './use-editor-graph';
+import { useQueryNames } from './use-query-names';
 
 /** React Flow and dagre: their own chunk, loaded with this page only. */
 const PipelineCanvas = lazy(() => import('./pipeline-canvas'));
@@ -92,7 +93,7 @@ function Editor(
   const cancel = useCancelPipeline(ctx);
   const running = !!run && !isTerminal(run.status);
   const problems = validate(editor.graph);
-  const queryNames = new Map((queries.data ?? []).map((q) => [q.id, q.name]));
+  const queryNames = useQueryNames(ctx, editor.graph, queries.data);
   const cards = nodeCards(editor.graph, { queryNames, tier, run });
 
   const fail = (title: string, message: string) =>
