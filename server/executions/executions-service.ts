@@ -174,12 +174,7 @@ export class ExecutionsService {
    * and queues the run.
    */
   async submit(s: Submission): Promise<ExecutionRecord> {
-    const { execution, rendered, run } = renderSubmission(s, ulid());
-    if (!run.refused)
-      await planReferences(this.deps.queries, s.contextId, rendered.sql, {
-        marks: rendered.marks,
-        rootId: s.queryId,
-      });
+    const { execution, rendered, run } = await this.prepare(s);
     await this.checkCredits(s.contextId);
     const record = await this.repo.insert(execution, {
       // A run whose result a callback stores runs on this node, the one holding the callback.
@@ -201,6 +196,52 @@ export class ExecutionsService {
   }
 
   /**
+   * What a submission is refused for before anything is recorded (its values, the saved queries
+   * it reads as `query_<id>`: query-references.ts), and the rendered run.
+   */
+  private async prepare(s: Submission) {
+    const prepared = renderSubmission(s, ulid());
+    const { rendered, run } = prepared;
+    if (!run.refused)
+      await planReferences(this.deps.queries, s.contextId, rendered.sql, {
+        marks: rendered.marks,
+        rootId: s.queryId,
+      });
+    return prepared;
+  }
+
+  /**
+   * Refuses, as runSaved would and with the same error, a run of saved query `queryId` as
+   * `caller` with `input`, without recording anything: what a feature checks before it saves
+   * something whose first step is that run (a materialized view's upsert).
+   */
+  async checkSaved(caller: Caller, queryId: number, input: ExecuteInput): Promise<void> {
+    const { query, refusal } = await this.deps.queries.runnable(queryId, caller.contextId);
+    if (refusal !== null) throw refusalError(refusal);
+    await this.prepare(this.savedSubmission(caller, 'api', query, input));
+  }
+
+  /** A run of saved `query` as a submission. */
+  private savedSubmission(
+    caller: Caller,
+    source: ExecutionSource,
+    query: QueryRecord,
+    input: ExecuteInput,
+  ): Submission {
+    return {
+      ...caller,
+      source,
+      queryId: query.id,
+      queryVersion: query.version,
+      sql: query.query_sql,
+      dialect: query.dialect,
+      parameters: query.parameters,
+      values: input.values,
+      performance: input.tier,
+    };
+  }
+
+  /**
    * Runs saved query `queryId` as `caller`: the one way a saved query runs, for a request
    * (execute) and for every feature that runs one on someone's behalf (alerts, schedules,
    * pipelines, views, the demo data). A query the caller may not run is refused by
@@ -218,20 +259,12 @@ export class ExecutionsService {
   ): Promise<ExecutionRecord> {
     const { query, refusal } = await this.deps.queries.runnable(queryId, caller.contextId);
     if (refusal !== null) throw refusalError(refusal);
-    const { values, tier } = typeof input === 'function' ? await input() : input;
+    const given = typeof input === 'function' ? await input() : input;
     // The result may only be handed over once the execution has its id.
     let named!: (id: string) => void;
     const executionId = new Promise<string>((resolve) => (named = resolve));
     const record = await this.submit({
-      ...caller,
-      source,
-      queryId: query.id,
-      queryVersion: query.version,
-      sql: query.query_sql,
-      dialect: query.dialect,
-      parameters: query.parameters,
-      values,
-      performance: tier,
+      ...this.savedSubmission(caller, source, query, given),
       onResult: onResult && (async (r) => onResult(r, { query, executionId: await executionId })),
     });
     named(record.id);

@@ -71,7 +71,7 @@ export type MatviewsDeps = {
   /** Any query by id (a view's source), and one the context may change (an upsert's). */
   queries: Pick<QueriesService, 'get' | 'writable'>;
   /** Refreshes (runSaved, refused as any run is; the result goes to the view), cancels, credits. */
-  executions: Pick<ExecutionsService, 'runSaved' | 'cancel' | 'checkCredits'>;
+  executions: Pick<ExecutionsService, 'runSaved' | 'checkSaved' | 'cancel' | 'checkCredits'>;
   lake: LakePort;
   retired: RetiredPort;
   /** Bytes of the context that count against the storage plan (tables and query versions). */

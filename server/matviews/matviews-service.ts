@@ -169,6 +169,11 @@ export class MatviewsService {
       throw forbidden(`Query ${query.id} is archived or unsaved; a view needs a saved query`);
     const existing = await this.repo.byQuery(query.id);
     const fields = upsertFields(name, req, query, existing, this.deps.config, new Date());
+    // A refresh that would be refused saves nothing (a query reading a query the owner may not).
+    await this.deps.executions.checkSaved(caller, query.id, {
+      values: {},
+      tier: fields.performance,
+    });
     await this.deps.executions.checkCredits(caller.contextId);
     const view = await this.contexts.run(caller.contextId, () =>
       this.deps.store.transaction(() => this.save(caller, query, existing, fields)),

@@ -278,5 +278,10 @@ describe('a materialized view on a query that reads queries', () => {
     expect(r.status).toBe(404);
     expect(r.json).toEqual({ error: `query_${secret}: Query not found` });
     expect(await countRows(t, 'executions')).toBe(before);
+    // ...and nothing is saved: no half-made view.
+    const get = await t.call('GET', `${V1}/materialized-views/dune.alice.result_bad`, {
+      key: alice.key,
+    });
+    expect(get.status).toBe(404);
   });
 });
