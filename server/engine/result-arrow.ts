@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
+import { pipeline } from 'node:stream/promises';
 import duckdb from '@duckdb/node-bindings';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import {
@@ -12,7 +12,6 @@ import {
   makeData,
 } from 'apache-arrow';
 import { columnOf, ColumnBuilder } from './result-arrow-columns.js';
-import type { GrowingFile } from './growing-file.js';
 
 /**
  * An Arrow IPC stream of a DuckDB query's rows, made from DuckDB's own vectors: DuckDB's flat
@@ -27,15 +26,13 @@ const BATCH_ROWS = 64 * 1024;
 
 /**
  * Writes every row `sql` answers to `file` as an Arrow IPC stream (a batch per DuckDB chunk);
- * its columns must be of ARROW_NATIVE types. Returns the number of rows. `growing`, if given, is
- * told of every write that reached the file and of the end, so the file can be sent while it is
- * written. A failure leaves no file (and tells `growing`).
+ * its columns must be of ARROW_NATIVE types. Returns the number of rows. A failure leaves no
+ * file.
  */
 export async function writeArrowStream(
   conn: DuckDBConnection,
   sql: string,
   file: string,
-  growing?: GrowingFile,
 ): Promise<number> {
   const out = fs.createWriteStream(file);
   try {
@@ -46,13 +43,7 @@ export async function writeArrowStream(
       result.columnNames().map((name, i) => new Field(name, columns[i]!.arrow, true)),
     );
     const writer = new RecordBatchStreamWriter();
-    const source = writer.toNodeStream();
-    source.on('data', (bytes: Uint8Array) =>
-      out.write(bytes, (err) => {
-        if (!err) growing?.grew(out.bytesWritten);
-      }),
-    );
-    const drained = once(source, 'end');
+    const written = pipeline(writer.toNodeStream(), out);
     writer.reset(undefined, schema);
     const builders = columns.map((c) => new ColumnBuilder(c));
     let rows = 0;
@@ -76,15 +67,11 @@ export async function writeArrowStream(
     }
     if (pending > 0) await flush();
     writer.finish();
-    await drained;
-    out.end();
-    await finished(out);
-    growing?.end();
+    await written;
     return rows;
   } catch (err) {
     out.destroy();
     fs.rmSync(file, { force: true });
-    growing?.end(err);
     throw err;
   }
 }

@@ -4,7 +4,6 @@ import { ulid } from 'ulid';
 import type { ParquetCompression } from '../../contract/executions.js';
 import { PARQUET_WRITE } from '../lake/parquet-write.js';
 import { firstColumn, quoteIdent, quoteLiteral, type TrustedDuck } from './duck.js';
-import { GrowingFile } from './growing-file.js';
 import { writeArrowStream } from './result-arrow.js';
 import { ARROW_NATIVE } from './result-arrow-columns.js';
 import { csvValueSql } from './result-types.js';
@@ -29,11 +28,8 @@ const STORED_COMPRESSION: ParquetCompression = 'snappy';
 
 export type DownloadParams = ShapeParams & { compression?: ParquetCompression };
 
-/**
- * A download's file: the stored result itself (kept), or one written for it (deleted once sent);
- * `growing` when it is still being written (an Arrow stream, sent while it is made).
- */
-export type Download = { file: string; temporary: boolean; growing?: GrowingFile };
+/** A download's file: the stored result itself (kept), or one written for it (deleted once sent). */
+export type Download = { file: string; temporary: boolean };
 
 /**
  * A column's value in an Arrow download: as it is stored when Arrow has the type, else the text
@@ -64,20 +60,9 @@ export async function writeDownload(
     p,
     format === 'parquet' ? (column) => quoteIdent(column) : arrowValueSql,
   );
-  if (format === 'arrow') {
-    // Sent while it is written: the answer starts once the first batch is in the file (so an
-    // error of the SQL is still the answer's status), and ends when the writing does.
-    const growing = new GrowingFile();
-    const writing = guarded(() =>
-      duck.withConnection((conn) => writeArrowStream(conn, rows, file, growing)),
-    );
-    writing.catch((err: unknown) => growing.end(err));
-    await Promise.race([growing.started(), writing]);
-    if (growing.failure !== undefined) throw growing.failure;
-    return { file, temporary: true, growing };
-  }
   await guarded(() =>
     duck.withConnection(async (conn) => {
+      if (format === 'arrow') return writeArrowStream(conn, rows, file);
       const options = `${PARQUET_WRITE}, COMPRESSION ${p.compression ?? STORED_COMPRESSION}`;
       return firstColumn(conn, `COPY (${rows}) TO ${quoteLiteral(file)} (${options})`).catch(
         (err: unknown) => {

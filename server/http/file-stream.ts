@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type { GrowingFile } from '../engine/growing-file.js';
 
 const CHUNK = 1 << 20;
 
@@ -52,52 +51,6 @@ export function fileBody(
           if (opts.after) controller.enqueue(Buffer.from(opts.after));
           controller.close();
           await remove();
-        } catch (err) {
-          await remove();
-          controller.error(err);
-        }
-      },
-      cancel: remove,
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-/**
- * The body of a file being written (`growing`, engine/growing-file.ts): its bytes as they reach
- * the file, ending when the writing ends; a writing that failed errors the body (the client
- * sees a cut answer, never a complete-looking one). The file is deleted after, or on a cancel.
- */
-export function growingFileBody(file: string, growing: GrowingFile): ReadableStream<Uint8Array> {
-  let handle: fs.promises.FileHandle | undefined;
-  let position = 0;
-  let removed = false;
-  const remove = async () => {
-    if (removed) return;
-    removed = true;
-    await handle?.close().catch(() => undefined);
-    await fs.promises.rm(file, { force: true });
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          handle ??= await fs.promises.open(file, 'r');
-          for (;;) {
-            if (growing.failure !== undefined) throw growing.failure;
-            if (position < growing.size) {
-              const buffer = Buffer.allocUnsafe(Math.min(CHUNK, growing.size - position));
-              const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-              if (bytesRead === 0) throw new Error(`${file} ended early`);
-              position += bytesRead;
-              controller.enqueue(buffer.subarray(0, bytesRead));
-              return;
-            }
-            if (growing.ended) break;
-            await growing.changed();
-          }
-          await remove();
-          controller.close();
         } catch (err) {
           await remove();
           controller.error(err);

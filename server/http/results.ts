@@ -19,7 +19,7 @@ import { resultsBody } from '../executions/execution-view.js';
 import type { PageParams } from '../engine/results.js';
 import type { QueryRecord } from '../queries/queries-repo.js';
 import type { AppEnv } from './app-env.js';
-import { fileBody, growingFileBody } from './file-stream.js';
+import { fileBody } from './file-stream.js';
 import { parseQueryId } from './executions.js';
 import { SECURED, errorResponses, newRouter } from './router.js';
 
@@ -209,15 +209,16 @@ async function downloadResponse(
     filters: q.filters,
     compression: q.compression,
   });
+  const { size } = await fs.promises.stat(out.file);
   const { mediaType, extension } = DOWNLOADS[format];
-  const headers: Record<string, string> = {
-    'content-type': mediaType,
-    'content-disposition': `attachment; filename="result-${e.id}.${extension}"`,
-  };
-  // A file still being written is sent as it grows, its length unknown (chunked).
-  if (out.growing) return new Response(growingFileBody(out.file, out.growing), { headers });
-  headers['content-length'] = String((await fs.promises.stat(out.file)).size);
-  return new Response(fileBody(out.file, { keep: !out.temporary }), { status: 200, headers });
+  return new Response(fileBody(out.file, { keep: !out.temporary }), {
+    status: 200,
+    headers: {
+      'content-type': mediaType,
+      'content-length': String(size),
+      'content-disposition': `attachment; filename="result-${e.id}.${extension}"`,
+    },
+  });
 }
 
 /** The parameter set named by `params.<name>` query parameters (repeated: a multiselect's list). */
