@@ -16,6 +16,7 @@ import {
 import { SqlError } from '../engine/sql-errors.js';
 import { DEFAULT_TIER, type TierName } from '../engine/tiers.js';
 import { invalid } from '../errors.js';
+import type { QueryRecord } from '../queries/queries-repo.js';
 import type { QueuedRun, ResultHandoff } from './execution-queue.js';
 import type { ExecutionSource, NewExecution } from './execution-record.js';
 
@@ -142,4 +143,24 @@ export function renderSubmission(
     performance: s.performance,
   };
   return { execution, rendered, run: engineRun(rendered, s.dialect) };
+}
+
+/** A run of saved `query` as `caller` with `input`, as a submission (source: where from). */
+export function savedSubmission(
+  caller: Caller,
+  source: ExecutionSource,
+  query: Pick<QueryRecord, 'id' | 'version' | 'query_sql' | 'dialect' | 'parameters'>,
+  input: ExecuteInput,
+): Submission {
+  return {
+    ...caller,
+    source,
+    queryId: query.id,
+    queryVersion: query.version,
+    sql: query.query_sql,
+    dialect: query.dialect,
+    parameters: query.parameters,
+    values: input.values,
+    performance: input.tier,
+  };
 }

@@ -17,6 +17,7 @@ import { checkExecutionId, mayReadExecution } from './execution-access.js';
 import {
   adHocSubmission,
   renderSubmission,
+  savedSubmission,
   type AdHocSql,
   type ExecuteInput,
   type Submission,
@@ -218,27 +219,7 @@ export class ExecutionsService {
   async checkSaved(caller: Caller, queryId: number, input: ExecuteInput): Promise<void> {
     const { query, refusal } = await this.deps.queries.runnable(queryId, caller.contextId);
     if (refusal !== null) throw refusalError(refusal);
-    await this.prepare(this.savedSubmission(caller, 'api', query, input));
-  }
-
-  /** A run of saved `query` as a submission. */
-  private savedSubmission(
-    caller: Caller,
-    source: ExecutionSource,
-    query: QueryRecord,
-    input: ExecuteInput,
-  ): Submission {
-    return {
-      ...caller,
-      source,
-      queryId: query.id,
-      queryVersion: query.version,
-      sql: query.query_sql,
-      dialect: query.dialect,
-      parameters: query.parameters,
-      values: input.values,
-      performance: input.tier,
-    };
+    await this.prepare(savedSubmission(caller, 'api', query, input));
   }
 
   /**
@@ -264,7 +245,7 @@ export class ExecutionsService {
     let named!: (id: string) => void;
     const executionId = new Promise<string>((resolve) => (named = resolve));
     const record = await this.submit({
-      ...this.savedSubmission(caller, source, query, given),
+      ...savedSubmission(caller, source, query, given),
       onResult: onResult && (async (r) => onResult(r, { query, executionId: await executionId })),
     });
     named(record.id);
