@@ -256,3 +256,26 @@ describe('query_<id> access, as an attacker would try it', () => {
     expect(r.status).toBe(404);
   });
 });
+
+describe('query_<id> with an id that is not a number', () => {
+  it('fails saying how a saved query is read, in both dialects', async () => {
+    for (const dialect of ['dunesql', 'duckdb']) {
+      const r = await t.call('POST', '/api/v1/sql/execute', {
+        key: alice.key,
+        body: { sql: 'SELECT * FROM query_abc', dialect },
+      });
+      expect(r.status).toBe(200);
+      const done = await waitFinished(t, alice.key, r.json.execution_id);
+      expect(done.state).toBe('QUERY_STATE_FAILED');
+      expect(done.error.message).toMatch(
+        /query_abc'? does not exist[.!] A saved query's result is read as query_<id>, its id a number/,
+      );
+    }
+    const quoted = await t.call('POST', '/api/v1/sql/execute', {
+      key: alice.key,
+      body: { sql: `SELECT * FROM "query_x1(n='1')"` },
+    });
+    const done = await waitFinished(t, alice.key, quoted.json.execution_id);
+    expect(done.error.message).toMatch(/its id a number/);
+  });
+});

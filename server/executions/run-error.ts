@@ -41,7 +41,25 @@ export function runError(
     run.dialect === 'dunesql'
       ? duneSqlError(message, run.originalSql, at)
       : { message, offset: at };
-  if (shown.offset === undefined) return { type: err.type, message: shown.message };
+  const said = withReferenceHint(shown.message);
+  if (shown.offset === undefined) return { type: err.type, message: said };
   const metadata = lineColumn(run.originalSql, shown.offset);
-  return { type: err.type, message: shown.message, metadata };
+  return { type: err.type, message: said, metadata };
+}
+
+/** A missing table named like a query reference (`query_abc`), up to the end of its sentence. */
+const MISSING_QUERY_TABLE =
+  /\bTable (?:with name )?['"]?(query_.*?)['"]? does not exist(!?)/i;
+
+/**
+ * A run that read `query_<something>` as a missing table, its id not a number, is told how a
+ * saved query is read, right after the sentence that says the table is missing. Other errors
+ * are left as they are.
+ */
+export function withReferenceHint(message: string): string {
+  return message.replace(MISSING_QUERY_TABLE, (said, name: string, bang: string) =>
+    /^query_\d+\s*(\(.*\))?$/i.test(name)
+      ? said
+      : `${said}${bang ? '' : '.'} A saved query's result is read as query_<id>, its id a number (query_1234), or "query_1234(name='value')" with values.`,
+  );
 }
