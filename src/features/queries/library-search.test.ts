@@ -111,6 +111,7 @@ describe('forkBody', () => {
       owner: 'demo',
       created_at: '2024-01-01',
       updated_at: '2024-01-02',
+      max_result_age_seconds: null,
     };
     expect(forkBody(source)).toEqual({
       name: 'Top pairs (fork)',
