@@ -1,4 +1,4 @@
-import { Tooltip } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { Suspense, useState, type ReactNode } from 'react';
 import { ToolButton } from './tool-button';
@@ -12,27 +12,44 @@ export function DialogAction(props: {
   icon: Icon;
   /** Why the action is not offered here; null or absent: it is. */
   disabledReason?: string | null;
+  /** Only the icon, `label` in a tooltip (a crowded header's lesser setting). */
+  iconOnly?: boolean;
+  /** The icon-only button is highlighted (its setting is on). */
+  active?: boolean;
   dialog: (opened: boolean, onClose: () => void) => ReactNode;
 }) {
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const why = props.disabledReason ?? null;
+  const open = () => {
+    setLoaded(true);
+    setOpened(true);
+  };
+  const Glyph = props.icon;
   return (
     <>
-      <Tooltip label={why} disabled={!why} withArrow>
+      <Tooltip
+        label={props.iconOnly && why ? `${props.label}: ${why}` : (why ?? props.label)}
+        disabled={!why && !props.iconOnly}
+        withArrow
+      >
         {/* A disabled button gets no pointer events: the wrapper keeps the tooltip working. */}
         <span>
-          <ToolButton
-            variant="default"
-            icon={props.icon}
-            disabled={why !== null}
-            onClick={() => {
-              setLoaded(true);
-              setOpened(true);
-            }}
-          >
-            {props.label}
-          </ToolButton>
+          {props.iconOnly ? (
+            <ActionIcon
+              variant={props.active ? 'light' : 'default'}
+              size="md"
+              aria-label={props.label}
+              disabled={why !== null}
+              onClick={open}
+            >
+              <Glyph size={16} />
+            </ActionIcon>
+          ) : (
+            <ToolButton variant="default" icon={Glyph} disabled={why !== null} onClick={open}>
+              {props.label}
+            </ToolButton>
+          )}
         </span>
       </Tooltip>
       {loaded && (

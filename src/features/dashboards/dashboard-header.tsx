@@ -2,8 +2,12 @@ import { Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { DashboardResponse } from '../../../contract/dashboards';
+import { ageLimitWords } from '../../lib/result-age';
 
-/** Name, owner, markers and tags of a dashboard, with the page's actions on the right. */
+/**
+ * Name, owner, markers, the maximum age of its results and tags of a dashboard, with the page's
+ * actions on the right.
+ */
 export function DashboardHeader(props: { dashboard: DashboardResponse; actions?: ReactNode }) {
   const d = props.dashboard;
   return (
@@ -30,6 +34,13 @@ export function DashboardHeader(props: { dashboard: DashboardResponse; actions?:
           <Text size="sm" c="dimmed">
             by {d.owner_handle}
           </Text>
+          {d.max_result_age_seconds !== null && (
+            <Tooltip label="Older results are refreshed when someone opens the dashboard">
+              <Text size="sm" c="dimmed" data-testid="dashboard-max-age">
+                · results up to {ageLimitWords(d.max_result_age_seconds)} old
+              </Text>
+            </Tooltip>
+          )}
           {d.tags.map((t) => (
             <Badge key={t} size="sm" variant="light">
               {t}

@@ -1,6 +1,6 @@
-import { Stack } from '@mantine/core';
+import { ActionIcon, Stack, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPencil, IconShare } from '@tabler/icons-react';
+import { IconPencil, IconSettings, IconShare } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import type { DashboardResponse } from '../../../contract/dashboards';
@@ -9,12 +9,13 @@ import { useSession } from '../../lib/session';
 import { appScope, dashboardOptions } from './api';
 import { DashboardEditor } from './dashboard-editor';
 import { DashboardHeader } from './dashboard-header';
+import { DashboardSettingsModal } from './dashboard-settings-modal';
 import { DashboardView } from './dashboard-view';
 import { EmptyDashboard } from './empty-dashboard';
 import classes from './dashboard-view.module.css';
 import { REFRESH_INTERVALS, type DashboardSearch, type ValueParam } from './params';
 import { ShareDialog } from './share-dialog';
-import { FullscreenButton, RefreshPicker } from './view-toolbar';
+import { FullscreenButton, RefreshButton, RefreshPicker } from './view-toolbar';
 import { ToolButton } from '../../components/tool-button';
 
 type Props = {
@@ -39,6 +40,7 @@ export function DashboardPage({ id, search, onSearch, ownerActions }: Props) {
   // A new (empty) dashboard opens in edit mode: there is nothing to view yet.
   const [editing, setEditing] = useState(empty && owned);
   const [sharing, share] = useDisclosure(false);
+  const [configuring, configure] = useDisclosure(false);
   const box = useRef<HTMLDivElement>(null);
   const refresh = search.refresh ?? 'off';
 
@@ -60,11 +62,28 @@ export function DashboardPage({ id, search, onSearch, ownerActions }: Props) {
               value={refresh}
               onChange={(v) => onSearch({ ...search, refresh: v === 'off' ? undefined : v })}
             />
+            <RefreshButton
+              scope={appScope(ctx)}
+              dashboardId={dashboard.dashboard_id}
+              maxAgeSeconds={dashboard.max_result_age_seconds}
+            />
             <FullscreenButton target={box} />
             <ToolButton variant="default" icon={IconShare} onClick={share.open}>
               Share
             </ToolButton>
             {owned && ownerActions?.(dashboard)}
+            {owned && (
+              <Tooltip label="Dashboard settings">
+                <ActionIcon
+                  variant="default"
+                  size="md"
+                  aria-label="Dashboard settings"
+                  onClick={configure.open}
+                >
+                  <IconSettings size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
             {owned && (
               <ToolButton icon={IconPencil} onClick={() => setEditing(true)}>
                 Edit
@@ -86,6 +105,11 @@ export function DashboardPage({ id, search, onSearch, ownerActions }: Props) {
         search={search}
         onValue={(name: ValueParam, value) => onSearch({ ...search, [name]: value || undefined })}
         refreshMs={REFRESH_INTERVALS[refresh]}
+      />
+      <DashboardSettingsModal
+        ctx={ctx}
+        dashboard={configuring ? dashboard : null}
+        onClose={configure.close}
       />
       <ShareDialog
         ctx={ctx}

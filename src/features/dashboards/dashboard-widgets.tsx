@@ -83,6 +83,8 @@ export function DashboardWidgets(props: DashboardWidgetsProps) {
             signedIn={props.signedIn}
             signIn={props.signIn}
             refreshMs={props.refreshMs}
+            // The maximum age is a signed-in reader's: a visitor sees the latest result as it is.
+            maxAgeSeconds={props.signedIn ? dashboard.max_result_age_seconds : null}
             colorScheme={props.colorScheme}
           />
         );

@@ -10,6 +10,7 @@ const result = {
   state: 'QUERY_STATE_COMPLETED',
   is_execution_finished: true,
   submitted_at: '2026-01-01T00:00:00Z',
+  execution_ended_at: '2026-01-01T00:00:02Z',
   result: {
     rows: [{ x: 1 }],
     metadata: {
@@ -79,6 +80,8 @@ describe('seedBundle', () => {
       execution_id: '01RUN',
       state: 'QUERY_STATE_COMPLETED',
       error: undefined,
+      // The result the widget draws, and when its run ended (the widget words its age).
+      shown: { execution_id: '01RUN', ended_at: '2026-01-01T00:00:02Z' },
     });
     expect(latest(11)).toBeNull(); // readable, no result yet
     expect(latest(12)).toBeUndefined(); // private: the widget says so and reads nothing

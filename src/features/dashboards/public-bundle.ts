@@ -4,7 +4,7 @@ import { parseJsonExact } from '../../../shared/exact-json';
 import { BUNDLE_ELEMENT_ID } from '../../../shared/pages/page-protocol';
 import { api } from '../../lib/api';
 import { dashboardKeys, publicScope } from './api';
-import { seedLatest } from './viz-source';
+import { seedLatest } from './viz-latest';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

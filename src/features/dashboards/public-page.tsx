@@ -12,7 +12,7 @@ import { DashboardView } from './dashboard-view';
 import { dashboardBundleOptions } from './public-bundle';
 import classes from './dashboard-view.module.css';
 import { REFRESH_INTERVALS, type DashboardSearch, type ValueParam } from './params';
-import { FullscreenButton, RefreshPicker } from './view-toolbar';
+import { FullscreenButton, RefreshButton, RefreshPicker } from './view-toolbar';
 
 type Props = {
   owner: string;
@@ -82,6 +82,11 @@ export function PublicDashboardPage({ owner, slug, search, onSearch }: Props) {
                   <RefreshPicker
                     value={refresh}
                     onChange={(v) => onSearch({ ...search, refresh: v === 'off' ? undefined : v })}
+                  />
+                  <RefreshButton
+                    scope={publicScope(owner, slug)}
+                    dashboardId={dashboard.data.dashboard_id}
+                    maxAgeSeconds={signedIn ? dashboard.data.max_result_age_seconds : null}
                   />
                   <FullscreenButton target={box} />
                 </>

@@ -1,7 +1,11 @@
 import { ActionIcon, Select, Tooltip } from '@mantine/core';
-import { IconMaximize, IconMinimize } from '@tabler/icons-react';
+import { IconMaximize, IconMinimize, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type RefObject } from 'react';
+import { ageLimitWords } from '../../lib/result-age';
+import type { DashboardScope } from './api';
 import { isRefreshInterval, REFRESH_INTERVALS, type RefreshInterval } from './params';
+import { rereadLatest } from './viz-source';
 
 const LABELS: Record<RefreshInterval, string> = {
   off: 'Refresh: off',
@@ -29,6 +33,43 @@ export function RefreshPicker(props: {
       }))}
       onChange={(v) => isRefreshInterval(v) && props.onChange(v)}
     />
+  );
+}
+
+/**
+ * "Refresh": every widget reads its latest result again, now (as an auto-refresh tick does).
+ * Under the dashboard's maximum result age the service runs only the queries whose results are
+ * older; without one, each widget shows the latest result there is.
+ */
+export function RefreshButton(props: {
+  scope: DashboardScope;
+  dashboardId: number;
+  /** The maximum result age that applies to the viewer (none for a visitor not signed in). */
+  maxAgeSeconds: number | null;
+}) {
+  const client = useQueryClient();
+  // Busy until every widget has read again (not on each poll of a run under way).
+  const [reading, setReading] = useState(false);
+  const refresh = () => {
+    setReading(true);
+    void rereadLatest(client, props.scope, props.dashboardId).finally(() => setReading(false));
+  };
+  const label =
+    props.maxAgeSeconds === null
+      ? 'Refresh: read each widget’s latest result again'
+      : `Refresh: read each widget again, running the queries whose results are older than ${ageLimitWords(props.maxAgeSeconds)}`;
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="default"
+        size="md"
+        aria-label="Refresh"
+        loading={reading}
+        onClick={refresh}
+      >
+        <IconRefresh size={16} />
+      </ActionIcon>
+    </Tooltip>
   );
 }
 

@@ -3,19 +3,16 @@ import type { DashboardResult } from '../../../contract/dashboards';
 import type { Parameter } from '../../../contract/parameters';
 import { isCompletedState } from '../../../contract/rules/enums';
 import type { ShownValues } from '../../../shared/parameters/values-line';
-import { seedFirstPage, vizHeadOptions } from '../../components/viz/use-viz-data';
 import { api, apiQueryFn, nullIfNotFound } from '../../lib/api';
 import {
   executeQuery,
   executionPath,
   untilFinished,
-  type ExecutionResult,
   type ExecutionStatus,
 } from '../../lib/resources/executions';
 import { dashboardKeys, type DashboardScope } from './api';
 import { paramsQuery, withDefaults } from './params';
-
-type State = ExecutionResult['state'];
+import { keepLatest, LATEST, latestKey, resultsPath, rowsQuery, type Latest } from './viz-latest';
 
 const isDone = isCompletedState;
 
@@ -25,7 +22,16 @@ const isDone = isCompletedState;
  */
 export type VizSource = (
   | { state: 'loading' }
-  | { state: 'ready'; key: readonly unknown[]; path: string; query?: Record<string, string> }
+  | {
+      state: 'ready';
+      key: readonly unknown[];
+      path: string;
+      query?: Record<string, string>;
+      /** When the run of the rows shown ended (what the widget words as their age). */
+      endedAt?: string;
+      /** A newer run is under way (the shown result is older than the dashboard accepts). */
+      refreshing?: boolean;
+    }
   | { state: 'running' }
   | { state: 'missing'; canRun: boolean }
   | { state: 'failed'; message: string }
@@ -56,67 +62,16 @@ export type VizSourceInput = {
   enabled: boolean;
 };
 
-const resultsPath = (dashboardId: number, vid: number) =>
-  `/dashboards/${dashboardId}/visualizations/${vid}/results`;
-
-type Latest = {
-  execution_id: string;
-  state: State;
-  error?: string;
-  /** The values its run was made with (the dashboard's results answer names them). */
-  values?: ShownValues;
-} | null;
-
-const latestKey = (
-  s: DashboardScope,
-  dashboardId: number,
-  vid: number,
-  v: Record<string, string>,
-) => [...dashboardKeys.viz(s, dashboardId, vid, v), 'latest'] as const;
-
 /**
- * What the widget keeps of its latest result `r` (read for `values`). A completed one's rows
- * also serve the renderer: its head, and every read the page can answer, come from it.
+ * Reads again the latest result of every widget of the dashboard (its "Refresh"): under a
+ * maximum result age the service runs the queries whose results are too old, and answers the
+ * others as they are. Runs a widget started for its values are not started again.
  */
-function keepLatest(
-  client: QueryClient,
-  at: { scope: DashboardScope; dashboardId: number; vid: number; values: Record<string, string> },
-  r: DashboardResult,
-): Latest {
-  if (isDone(r.state)) {
-    const source = {
-      key: [...dashboardKeys.viz(at.scope, at.dashboardId, at.vid, at.values), r.execution_id],
-      path: resultsPath(at.dashboardId, at.vid),
-      ctx: at.scope.ctx,
-      query: paramsQuery(at.values),
-    };
-    client.setQueryData(vizHeadOptions(source).queryKey, r);
-    seedFirstPage(client, source, r);
-  }
-  return {
-    execution_id: r.execution_id,
-    state: r.state,
-    error: r.error?.message,
-    values: r.query_parameters,
-  };
-}
-
-/**
- * Seeds a widget shown with no parameter values, as if it had read its latest result `r`
- * (null: the query has none yet), so it draws without a request (a dashboard's bundle).
- */
-export function seedLatest(
-  client: QueryClient,
-  scope: DashboardScope,
-  dashboardId: number,
-  vid: number,
-  r: DashboardResult | null,
-) {
-  const at = { scope, dashboardId, vid, values: {} };
-  client.setQueryData<Latest>(
-    latestKey(scope, dashboardId, vid, {}),
-    r && keepLatest(client, at, r),
-  );
+export function rereadLatest(client: QueryClient, scope: DashboardScope, dashboardId: number) {
+  return client.invalidateQueries({
+    queryKey: [...dashboardKeys.dashboard(scope, dashboardId), 'viz'],
+    predicate: (q) => q.queryKey.at(-1) === LATEST,
+  });
 }
 
 /**
@@ -130,7 +85,7 @@ export function useVizSource(input: VizSourceInput): VizSource {
   const path = resultsPath(dashboardId, vid);
   const latest = useQuery({
     queryKey: latestKey(scope, dashboardId, vid, values),
-    queryFn: async ({ signal, client }): Promise<Latest> => {
+    queryFn: async ({ signal, client, queryKey }): Promise<Latest> => {
       const r = await nullIfNotFound(
         api<DashboardResult>(resultsPath(dashboardId, vid), {
           ctx: scope.ctx,
@@ -139,7 +94,8 @@ export function useVizSource(input: VizSourceInput): VizSource {
         }),
       );
       // This answer is also the visualization's first page (one row, every column).
-      return r && keepLatest(client, { scope, dashboardId, vid, values }, r);
+      const before = client.getQueryData<Latest>(queryKey);
+      return r && keepLatest(client, { scope, dashboardId, vid, values }, r, before);
     },
     enabled: input.enabled,
     refetchInterval: (q) => {
@@ -177,13 +133,16 @@ export function useVizSource(input: VizSourceInput): VizSource {
   if (latest.data) {
     const d = latest.data;
     const shown = { values: d.values };
-    if (isDone(d.state))
+    // A completed run, or one read before the run under way: the older result stays drawn.
+    if (d.shown)
       return answer({
         state: 'ready',
-        key: [...key, d.execution_id],
+        key: [...key, d.shown.execution_id],
         path,
-        query: paramsQuery(values),
-        ...shown,
+        query: rowsQuery(values),
+        values: d.shown.values,
+        endedAt: d.shown.ended_at,
+        refreshing: !isDone(d.state),
       });
     if (d.state === 'QUERY_STATE_FAILED')
       return answer({
@@ -203,6 +162,7 @@ export function useVizSource(input: VizSourceInput): VizSource {
       state: 'ready',
       key: [...key, 'run', executionId],
       path: executionPath(executionId, 'results'),
+      endedAt: s.execution_ended_at,
     });
   return answer({ state: 'failed', message: s.error?.message ?? `The run ended: ${s.state}` });
 }

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localDateTime } from '../../lib/time';
 import type { DashboardVisualization } from '../../../contract/dashboards';
 import type { Parameter } from '../../../contract/parameters';
 import type { VizSource } from './viz-source';
@@ -28,6 +29,7 @@ function show(
   m: DashboardVisualization,
   source: VizSource,
   dashboardValues: Record<string, string[]> = {},
+  maxAgeSeconds: number | null = null,
 ) {
   render(
     <MantineProvider>
@@ -39,13 +41,17 @@ function show(
         hasValues
         dashboardValues={dashboardValues}
         colorScheme="light"
+        maxAgeSeconds={maxAgeSeconds}
       />
     </MantineProvider>,
   );
   return screen.getByRole('region', { name: 'Visualization Daily volume' });
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('a visualization widget’s caption', () => {
   it('names the values of its result beside the title, in the query’s order', () => {
@@ -132,5 +138,57 @@ describe('a visualization widget’s caption', () => {
       { from: ['2024-01-02'], chain: ['base'], days: [' 7'] },
     );
     expect(screen.getByTestId('widget-values')).not.toHaveAttribute('data-other-values');
+  });
+});
+
+describe('a visualization widget’s result age', () => {
+  const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+  const ready = (endedAt: string, refreshing = false): VizSource => ({
+    state: 'ready',
+    key: ['k'],
+    path: '/x',
+    endedAt,
+    refreshing,
+  });
+
+  it('says how old the result is, with the exact time on hover, in the title row', () => {
+    const endedAt = minutesAgo(3);
+    const box = show(meta([]), ready(endedAt));
+    const age = screen.getByTestId('widget-age');
+    expect(age).toHaveTextContent(/^Updated 3 minutes ago$/);
+    expect(age.tagName).toBe('TIME');
+    expect(age).toHaveAttribute('datetime', endedAt);
+    expect(age).toHaveAttribute('title', `Result of ${localDateTime(endedAt)} (local time)`);
+    expect(age).not.toHaveAttribute('data-stale');
+    expect(age.parentElement?.parentElement).toHaveTextContent('Daily volume');
+    expect(box).toContainElement(age);
+  });
+
+  it('moves on as time passes, asking the service nothing', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    show(meta([]), ready(minutesAgo(3)), {}, 3600);
+    expect(screen.getByTestId('widget-age')).toHaveTextContent('Updated 3 minutes ago');
+    act(() => vi.advanceTimersByTime(2 * 60_000));
+    expect(screen.getByTestId('widget-age')).toHaveTextContent('Updated 5 minutes ago');
+    // Past the dashboard's maximum: it says so.
+    act(() => vi.advanceTimersByTime(60 * 60_000));
+    expect(screen.getByTestId('widget-age')).toHaveTextContent(/^Older than 1 hour$/);
+    expect(fetch).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('says a result older than the dashboard accepts is being refreshed', () => {
+    show(meta([]), ready(minutesAgo(90), true), {}, 3600);
+    const age = screen.getByTestId('widget-age');
+    expect(age).toHaveTextContent(/^Older than 1 hour: refreshing…$/);
+    expect(age).toHaveAttribute('data-stale', 'true');
+    expect(age.getAttribute('title')).toContain('results up to 1 hour old');
+  });
+
+  it('is not there while there is no result drawn', () => {
+    show(meta([]), { state: 'running' }, {}, 3600);
+    expect(screen.queryByTestId('widget-age')).toBeNull();
   });
 });

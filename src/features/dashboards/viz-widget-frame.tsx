@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { DashboardVisualization } from '../../../contract/dashboards';
 import { LazyVisualizationView } from '../../components/viz/lazy-visualization-view';
+import { ResultAge } from './result-age';
 import { ValuesCaption } from './values-caption';
 import type { VizSource } from './viz-source';
 import { WidgetFrame } from './widget-frame';
@@ -20,8 +21,9 @@ function Message(props: { children: ReactNode; error?: boolean }) {
 
 /**
  * A visualization widget's box: its chart from `source`, or why not (loading, running, failed,
- * no result yet, with `missingAction` under the last), and beside its title the parameter values
- * of that result (or of the run it waits for). No routing, so the embed page draws it too.
+ * no result yet, with `missingAction` under the last), beside its title the parameter values
+ * of that result (or of the run it waits for), and at the end of the title row how old the
+ * result drawn is. No routing, so the embed page draws it too.
  */
 export function VizWidgetFrame(props: {
   widgetId: number;
@@ -34,6 +36,8 @@ export function VizWidgetFrame(props: {
   /** The values the dashboard's parameter widgets set, by key (params.ts dashboardValues). */
   dashboardValues: Record<string, readonly string[]>;
   colorScheme: 'light' | 'dark';
+  /** The dashboard's maximum result age (null: none), which the result's age is held to. */
+  maxAgeSeconds: number | null;
   /** Under "no result yet": what the viewer may do about it. */
   missingAction?: ReactNode;
 }) {
@@ -93,6 +97,15 @@ export function VizWidgetFrame(props: {
       title={title}
       label={`Visualization ${title}`.trim()}
       testId={`viz-widget-${props.widgetId}`}
+      actions={
+        source.state === 'ready' && (
+          <ResultAge
+            endedAt={source.endedAt}
+            maxAgeSeconds={props.maxAgeSeconds}
+            refreshing={source.refreshing ?? false}
+          />
+        )
+      }
       caption={
         meta?.query && (
           <ValuesCaption

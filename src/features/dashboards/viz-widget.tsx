@@ -19,6 +19,8 @@ type Props = {
   /** Offered under "no result yet" for values a viewer may not run (none in an embed). */
   signIn?: ReactNode;
   refreshMs: number;
+  /** The dashboard's maximum result age (null: none). */
+  maxAgeSeconds: number | null;
   /** The scheme to draw in (an embed's); else the app's. */
   colorScheme?: 'light' | 'dark';
 };
@@ -54,6 +56,7 @@ export function VizWidget(props: Props) {
       hasValues={hasValues}
       dashboardValues={props.dashboardValues}
       colorScheme={props.colorScheme ?? scheme}
+      maxAgeSeconds={props.maxAgeSeconds}
       missingAction={
         source.state !== 'missing' ? null : source.canRun ? (
           <Button size="xs" variant="light" onClick={() => setRunRequested(true)}>

@@ -6,12 +6,14 @@ import { OwnerContextNotice } from '../../../../components/owner-context-notice'
 import { MatviewActions } from './matview-actions';
 import { AlertAction } from './alert-action';
 import { ScheduleActions } from './schedule-actions';
+import { FreshnessAction } from './freshness-action';
 import { ToolButton } from '../../../../components/tool-button';
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
 /**
- * Name, state badges and the page's actions: save, discard, parameters, history. `query` is null
+ * Name, state badges and the page's actions: save, discard, parameters, history, the freshness
+ * of its results. `query` is null
  * on a new query's page (nothing is saved until Save).
  */
 export function QueryHeader(props: {
@@ -84,6 +86,7 @@ export function QueryHeader(props: {
               <MatviewActions query={query} owned={props.owned} dirty={props.dirty} />
               <AlertAction query={query} dirty={props.dirty} />
               <ScheduleActions query={query} owned={props.owned} />
+              <FreshnessAction query={query} owned={props.owned} />
               <ToolButton variant="default" icon={IconHistory} onClick={props.onOpenHistory}>
                 History
               </ToolButton>
