@@ -165,6 +165,10 @@ export const DashboardVisualization = z
         name: z.string(),
         owner: z.string(),
         parameters: z.array(ParameterDef),
+        max_result_age_seconds: z.number().int().nullable().openapi({
+          description:
+            "Strata extension: the query's own maximum result age (the dashboard's, when set, governs)",
+        }),
       })
       .nullable(),
     error: z.string().nullable().openapi({

@@ -254,10 +254,32 @@ export class ExecutionsRepo {
    * The newest execution of a query run by one of `contextIds` (with these parameter values, if
    * given), completed ones first.
    */
-  async latestForQuery(
+  latestForQuery(
     queryId: number,
     contextIds: number[],
     paramsKey?: string,
+  ): Promise<ExecutionRecord | undefined> {
+    return this.newestRun(queryId, contextIds, paramsKey, { resultsFirst: true });
+  }
+
+  /** The newest run of a query by `contextId` in any state (with these values, if given). */
+  newestFor(
+    queryId: number,
+    contextId: number,
+    paramsKey?: string,
+  ): Promise<ExecutionRecord | undefined> {
+    return this.newestRun(queryId, [contextId], paramsKey, {});
+  }
+
+  /**
+   * The newest run of a query by one of `contextIds`, with these values if given; with
+   * `resultsFirst`, one with a result before any other.
+   */
+  private async newestRun(
+    queryId: number,
+    contextIds: number[],
+    paramsKey: string | undefined,
+    opts: { resultsFirst?: boolean },
   ): Promise<ExecutionRecord | undefined> {
     let q = this.store.db
       .selectFrom('executions')
@@ -265,30 +287,10 @@ export class ExecutionsRepo {
       .where('query_id', '=', queryId)
       .where('context_id', 'in', contextIds);
     if (paramsKey !== undefined) q = q.where('params_key', '=', paramsKey);
-    const row = await q
-      .orderBy((eb) =>
+    if (opts.resultsFirst)
+      q = q.orderBy((eb) =>
         eb.case().when('state', 'in', WITH_RESULT).then(sql.lit(0)).else(sql.lit(1)).end(),
-      )
-      .orderBy('submitted_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row && fromRow(row);
-  }
-
-  /** The newest pending or executing run of a query by `contextId` (with these values, if given). */
-  async runningFor(
-    queryId: number,
-    contextId: number,
-    paramsKey?: string,
-  ): Promise<ExecutionRecord | undefined> {
-    let q = this.store.db
-      .selectFrom('executions')
-      .selectAll()
-      .where('query_id', '=', queryId)
-      .where('context_id', '=', contextId)
-      .where('state', 'in', UNFINISHED);
-    if (paramsKey !== undefined) q = q.where('params_key', '=', paramsKey);
+      );
     const row = await q
       .orderBy('submitted_at', 'desc')
       .orderBy('id', 'desc')

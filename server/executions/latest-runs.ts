@@ -64,8 +64,9 @@ export class LatestRuns {
    * What a read answers under a maximum result age (contract/rules/result-age.ts; null: none):
    * with none, or for an anonymous reader (nobody to charge), the latest result as findLatest
    * finds it, whatever its age. Otherwise the latest result if it is young enough; else the
-   * reader's run of those values under way, or a new one started for the reader (charged to
-   * its context): the read then says it is running. When no run can start (the context's
+   * reader's run of those values under way, or its failed run younger than the maximum (its
+   * error is the answer until then), or a new one started for the reader (charged to its
+   * context): the read then says it is running. When no run can start (the context's
    * credits are used up, the query is archived), the latest result as it is.
    */
   async within(
@@ -80,8 +81,13 @@ export class LatestRuns {
     const key = Object.keys(given).length
       ? parameterKey(resolveParameterValues(query.parameters, given))
       : undefined;
-    const running = await this.deps.repo.runningFor(query.id, reader.contextId, key);
-    if (running) return running;
+    // The reader's newest run of these values, if it is under way or failed within the maximum
+    // age: said as it is, so a query that fails is not run again at every read.
+    const newest = await this.deps.repo.newestFor(query.id, reader.contextId, key);
+    if (newest && (newest.state === STATES.pending || newest.state === STATES.executing))
+      return newest;
+    if (newest?.state === STATES.failed && isFreshEnough(newest.ended_at, maxAgeSeconds))
+      return newest;
     try {
       return await this.deps.start(reader, query.id, given);
     } catch (err) {

@@ -47,8 +47,7 @@ async function run(key: string, id: number) {
   await waitFinished(t, key, r.json.execution_id);
 }
 
-const latest = (key: string, id: number) =>
-  t.call('GET', `/api/v1/query/${id}/results`, { key });
+const latest = (key: string, id: number) => t.call('GET', `/api/v1/query/${id}/results`, { key });
 
 describe('max_result_age_seconds on a query', () => {
   it('is set, read back and cleared without a new version', async () => {
@@ -149,6 +148,27 @@ describe('GET /query/{id}/results under a maximum age', () => {
       key: alice.key,
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('a run that failed is the answer until it is as old as the maximum: no run per read', async () => {
+    const q = await createQuery(t, alice.key, 'SELECT 1 / 0 AS v', {
+      max_result_age_seconds: HOUR,
+    });
+    const first = await latest(alice.key, q);
+    await waitFinished(t, alice.key, first.json.execution_id);
+    for (let i = 0; i < 3; i++) {
+      const again = await latest(alice.key, q);
+      expect(again.json).toMatchObject({
+        execution_id: first.json.execution_id,
+        state: 'QUERY_STATE_FAILED',
+      });
+    }
+    expect(await runsOf(q)).toHaveLength(1);
+    await age(q, 2 * HOUR);
+    const later = await latest(alice.key, q);
+    expect(later.json.execution_id).not.toBe(first.json.execution_id);
+    await waitFinished(t, alice.key, later.json.execution_id);
+    expect(await runsOf(q)).toHaveLength(2);
   });
 
   it('with no result at all, starts one instead of answering 404', async () => {

@@ -171,6 +171,7 @@ describe('GET /dashboards/{id}/visualizations', () => {
           name: 'public',
           owner: 'Pub_Alice',
           parameters: [expect.objectContaining({ key: 'n', type: 'number', value: '1' })],
+          max_result_age_seconds: null,
         },
         error: null,
       });

@@ -80,6 +80,7 @@ export function toDashboardVisualizations(
       name: v.query.name,
       owner: v.query.owner_handle,
       parameters: v.query.parameters,
+      max_result_age_seconds: v.query.max_result_age_seconds,
     },
     error: v.query ? null : PRIVATE_QUERY,
   }));

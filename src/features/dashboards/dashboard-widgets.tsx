@@ -1,3 +1,4 @@
+import { governingAge } from '../../../contract/rules/result-age';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import type { DashboardResponse } from '../../../contract/dashboards';
@@ -84,7 +85,12 @@ export function DashboardWidgets(props: DashboardWidgetsProps) {
             signIn={props.signIn}
             refreshMs={props.refreshMs}
             // The maximum age is a signed-in reader's: a visitor sees the latest result as it is.
-            maxAgeSeconds={props.signedIn ? dashboard.max_result_age_seconds : null}
+            // The dashboard's governs; without one, the widget's query's own.
+            maxAgeSeconds={
+              props.signedIn
+                ? governingAge(dashboard.max_result_age_seconds, m?.query?.max_result_age_seconds)
+                : null
+            }
             colorScheme={props.colorScheme}
           />
         );
