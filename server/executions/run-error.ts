@@ -48,8 +48,7 @@ export function runError(
 }
 
 /** A missing table named like a query reference (`query_abc`), up to the end of its sentence. */
-const MISSING_QUERY_TABLE =
-  /\bTable (?:with name )?['"]?(query_.*?)['"]? does not exist(!?)/i;
+const MISSING_QUERY_TABLE = /\bTable (?:with name )?['"]?(query_.*?)['"]? does not exist(!?)/i;
 
 /**
  * A run that read `query_<something>` as a missing table, its id not a number, is told how a

@@ -11,7 +11,7 @@ import {
   QueryParametersSchema,
 } from '../../contract/executions.js';
 import { callerOf, sourceOf } from '../auth/caller.js';
-import { requireScope, type Principal } from './principal.js';
+import { requireScope } from './principal.js';
 import type { Deps } from '../deps.js';
 import { statusView } from '../executions/execution-view.js';
 import { normalizeValues, type ExecuteInput } from '../executions/execution-input.js';

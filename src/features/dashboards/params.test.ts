@@ -62,6 +62,7 @@ describe('dashboard URL state', () => {
           name: 'q',
           owner: 'o',
           parameters: [{ key: 'n', type: 'number' as const, value: '3' }],
+          max_result_age_seconds: null,
         },
         error: null,
       },
@@ -85,7 +86,13 @@ describe('dashboard URL state', () => {
       {
         visualization_id: 2,
         visualization: null,
-        query: { query_id: 8, name: 'q', owner: 'o', parameters: [def] },
+        query: {
+          query_id: 8,
+          name: 'q',
+          owner: 'o',
+          parameters: [def],
+          max_result_age_seconds: null,
+        },
         error: null,
       },
     ];
@@ -100,7 +107,13 @@ describe('dashboard URL state', () => {
       {
         visualization_id: 2,
         visualization: null,
-        query: { query_id: 8, name: 'q', owner: 'o', parameters: [def] },
+        query: {
+          query_id: 8,
+          name: 'q',
+          owner: 'o',
+          parameters: [def],
+          max_result_age_seconds: null,
+        },
         error: null,
       },
     ];
@@ -154,6 +167,7 @@ describe('the values a widget names', () => {
             { key: 'chain', type: 'text' as const, value: 'base' },
             { key: 'days', type: 'number' as const, value: '7' },
           ],
+          max_result_age_seconds: null,
         },
         error: null,
       },

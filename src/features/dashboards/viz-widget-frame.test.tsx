@@ -16,7 +16,7 @@ const meta = (parameters: Parameter[]): DashboardVisualization => ({
     type: 'chart',
     options: {},
   } as DashboardVisualization['visualization'],
-  query: { query_id: 3, name: 'Volume', owner: 'alice', parameters },
+  query: { query_id: 3, name: 'Volume', owner: 'alice', parameters, max_result_age_seconds: null },
   error: null,
 });
 
