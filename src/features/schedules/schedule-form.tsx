@@ -1,18 +1,8 @@
-import {
-  Button,
-  Group,
-  Input,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Input, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Tier } from '../../../contract/rules/enums';
-import { describeCron } from '../../../shared/cron/cron-words';
-import { CRON_PRESETS, presetOf } from '../../../shared/cron/presets';
+import { CronPicker } from '../../components/cron-picker';
 import { ErrorAlert } from '../../components/error-alert';
 import type { FormValues as Values, ValueInputs } from '../../lib/parameter-values';
 
@@ -20,8 +10,6 @@ export type { Values };
 
 /** What the form gives: the cron, every value its inputs hold (set or not) and the tier. */
 export type NewSchedule = { cron_expression: string; values: Values; performance: Tier };
-
-const CUSTOM = { value: 'custom', label: 'Custom' };
 
 const TIERS: { value: Tier; label: string }[] = [
   { value: 'small', label: 'Small' },
@@ -46,41 +34,13 @@ export function ScheduleForm(props: {
   disabledReason: string | null;
 }) {
   const [cron, setCron] = useState('0 6 * * *');
-  const [custom, setCustom] = useState(false);
   const [values, setValues] = useState<Values>({});
   const [tier, setTier] = useState<Tier>(props.defaultTier);
-  const preset = custom ? 'custom' : presetOf(cron);
-  const words = cron.trim() ? describeCron(cron) : null;
   const valid = cron.trim() !== '' && props.valuesValid(values);
   return (
     <Stack gap="sm" component="form" aria-label="New schedule" onSubmit={(e) => e.preventDefault()}>
       <Text fw={600}>New schedule</Text>
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <Select
-          label="Runs"
-          w={260}
-          data={[...CRON_PRESETS.map((p) => ({ value: p.id, label: p.label })), CUSTOM]}
-          value={preset}
-          allowDeselect={false}
-          onChange={(v) => {
-            if (!v) return;
-            setCustom(v === 'custom');
-            const p = CRON_PRESETS.find((x) => x.id === v);
-            if (p) setCron(p.cron);
-          }}
-        />
-        {preset === 'custom' && (
-          <TextInput
-            label="Cron expression (UTC)"
-            description="minute hour day-of-month month day-of-week"
-            placeholder="30 2 * * 1-5"
-            w={260}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            value={cron}
-            onChange={(e) => setCron(e.currentTarget.value)}
-            spellCheck={false}
-          />
-        )}
+      <CronPicker cron={cron} onChange={setCron}>
         <Input.Wrapper label="Tier" labelElement="div">
           <SegmentedControl
             aria-label="Tier"
@@ -90,12 +50,7 @@ export function ScheduleForm(props: {
             display="flex"
           />
         </Input.Wrapper>
-      </Group>
-      {words && (
-        <Text size="sm" c="dimmed" data-testid="cron-words">
-          {words}
-        </Text>
-      )}
+      </CronPicker>
       {props.parameterKeys.length > 0 && (
         <Stack gap={4}>
           <Text size="sm" fw={500}>
