@@ -1,6 +1,6 @@
 import { parseJson } from '../store/db.js';
 import { flag, isSet, type Store } from '../store/store.js';
-import type { Outcome } from './alert-condition.js';
+import type { Outcome } from '../../shared/alerts/alert-condition.js';
 import type { Destination } from './alerts-repo.js';
 
 export type EvaluationState = 'running' | Outcome['state'];

@@ -5,7 +5,7 @@ import { DEFAULT_TIER } from '../engine/tiers.js';
 import { invalid } from '../errors.js';
 import { normalizeValues } from '../executions/execution-input.js';
 import { checkSchedule, nextSlot } from '../scheduling/cron-rules.js';
-import { missingColumn } from './alert-condition.js';
+import { missingColumn } from '../../shared/alerts/alert-condition.js';
 import type { AlertQuery, AlertsDeps } from './alerts-ports.js';
 import type { AlertFields, AlertRecord } from './alerts-repo.js';
 import { parseWebhookUrl, resolveWebhook } from './webhook-address.js';

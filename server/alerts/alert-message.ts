@@ -1,5 +1,5 @@
 import type { AlertState } from '../../contract/rules/enums.js';
-import { clipText, describeCondition, type Outcome } from './alert-condition.js';
+import { clipText, describeCondition, type Outcome } from '../../shared/alerts/alert-condition.js';
 import type { AlertRecord } from './alerts-repo.js';
 
 /**

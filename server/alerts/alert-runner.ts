@@ -3,7 +3,7 @@ import type { AlertState } from '../../contract/rules/enums.js';
 import type { Caller } from '../auth/caller.js';
 import { STATES, TERMINAL } from '../executions/execution-record.js';
 import { nowIso } from '../store/db.js';
-import { evaluate, failedOutcome, type Outcome } from './alert-condition.js';
+import { evaluate, failedOutcome, type Outcome } from '../../shared/alerts/alert-condition.js';
 import { deliver } from './alert-delivery.js';
 import { AlertHistoryRepo } from './alert-history-repo.js';
 import { buildMessage } from './alert-message.js';

@@ -4,7 +4,7 @@ import type { ParameterValue } from '../../contract/parameters.js';
 import type { TierName } from '../engine/tiers.js';
 import { nowIso, parseJson } from '../store/db.js';
 import { flag, isSet, type Store } from '../store/store.js';
-import type { Condition } from './alert-condition.js';
+import type { Condition } from '../../shared/alerts/alert-condition.js';
 import { claimSlot, type SlotColumn } from '../scheduling/slot-scheduler.js';
 
 const SLOT: SlotColumn = { table: 'alerts', key: 'id', column: 'next_evaluation_time' };
