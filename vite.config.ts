@@ -38,6 +38,7 @@ const POSTGRES_SUITE = [
   'server/http/schedules.api.test.ts',
   'server/http/schedules-runs.api.test.ts',
   'server/http/schedules-dashboard.api.test.ts',
+  'server/http/schedules-history.api.test.ts',
   'server/schedules/restart.api.test.ts',
   'server/executions/run-saved.api.test.ts',
   'server/http/results-downloads.api.test.ts',

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { PerformanceSchema } from './executions.js';
+import { EXECUTION_STATES } from './rules/enums.js';
 import {
   DASHBOARD_LIMITS,
   PARAMETER_LIMITS,
@@ -168,3 +169,36 @@ export type DashboardSchedulesResponse = z.output<typeof DashboardSchedulesRespo
 export const DeleteScheduleResponse = z
   .object({ schedule_id: z.number().int(), ok: z.boolean() })
   .openapi('DeleteScheduleResponse');
+
+/** One run of a schedule: a slot, or run now. */
+export const ScheduleRun = z
+  .object({
+    run_at: z.string().openapi({ description: 'When the slot (or run now) fired' }),
+    state: z.enum(SCHEDULE_RUN_STATES).openapi({
+      description:
+        'ok: every run completed; running: some still run; failed: a run failed, or could not start (error says why)',
+    }),
+    error: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why (part of) the run could not start; null when all started' }),
+    executions: z
+      .array(
+        z.object({
+          execution_id: z.string(),
+          query_id: z.number().int().nullable(),
+          state: z
+            .enum(EXECUTION_STATES)
+            .nullable()
+            .openapi({ description: 'Null once the execution is gone' }),
+        }),
+      )
+      .openapi({ description: 'The executions it started (one per query of a dashboard)' }),
+  })
+  .openapi('ScheduleRun');
+export type ScheduleRun = z.output<typeof ScheduleRun>;
+
+export const ScheduleRunsResponse = z
+  .object({ schedule_id: z.number().int(), runs: z.array(ScheduleRun) })
+  .openapi('ScheduleRunsResponse');
+export type ScheduleRunsResponse = z.output<typeof ScheduleRunsResponse>;

@@ -135,4 +135,7 @@ export const SCHEDULE_LIMITS = {
   /** Schedules of one context, queries' and dashboards' together. */
   perContext: 200,
   cron: 200,
+  /** Runs of one schedule kept in its history (older ones are dropped), and one page of it. */
+  runsKept: 50,
+  runsPage: 10,
 } as const;

@@ -8,6 +8,7 @@ import {
   QuerySchedule,
   QuerySchedulesResponse,
   SCHEDULE_LIMITS,
+  ScheduleRunsResponse,
   UpdateDashboardScheduleRequest,
   UpdateQueryScheduleRequest,
   type DashboardScheduleValue,
@@ -15,7 +16,7 @@ import {
 } from '../../contract/schedules.js';
 import { callerOf } from '../auth/caller.js';
 import type { Deps } from '../deps.js';
-import type { ScheduleView } from '../schedules/schedules-service.js';
+import type { ScheduleRunView, ScheduleView } from '../schedules/schedules-service.js';
 import type { ScheduleTarget } from '../schedules/schedules-repo.js';
 import { requireScope } from './principal.js';
 import { Id } from './path-params.js';
@@ -86,6 +87,31 @@ export function toScheduleResponse(s: ScheduleView) {
         parameters: s.parameters as DashboardScheduleValue[],
       };
 }
+
+/** A run of a schedule's history as the wire shows it. */
+const toRunResponse = (r: ScheduleRunView) => ({
+  run_at: r.runAt,
+  state: r.state,
+  error: r.error,
+  executions: r.executions.map((e) => ({
+    execution_id: e.executionId,
+    query_id: e.queryId,
+    state: e.state,
+  })),
+});
+
+const RunsQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SCHEDULE_LIMITS.runsKept)
+    .default(SCHEDULE_LIMITS.runsPage)
+    .openapi({
+      description: `Default ${SCHEDULE_LIMITS.runsPage}, at most ${SCHEDULE_LIMITS.runsKept}`,
+    }),
+  offset: z.coerce.number().int().min(0).max(SCHEDULE_LIMITS.runsKept).default(0),
+});
 
 /** The schedule routes of one kind of target: list, create, read, change, delete, run now. */
 function targetRoutes(r: Router, deps: Deps, kind: Kind) {
@@ -158,6 +184,25 @@ function targetRoutes(r: Router, deps: Deps, kind: Kind) {
       const p = requireScope(c, 'read');
       const s = await schedules.get(p.context.id, ...named(c.req.valid('param')));
       return c.json(answer(s), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      ...common,
+      method: 'get',
+      path: `${item}/runs`,
+      summary: `The recent runs of a schedule of a ${k.noun}, newest first (Strata extension)`,
+      description: `${rules} Each run (a slot, or run now): when it fired, its state (as \`last_state\` is read), why (part of) it could not start, and the executions it started with their queries and states (open one at \`GET /execution/{execution_id}/results\`). The last ${SCHEDULE_LIMITS.runsKept} runs of a schedule are kept.`,
+      middleware: [needs('read')],
+      request: { params: ItemParams, query: RunsQuery },
+      responses: answers(ScheduleRunsResponse, 'Runs', 400, 401, 404),
+    }),
+    async (c) => {
+      const p = requireScope(c, 'read');
+      const [of, id] = named(c.req.valid('param'));
+      const runs = await schedules.runs(p.context.id, of, id, c.req.valid('query'));
+      return c.json({ schedule_id: id, runs: runs.map(toRunResponse) }, 200);
     },
   );
 

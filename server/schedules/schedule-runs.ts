@@ -20,7 +20,8 @@ export type FireOutcome = {
   error: string | null;
 };
 
-type Runs = { started: string[]; errors: string[] };
+/** The runs a slot started (each with its query) and why others could not start. */
+type Runs = { started: { execution_id: string; query_id: number }[]; errors: string[] };
 
 /**
  * Starts the runs of one slot of a schedule and records them on it: a query's schedule runs the
@@ -50,8 +51,8 @@ export class ScheduleRunner {
         return { started: [], skipped: true, error: null };
       const runs = s.target.kind === 'query' ? await this.runQuery(s) : await this.runDashboard(s);
       const error = runs.errors.length ? runs.errors.join('; ') : null;
-      await this.deps.repo.recordRun(s.id, { at: now, executionIds: runs.started, error });
-      return { started: runs.started, skipped: false, error };
+      await this.deps.repo.recordRun(s.id, { at: now, executions: runs.started, error });
+      return { started: runs.started.map((e) => e.execution_id), skipped: false, error };
     });
   }
 
@@ -105,7 +106,7 @@ export class ScheduleRunner {
         queryId,
         { values, tier: s.performance },
       );
-      runs.started.push(e.id);
+      runs.started.push({ execution_id: e.id, query_id: queryId });
       return true;
     } catch (err) {
       runs.errors.push(

@@ -1,3 +1,4 @@
+import { SCHEDULE_LIMITS } from '../../contract/rules/limits.js';
 import type { DashboardScheduleValue, ScheduleValue } from '../../contract/schedules.js';
 import type { TierName } from '../engine/tiers.js';
 import { nowIso, parseJson } from '../store/db.js';
@@ -28,6 +29,16 @@ export type ScheduleRecord = {
   lastError: string | null;
   createdAt: string;
   updatedAt: string;
+};
+
+/** An execution a run started, and its query (null when a migrated run did not say). */
+export type RunExecution = { execution_id: string; query_id: number | null };
+
+/** One run of a schedule, as its history keeps it. */
+export type ScheduleRunRecord = {
+  runAt: string;
+  executions: RunExecution[];
+  error: string | null;
 };
 
 /** The fields a create or a change sets. */
@@ -170,19 +181,68 @@ export class SchedulesRepo {
     return claimSlot(this.store.db, SLOT, id, due, next);
   }
 
-  /** What the last run did: when, the executions it started, why (part of) it could not start. */
+  /**
+   * What a run did: when, the executions it started (by query), why (part of) it could not
+   * start. It becomes the schedule's last run and the newest of its history, which keeps the
+   * last SCHEDULE_LIMITS.runsKept.
+   */
   async recordRun(
     id: number,
-    run: { at: Date; executionIds: string[]; error: string | null },
+    run: {
+      at: Date;
+      executions: { execution_id: string; query_id: number }[];
+      error: string | null;
+    },
   ): Promise<void> {
-    await this.store.db
-      .updateTable('query_schedules')
-      .set({
-        last_run_at: nowIso(run.at),
-        last_execution_ids: JSON.stringify(run.executionIds),
-        last_error: run.error,
-      })
-      .where('id', '=', id)
+    const at = nowIso(run.at);
+    await this.store.transaction(async () => {
+      await this.store.db
+        .updateTable('query_schedules')
+        .set({
+          last_run_at: at,
+          last_execution_ids: JSON.stringify(run.executions.map((e) => e.execution_id)),
+          last_error: run.error,
+        })
+        .where('id', '=', id)
+        .execute();
+      await this.store.db
+        .insertInto('query_schedule_runs')
+        .values({
+          schedule_id: id,
+          run_at: at,
+          executions: JSON.stringify(run.executions),
+          error: run.error,
+        })
+        .execute();
+      await this.store.db
+        .deleteFrom('query_schedule_runs')
+        .where('schedule_id', '=', id)
+        .where('id', 'not in', (eb) =>
+          eb
+            .selectFrom('query_schedule_runs')
+            .select('id')
+            .where('schedule_id', '=', id)
+            .orderBy('id', 'desc')
+            .limit(SCHEDULE_LIMITS.runsKept),
+        )
+        .execute();
+    });
+  }
+
+  /** A schedule's runs, newest first. */
+  async runs(id: number, limit: number, offset: number): Promise<ScheduleRunRecord[]> {
+    const rows = await this.store.db
+      .selectFrom('query_schedule_runs')
+      .select(['run_at', 'executions', 'error'])
+      .where('schedule_id', '=', id)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
       .execute();
+    return rows.map((r) => ({
+      runAt: r.run_at,
+      executions: parseJson<RunExecution[]>(r.executions, []),
+      error: r.error,
+    }));
   }
 }

@@ -1,3 +1,4 @@
+import type { ExecutionState } from '../../contract/rules/enums.js';
 import { SCHEDULE_LIMITS } from '../../contract/rules/limits.js';
 import type { Caller } from '../auth/caller.js';
 import { DEFAULT_TIER, isTierName, type TierName } from '../engine/tiers.js';
@@ -34,6 +35,24 @@ function givenValues(input: ScheduleInput): QueryValues | DashboardValues | unde
 }
 
 export type LastState = 'ok' | 'running' | 'failed';
+
+/** The state of a run from what could not start and its executions' states. */
+function runState(
+  error: string | null,
+  ids: string[],
+  states: Map<string, ExecutionState>,
+): LastState {
+  if (error || ids.some((id) => FAILED.has(states.get(id) ?? ''))) return 'failed';
+  return ids.some((id) => RUNNING.has(states.get(id) ?? '')) ? 'running' : 'ok';
+}
+
+/** One run of a schedule's history: when, its state, and each execution with its state. */
+export type ScheduleRunView = {
+  runAt: string;
+  state: LastState;
+  error: string | null;
+  executions: { executionId: string; queryId: number | null; state: ExecutionState | null }[];
+};
 
 /** A schedule as the API shows it: its record, and the outcome of its last slot. */
 export type ScheduleView = ScheduleRecord & {
@@ -202,9 +221,48 @@ export class SchedulesService {
       const e = await this.deps.executions.get(failed[0]!);
       problem = `Execution ${failed[0]} of query ${e?.query_id ?? '?'} ${e?.state === 'QUERY_STATE_CANCELLED' ? 'was cancelled' : `failed: ${e?.error?.message ?? 'no message'}`}`;
     }
-    const running = s.lastExecutionIds.some((id) => RUNNING.has(states.get(id) ?? ''));
-    const lastState: LastState = problem ? 'failed' : running ? 'running' : 'ok';
-    return { ...s, lastState, lastProblem: problem };
+    return {
+      ...s,
+      lastState: runState(problem, s.lastExecutionIds, states),
+      lastProblem: problem,
+    };
+  }
+
+  /**
+   * A schedule's recent runs, newest first (the last SCHEDULE_LIMITS.runsKept are kept): each
+   * with its state, as the schedule's last state is read, and its executions to open.
+   */
+  async runs(
+    contextId: number,
+    target: ScheduleTarget,
+    scheduleId: number,
+    page: { limit: number; offset: number },
+  ): Promise<ScheduleRunView[]> {
+    const s = await this.schedule(contextId, target, scheduleId);
+    const runs = await this.repo.runs(s.id, page.limit, page.offset);
+    const states = await this.deps.executions.states(
+      runs.flatMap((r) => r.executions.map((e) => e.execution_id)),
+    );
+    return Promise.all(
+      runs.map(async (r) => ({
+        runAt: r.runAt,
+        state: runState(
+          r.error,
+          r.executions.map((e) => e.execution_id),
+          states,
+        ),
+        error: r.error,
+        executions: await Promise.all(
+          r.executions.map(async (e) => ({
+            executionId: e.execution_id,
+            // A run kept from before the history (a dashboard's) names no query: its run does.
+            queryId:
+              e.query_id ?? (await this.deps.executions.get(e.execution_id))?.query_id ?? null,
+            state: states.get(e.execution_id) ?? null,
+          })),
+        ),
+      })),
+    );
   }
 
   /** One of the target's schedules, in the owner context; not_found otherwise. */

@@ -32,6 +32,7 @@ export interface Database {
   alert_evaluations: AlertEvaluationsTable;
   alert_deliveries: AlertDeliveriesTable;
   query_schedules: QuerySchedulesTable;
+  query_schedule_runs: QueryScheduleRunsTable;
   schema_migrations: { name: string; applied_at: string };
 }
 
@@ -389,4 +390,14 @@ export interface QuerySchedulesTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One run of a schedule, its history (server/schedules, migration 018). */
+export interface QueryScheduleRunsTable {
+  id: Generated<number>;
+  schedule_id: number;
+  run_at: string;
+  /** JSON list of {execution_id, query_id} the run started (query_id null: read it from the run). */
+  executions: Generated<string>;
+  error: string | null;
 }
