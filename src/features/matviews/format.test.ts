@@ -39,7 +39,7 @@ describe('expiry', () => {
 describe('formatting', () => {
   it('formats sizes and states', () => {
     expect(formatBytes(999)).toBe('999 B');
-    expect(formatBytes(1500)).toBe('1.5 kB');
+    expect(formatBytes(1500)).toBe('1.5 KiB');
     expect(formatBytes(-1)).toBe('—');
     expect(stateView('QUERY_STATE_FAILED')).toEqual({ label: 'Failed', color: 'red' });
     expect(stateView('QUERY_STATE_NEW')).toEqual({ label: 'new', color: 'gray' });

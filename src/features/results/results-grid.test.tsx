@@ -123,7 +123,7 @@ describe('ResultsGrid', () => {
     // Footer: total rows, bytes, execution and queue time.
     const footer = screen.getByTestId('results-footer');
     expect(footer).toHaveTextContent('3 rows');
-    expect(footer).toHaveTextContent('1.5 MB');
+    expect(footer).toHaveTextContent('1.4 MiB');
     expect(footer).toHaveTextContent('Executed in 1.25 s');
     expect(footer).toHaveTextContent('Queued 250 ms');
 
