@@ -112,7 +112,7 @@ export const Dataset = z
     columns: z.array(DatasetColumn),
     metadata: z.record(z.string(), z.unknown()).openapi({
       description:
-        'Free-form: description, category, blockchains, row_count and size_bytes (of the current data), page_rank_score, for decoded tables project_name, contract_name, abi_type, contract_addresses, and for datasets an operator imported (owner `dune`): linked (whether the files are registered where they are rather than copied), appended_at (ISO time of the last import or append), and for partitioned ones partition_columns and partitions (how many `key=value` folders)',
+        'Free-form: description, category, blockchains, row_count and size_bytes (of the current data), page_rank_score, for decoded tables project_name, contract_name, abi_type, contract_addresses, and for datasets an operator imported (owner `dune`): linked (whether the files are registered where they are rather than copied), imported_at (ISO time of the last import), appended_at (ISO time of the last append, absent before one), and for partitioned ones partition_columns and partitions (how many `key=value` folders)',
     }),
     is_private: z.boolean(),
     created_at: z.string(),

@@ -11,7 +11,7 @@ import { SCREENSHOTS, signUp } from './support/session';
 /**
  * An operator imports a hive-partitioned Parquet folder with the admin CLI while the server
  * runs; an analyst finds it like any dataset, reads what it is on its page (rows, size,
- * partitions, last append, Markdown docs) and gets it in the editor's autocomplete.
+ * partitions, import time, Markdown docs) and gets it in the editor's autocomplete.
  */
 
 const run = promisify(execFile);
@@ -102,11 +102,11 @@ for (const scheme of ['light', 'dark'] as const) {
 
     // What the data is: rows, size, partitions and the last append (exact time on hover).
     await expect(fact(page, 'Rows')).toHaveText('12');
-    await expect(fact(page, 'Size')).toHaveText(/^\d+(\.\d)? kB$/);
+    await expect(fact(page, 'Size')).toHaveText(/^\d+(\.\d)? KiB$/);
     await expect(fact(page, 'Partitions')).toHaveText('3 partitions by block_date');
-    const appended = fact(page, 'Last append').locator('time');
-    await expect(appended).toHaveText(/just now|minutes? ago/);
-    await appended.hover();
+    const imported = fact(page, 'Imported').locator('time');
+    await expect(imported).toHaveText(/just now|minutes? ago/);
+    await imported.hover();
     await expect(page.getByRole('tooltip')).toContainText(/UTC/);
 
     // The description and the column docs are Markdown, rendered.

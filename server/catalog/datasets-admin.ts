@@ -140,7 +140,12 @@ export class DatasetsAdmin {
         previous: { dir: previousDir, linked: layout.linked },
         allowDuplicate: opts.allowDuplicate,
       },
-      { description: t.description, blockchains: t.blockchains, layout: { ...layout, keys } },
+      {
+        description: t.description,
+        blockchains: t.blockchains,
+        layout: { ...layout, keys },
+        append: true,
+      },
     );
     return { table, added: table.row_count - t.row_count };
   }
@@ -220,6 +225,8 @@ export class DatasetsAdmin {
       columnDocs?: Record<string, string>;
       /** Where the table's data comes from (an import's source; appends keep it). */
       source?: string;
+      /** Rows added to the table's data (append, sync) rather than a new import. */
+      append?: boolean;
     },
   ): Promise<LakeTable> {
     const label = `${name.schema}.${name.table}`;
@@ -232,7 +239,15 @@ export class DatasetsAdmin {
         ...(meta.layout.hive ? { hive: true, partition_columns: meta.layout.keys } : {}),
         ...(meta.layout.linked ? { linked: true } : {}),
         source: meta.source ?? before?.metadata.source,
-        appended_at: nowIso(),
+        // A first import (or --replace) is no append: the page says "Imported", and "Last
+        // append" only once rows were added. A table imported before imported_at existed
+        // keeps its last change time as its import time.
+        ...(meta.append
+          ? {
+              imported_at: before?.metadata.imported_at ?? before?.metadata.appended_at,
+              appended_at: nowIso(),
+            }
+          : { imported_at: nowIso() }),
       };
       const columnDescriptions = Object.fromEntries(
         (before?.columns ?? []).map((c) => [c.name, c.description ?? '']),

@@ -97,11 +97,23 @@ const optional = <K extends string>(key: K, value: string | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
 
 /**
- * What an imported dataset's metadata (kind `dataset`) shows users: its partitioning and the
- * time of its last import or append. The rest stays on the server: above all `source`, the
- * operator's path on the server's disk, and the layout flag `hive` (partition_columns says it).
+ * What an imported dataset's metadata (kind `dataset`) shows users: its partitioning, the time
+ * of its import and, once rows were added, of its last append. The rest stays on the server:
+ * above all `source`, the operator's path on the server's disk, and the layout flag `hive`
+ * (partition_columns says it).
  */
-const DATASET_KEYS = ['partition_columns', 'partitions', 'appended_at'] as const;
+const DATASET_KEYS = ['partition_columns', 'partitions', 'imported_at', 'appended_at'] as const;
+
+/**
+ * The import and append times of a dataset's metadata. A table imported before `imported_at`
+ * was kept has only `appended_at`, the time of its last import or append: that is shown as its
+ * import time, never as an append nobody made.
+ */
+function importTimes(metadata: Record<string, unknown>): Record<string, unknown> {
+  if (metadata.imported_at !== undefined) return metadata;
+  const { appended_at, ...rest } = metadata;
+  return appended_at === undefined ? rest : { ...rest, imported_at: appended_at };
+}
 
 /**
  * The lake metadata a Dataset carries: an imported dataset's public keys (DATASET_KEYS, and
@@ -114,7 +126,8 @@ function publicMetadata(
   let shown: Record<string, unknown>;
   if (e.kind === 'dataset') {
     shown = { linked: e.metadata.linked === true };
-    for (const k of DATASET_KEYS) if (e.metadata[k] !== undefined) shown[k] = e.metadata[k];
+    const metadata = importTimes(e.metadata);
+    for (const k of DATASET_KEYS) if (metadata[k] !== undefined) shown[k] = metadata[k];
   } else {
     shown = Object.fromEntries(Object.entries(e.metadata).filter(([k]) => k !== 'source'));
   }

@@ -8,7 +8,7 @@ import { Lake } from '../lake/lake.js';
 import { openDb } from '../store/db.js';
 import { sqliteStore } from '../store/store.js';
 import { writeDays, writeParquet, writeText, daySelect } from '../test/datasets-helpers.js';
-import { formatBytes } from './admin-datasets.js';
+import { formatBytes } from '../../shared/format/bytes.js';
 import { adminCli } from '../test/admin-cli.js';
 
 let root: string;
@@ -61,6 +61,15 @@ describe('dataset admin commands', { timeout: 60_000 }, () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/imported eth\.transactions: 30 rows, .*3 partitions by block_date/);
     const t = (await table('eth', 'transactions'))!;
+    // the size as the dataset's page prints it (shared/format/bytes.ts), in the docs' units
+    expect(r.out).toContain(`30 rows, ${formatBytes(t.size_bytes)}, copied`);
+    expect(formatBytes(t.size_bytes)).toMatch(/^\d+(\.\d)? KiB$/);
+    // a first import is no append
+    expect(Date.parse(t.metadata.imported_at as string)).toBeGreaterThan(Date.now() - 60_000);
+    expect(t.metadata).not.toHaveProperty('appended_at');
+    expect((await run('list-datasets')).out).toMatch(
+      /^eth\.transactions {2}30 rows {2}\d+(\.\d)? KiB {2}3 partitions {2}imported \S+ {2}last append - {2}copied$/m,
+    );
     expect(t).toMatchObject({
       kind: 'dataset',
       owner_id: null,
@@ -92,11 +101,14 @@ describe('dataset admin commands', { timeout: 60_000 }, () => {
     const after = (await table('eth', 'transactions'))!;
     expect(after.row_count).toBe(35);
     expect(after.metadata.partitions).toBe(4);
-    expect(after.metadata.appended_at).not.toBe(t.metadata.appended_at);
+    expect(Date.parse(after.metadata.appended_at as string)).toBeGreaterThanOrEqual(
+      Date.parse(t.metadata.imported_at as string),
+    );
+    expect(after.metadata.imported_at).toBe(t.metadata.imported_at);
     expect(fs.existsSync(first)).toBe(false); // retired: no execution could read it
     const listed = await run('list-datasets');
     expect(listed.out).toMatch(
-      /^eth\.transactions {2}35 rows {2}\S+ \S+ {2}4 partitions {2}last append \S+ {2}copied$/m,
+      /^eth\.transactions {2}35 rows {2}\S+ \S+ {2}4 partitions {2}imported \S+ {2}last append 20\S+ {2}copied$/m,
     );
   });
 
@@ -352,7 +364,5 @@ describe('dataset admin commands', { timeout: 60_000 }, () => {
       'list-datasets',
     ])
       expect(r.out).toContain(c);
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
   });
 });

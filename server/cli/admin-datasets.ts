@@ -6,6 +6,7 @@ import { parseFormat } from '../catalog/dataset-sources.js';
 import { invalid } from '../errors.js';
 import { fullName, type LakeTable } from '../lake/lake.js';
 import { layoutOf } from '../lake/lake-table.js';
+import { formatBytes } from '../../shared/format/bytes.js';
 
 /** The dataset commands of the admin CLI (admin.ts): import, append, describe, drop, list, sync. */
 
@@ -138,15 +139,22 @@ export const DATASET_COMMANDS: Record<string, DatasetCommand> = {
   },
 };
 
-/** One line of list-datasets: name, rows, size, partitions, last append, how it is stored. */
+const time = (v: unknown) => (typeof v === 'string' ? v : '-');
+
+/**
+ * One line of list-datasets: name, rows, size (as the dataset's page shows it), partitions, the
+ * import and the last append (`-` before any), how it is stored.
+ */
 export function listLine(t: LakeTable): string {
   const layout = layoutOf(t);
+  const appended = t.metadata.imported_at === undefined ? undefined : t.metadata.appended_at;
   return [
     fullName(t),
     `${t.row_count} rows`,
     formatBytes(t.size_bytes),
     layout.hive ? `${Number(t.metadata.partitions ?? 0)} partitions` : 'not partitioned',
-    `last append ${typeof t.metadata.appended_at === 'string' ? t.metadata.appended_at : '-'}`,
+    `imported ${time(t.metadata.imported_at ?? t.metadata.appended_at)}`,
+    `last append ${time(appended)}`,
     layout.linked ? 'linked' : 'copied',
   ].join('  ');
 }
@@ -158,16 +166,4 @@ function summary(t: LakeTable): string {
     `${fullName(t)}: ${t.row_count} rows, ${formatBytes(t.size_bytes)}, ${layout.linked ? 'linked' : 'copied'}` +
     (layout.hive ? `, ${Number(t.metadata.partitions ?? 0)} partitions by ${keys.join(', ')}` : '')
   );
-}
-
-/** Bytes for people: `512 B`, `1.5 KB`, `20.0 MB` (powers of 1024). */
-export function formatBytes(n: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let i = 0;
-  let v = n;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return i === 0 ? `${n} B` : `${v.toFixed(1)} ${units[i]}`;
 }

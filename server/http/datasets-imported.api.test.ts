@@ -101,7 +101,7 @@ describe('an imported dataset in the catalog', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('shows rows, size, partitions, the last append and its docs; never the source path', async () => {
+  it('shows rows, size, partitions, the import time and its docs; never the source path', async () => {
     const r = await get(ana.key, NAME);
     expect(r.status).toBe(200);
     const lake = (await cli.table('imp_chain', 'transfers'))!;
@@ -113,12 +113,14 @@ describe('an imported dataset in the catalog', { timeout: 60_000 }, () => {
       linked: false,
       partition_columns: ['block_date'],
       partitions: 3,
-      appended_at: lake.metadata.appended_at,
+      imported_at: lake.metadata.imported_at,
       row_count: 15,
       size_bytes: lake.size_bytes,
     });
     expect(lake.size_bytes).toBeGreaterThan(0);
-    expect(Date.parse(r.json.metadata.appended_at)).toBeGreaterThan(Date.now() - 60_000);
+    // a first import is no append: no "last append" until rows are added
+    expect(Date.parse(r.json.metadata.imported_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(r.json.metadata).not.toHaveProperty('appended_at');
     expect(r.text).not.toContain(src);
     const amount = r.json.columns.find((c: { name: string }) => c.name === 'amount');
     expect(amount.metadata).toEqual({
@@ -149,10 +151,11 @@ describe('an imported dataset in the catalog', { timeout: 60_000 }, () => {
     const after = (await get(bob.key, NAME)).json;
     expect(after.metadata).toMatchObject({ row_count: 17, partitions: 4 });
     expect(after.metadata.size_bytes).toBeGreaterThan(before.size_bytes);
+    expect(before).not.toHaveProperty('appended_at');
     expect(Date.parse(after.metadata.appended_at)).toBeGreaterThanOrEqual(
-      Date.parse(before.appended_at),
+      Date.parse(before.imported_at),
     );
-    expect(after.metadata.appended_at).not.toBe(before.appended_at);
+    expect(after.metadata.imported_at).toBe(before.imported_at);
     // the docs survive the append
     expect(after.metadata.description).toBe(DESCRIPTION);
     expect(

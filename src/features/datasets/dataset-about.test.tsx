@@ -69,8 +69,9 @@ describe('a dataset’s docs', () => {
 });
 
 describe('DatasetStats', () => {
-  it('shows rows, size, partitions and the last append, the exact time on hover', async () => {
+  it('shows rows, size, partitions, the import and the last append, the exact time on hover', async () => {
     const at = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const imported = new Date(Date.now() - 2 * 86_400_000).toISOString();
     show(
       <DatasetStats
         metadata={{
@@ -78,6 +79,7 @@ describe('DatasetStats', () => {
           size_bytes: 2_100_000_000,
           partitions: 30,
           partition_columns: ['block_date'],
+          imported_at: imported,
           appended_at: at,
         }}
       />,
@@ -88,8 +90,9 @@ describe('DatasetStats', () => {
       return dt.nextElementSibling!.textContent;
     };
     expect(value('Rows')).toBe('30,000,000');
-    expect(value('Size')).toBe('2.1 GB');
+    expect(value('Size')).toBe('2 GiB');
     expect(value('Partitions')).toBe('30 partitions by block_date');
+    expect(value('Imported')).toBe('2 days ago');
     expect(value('Last append')).toBe('3 hours ago');
     await userEvent.hover(screen.getByText('3 hours ago'));
     expect(await screen.findByText(new RegExp(localDateTime(at)!))).toBeInTheDocument();
@@ -100,6 +103,11 @@ describe('DatasetStats', () => {
     expect(screen.getByText('1')).toBeInTheDocument();
     expect(screen.getByText('512 B')).toBeInTheDocument();
     expect(screen.queryByText('Partitions')).toBeNull();
+    expect(screen.queryByText('Last append')).toBeNull();
+    cleanup();
+    // a first import: when it was imported, and no append
+    show(<DatasetStats metadata={{ imported_at: new Date().toISOString() }} />);
+    expect(screen.getByText('Imported')).toBeInTheDocument();
     expect(screen.queryByText('Last append')).toBeNull();
     cleanup();
     show(<DatasetStats metadata={{ description: 'x' }} />);

@@ -22,14 +22,20 @@ function Stat({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** A time, relative; the exact time (local and UTC) on hover. */
+const When = ({ iso }: { iso: string }) => (
+  <RelativeTime iso={iso} dimmed={false} label={`${localDateTime(iso)} local · ${utc(iso)} UTC`} />
+);
+
 /**
  * What the dataset's data is, as far as its metadata says: rows, size, partitions (count and
- * columns) and the time of the last append (relative; the exact time on hover). Nothing when
- * the metadata says none of them.
+ * columns), the time of its import and of the last append, once there was one (relative; the
+ * exact time on hover). Nothing when the metadata says none of them.
  */
 export function DatasetStats({ metadata }: { metadata: Record<string, unknown> }) {
   const f = datasetFacts(metadata);
-  if (f.rows === null && f.sizeBytes === null && !f.partitions && !f.appendedAt) return null;
+  if (f.rows === null && f.sizeBytes === null && !f.partitions && !f.importedAt && !f.appendedAt)
+    return null;
   return (
     <Group component="dl" gap="xl" m={0} align="flex-start">
       {f.rows !== null && (
@@ -59,13 +65,14 @@ export function DatasetStats({ metadata }: { metadata: Record<string, unknown> }
           )}
         </Stat>
       )}
+      {f.importedAt && (
+        <Stat term="Imported">
+          <When iso={f.importedAt} />
+        </Stat>
+      )}
       {f.appendedAt && (
         <Stat term="Last append">
-          <RelativeTime
-            iso={f.appendedAt}
-            dimmed={false}
-            label={`${localDateTime(f.appendedAt)} local · ${utc(f.appendedAt)} UTC`}
-          />
+          <When iso={f.appendedAt} />
         </Stat>
       )}
     </Group>

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { datasetFacts, markdownPreview, partitionsLabel, rowsLabel } from './dataset-facts';
+import {
+  datasetFacts,
+  markdownPreview,
+  ownerLabel,
+  partitionsLabel,
+  rowsLabel,
+} from './dataset-facts';
 
 describe('datasetFacts', () => {
-  it('reads rows, size, partitions and the last append of an imported dataset', () => {
+  it('reads rows, size, partitions, the import and the last append of an imported dataset', () => {
     expect(
       datasetFacts({
         description: 'x',
@@ -10,6 +16,7 @@ describe('datasetFacts', () => {
         size_bytes: 2_100_000_000,
         partitions: 30,
         partition_columns: ['block_date'],
+        imported_at: '2026-11-01T05:00:00.000Z',
         appended_at: '2026-11-04T06:00:12.000Z',
         linked: false,
       }),
@@ -17,8 +24,11 @@ describe('datasetFacts', () => {
       rows: 30_000_000,
       sizeBytes: 2_100_000_000,
       partitions: { count: 30, columns: ['block_date'] },
+      importedAt: '2026-11-01T05:00:00.000Z',
       appendedAt: '2026-11-04T06:00:12.000Z',
     });
+    // a first import: no append yet
+    expect(datasetFacts({ imported_at: '2026-11-01T05:00:00.000Z' }).appendedAt).toBeNull();
   });
 
   it('says null for what a table has not, or what is not of the right type', () => {
@@ -26,6 +36,7 @@ describe('datasetFacts', () => {
       rows: 3,
       sizeBytes: 0,
       partitions: null,
+      importedAt: null,
       appendedAt: null,
     });
     expect(
@@ -34,14 +45,33 @@ describe('datasetFacts', () => {
         size_bytes: -1,
         partitions: Number.NaN,
         partition_columns: 'block_date',
+        imported_at: 12,
         appended_at: 'yesterday',
       }),
-    ).toEqual({ rows: null, sizeBytes: null, partitions: null, appendedAt: null });
+    ).toEqual({
+      rows: null,
+      sizeBytes: null,
+      partitions: null,
+      importedAt: null,
+      appendedAt: null,
+    });
     // partition columns without a count still say how the table is partitioned
     expect(datasetFacts({ partition_columns: ['day', 7, ''] }).partitions).toEqual({
       count: 0,
       columns: ['day'],
     });
+  });
+});
+
+describe('ownerLabel', () => {
+  it('says an operator imported a dataset, rather than the reserved handle dune', () => {
+    const dune = { handle: 'dune' };
+    expect(ownerLabel(dune, { imported_at: '2026-11-01T05:00:00.000Z' })).toBe(
+      'Imported by the server’s operator',
+    );
+    // the demo tables and everyone's own tables name their owner
+    expect(ownerLabel(dune, {})).toBe('Owner dune');
+    expect(ownerLabel({ handle: 'acme' }, { row_count: 3 })).toBe('Owner acme');
   });
 });
 

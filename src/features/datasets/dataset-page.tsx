@@ -8,6 +8,7 @@ import { datasetOptions } from './api';
 import { DatasetColumns } from './dataset-columns';
 import { DatasetPreview } from './dataset-preview';
 import { DatasetDescription, DatasetStats } from './dataset-about';
+import { ownerLabel } from './dataset-facts';
 import { contractLine, typeColor, typeLabel } from './format';
 import { newQuerySql } from './preview-sql';
 import { ToolButton } from '../../components/tool-button';
@@ -56,7 +57,7 @@ export function DatasetPage({ fullName }: { fullName: string }) {
               </Badge>
             ))}
             <Text size="sm" c="dimmed">
-              Owner {dataset.owner.handle}
+              {ownerLabel(dataset.owner, dataset.metadata)}
             </Text>
           </Group>
           {contract && (
