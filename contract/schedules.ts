@@ -199,6 +199,14 @@ export const ScheduleRun = z
 export type ScheduleRun = z.output<typeof ScheduleRun>;
 
 export const ScheduleRunsResponse = z
-  .object({ schedule_id: z.number().int(), runs: z.array(ScheduleRun) })
+  .object({
+    schedule_id: z.number().int(),
+    runs: z.array(ScheduleRun),
+    next_offset: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Present when older runs follow' }),
+  })
   .openapi('ScheduleRunsResponse');
 export type ScheduleRunsResponse = z.output<typeof ScheduleRunsResponse>;

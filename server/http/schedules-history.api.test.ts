@@ -76,8 +76,11 @@ describe('a schedule’s run history', () => {
     );
     expect(result.json.result.rows).toEqual([{ v: 30, chain: 'ethereum' }]);
     // pages
-    const page = await runsOf(path, '?limit=1&offset=1');
-    expect(page.json.runs.map((x: { run_at: string }) => x.run_at)).toEqual([first.last_run_at]);
+    const page = await runsOf(path, '?limit=1');
+    expect(page.json.next_offset).toBe(1);
+    const older = await runsOf(path, '?limit=1&offset=1');
+    expect(older.json.runs.map((x: { run_at: string }) => x.run_at)).toEqual([first.last_run_at]);
+    expect(older.json).not.toHaveProperty('next_offset');
   });
 
   it('keeps a run that could not start, saying why, and the last runs only', async () => {

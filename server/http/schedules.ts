@@ -193,7 +193,7 @@ function targetRoutes(r: Router, deps: Deps, kind: Kind) {
       method: 'get',
       path: `${item}/runs`,
       summary: `The recent runs of a schedule of a ${k.noun}, newest first (Strata extension)`,
-      description: `${rules} Each run (a slot, or run now): when it fired, its state (as \`last_state\` is read), why (part of) it could not start, and the executions it started with their queries and states (open one at \`GET /execution/{execution_id}/results\`). The last ${SCHEDULE_LIMITS.runsKept} runs of a schedule are kept.`,
+      description: `${rules} Each run (a slot, or run now): when it fired, its state (as \`last_state\` is read), why (part of) it could not start, and the executions it started with their queries and states (open one at \`GET /execution/{execution_id}/results\`); \`next_offset\` is present when older runs follow. The last ${SCHEDULE_LIMITS.runsKept} runs of a schedule are kept.`,
       middleware: [needs('read')],
       request: { params: ItemParams, query: RunsQuery },
       responses: answers(ScheduleRunsResponse, 'Runs', 400, 401, 404),
@@ -201,8 +201,16 @@ function targetRoutes(r: Router, deps: Deps, kind: Kind) {
     async (c) => {
       const p = requireScope(c, 'read');
       const [of, id] = named(c.req.valid('param'));
-      const runs = await schedules.runs(p.context.id, of, id, c.req.valid('query'));
-      return c.json({ schedule_id: id, runs: runs.map(toRunResponse) }, 200);
+      const page = c.req.valid('query');
+      const { runs, more } = await schedules.runs(p.context.id, of, id, page);
+      return c.json(
+        {
+          schedule_id: id,
+          runs: runs.map(toRunResponse),
+          ...(more ? { next_offset: page.offset + page.limit } : {}),
+        },
+        200,
+      );
     },
   );
 

@@ -237,13 +237,14 @@ export class SchedulesService {
     target: ScheduleTarget,
     scheduleId: number,
     page: { limit: number; offset: number },
-  ): Promise<ScheduleRunView[]> {
+  ): Promise<{ runs: ScheduleRunView[]; more: boolean }> {
     const s = await this.schedule(contextId, target, scheduleId);
-    const runs = await this.repo.runs(s.id, page.limit, page.offset);
+    const read = await this.repo.runs(s.id, page.limit + 1, page.offset);
+    const runs = read.slice(0, page.limit);
     const states = await this.deps.executions.states(
       runs.flatMap((r) => r.executions.map((e) => e.execution_id)),
     );
-    return Promise.all(
+    const views = await Promise.all(
       runs.map(async (r) => ({
         runAt: r.runAt,
         state: runState(
@@ -263,6 +264,7 @@ export class SchedulesService {
         ),
       })),
     );
+    return { runs: views, more: read.length > page.limit };
   }
 
   /** One of the target's schedules, in the owner context; not_found otherwise. */
