@@ -108,9 +108,12 @@ describe('AlertDialog', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Value' }), {
       target: { value: '1000000' },
     });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Schedule (cron, UTC)' }), {
+    await user.click(screen.getByRole('combobox', { name: 'Runs' }));
+    await user.click(screen.getByRole('option', { name: 'Custom', hidden: true }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Cron expression (UTC)' }), {
       target: { value: '*/15 * * * *' },
     });
+    expect(screen.getByTestId('cron-words')).toHaveTextContent('Every 15 minutes');
     fireEvent.change(screen.getByRole('textbox', { name: 'Webhooks' }), {
       target: { value: 'https://hooks.example.com/a\n\n https://hooks.example.com/b ' },
     });
@@ -235,6 +238,81 @@ describe('AlertDialog', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
       query_parameters: { chain: 'optimism', days: '3' },
     });
+  });
+
+  it('a new alert starts from the page: its values and tier, the result’s columns, the latest value', async () => {
+    const calls = serve({
+      'GET /api/v1/query/7/results': (c) =>
+        c.url.includes('params.chain=base')
+          ? Response.json({
+              execution_id: 'e1',
+              query_id: 7,
+              state: 'QUERY_STATE_COMPLETED',
+              is_execution_finished: true,
+              submitted_at: '2030-01-01T09:00:00.000Z',
+              execution_ended_at: '2030-01-01T09:00:01.000Z',
+              result: {
+                rows: [{ chain: 'base', volume: 508 }],
+                metadata: { column_names: ['chain', 'volume'], total_row_count: 3 },
+              },
+            })
+          : Response.json({ error: 'no result' }, { status: 404 }),
+      'POST /api/v1/alerts': (c) => saved(c.body as Record<string, unknown>),
+    });
+    const user = userEvent.setup();
+    const onClose = show({
+      query: {
+        id: 7,
+        name: 'Daily volume',
+        parameters: [{ key: 'chain', type: 'text', value: 'ethereum' }],
+      },
+      page: { values: { chain: 'base' }, tier: 'large' },
+    });
+    expect(screen.getByLabelText('value of chain')).toHaveValue('base');
+    // The column is one of the result's, chosen from a list.
+    const column = await screen.findByRole('combobox', { name: 'Column' });
+    await user.click(column);
+    for (const name of ['chain', 'volume'])
+      expect(screen.getByRole('option', { name, hidden: true })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'volume', hidden: true }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Value' }), { target: { value: '500' } });
+    const latest = screen.getByTestId('alert-latest');
+    expect(latest).toHaveTextContent('Latest value: 508');
+    expect(latest).toHaveTextContent('Would trigger now');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Value' }), { target: { value: '600' } });
+    expect(screen.getByTestId('alert-latest')).toHaveTextContent('Would not trigger now');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Base' } });
+    await user.click(screen.getByRole('button', { name: 'Create alert' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      condition: { op: '>', column: 'volume', value: 600 },
+      query_parameters: { chain: 'base' },
+      performance: 'large',
+    });
+  });
+
+  it('with no result for the values yet, it says so and takes the columns of any run', async () => {
+    serve({
+      'GET /api/v1/query/7/results': (c) =>
+        c.url.includes('params.')
+          ? Response.json({ error: 'no result' }, { status: 404 })
+          : Response.json({
+              execution_id: 'e0',
+              query_id: 7,
+              state: 'QUERY_STATE_COMPLETED',
+              is_execution_finished: true,
+              submitted_at: '2030-01-01T09:00:00.000Z',
+              result: { rows: [{ n: 1 }], metadata: { column_names: ['n'], total_row_count: 1 } },
+            }),
+    });
+    show({
+      query: { id: 7, name: 'Q', parameters: [{ key: 'chain', type: 'text', value: 'eth' }] },
+      page: { values: { chain: 'optimism' } },
+    });
+    expect(await screen.findByTestId('alert-latest')).toHaveTextContent(
+      'No result for these values yet',
+    );
+    expect(await screen.findByRole('combobox', { name: 'Column' })).toBeInTheDocument();
   });
 
   it('when the query’s parameters cannot be read, the alert keeps its values', async () => {

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Modal.css';
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Alert } from './api';
-import { AlertForm } from './alert-form';
+import { AlertForm, type AlertPageState } from './alert-form';
 import type { AlertQueryRef, InputsFor } from './alert-values';
 
 export type AlertDialogProps = {
@@ -15,6 +15,8 @@ export type AlertDialogProps = {
   inputsFor?: InputsFor;
   /** The alert to edit; none: a new alert on `query`. */
   alert?: Alert | null;
+  /** What the page shows (its values and tier): a new alert starts from them. */
+  page?: AlertPageState;
 };
 
 /** Create ("Set alert" on a query) or edit an alert; says so once saved and closes. */
@@ -33,6 +35,7 @@ export function AlertDialog(props: AlertDialogProps) {
           query={props.query}
           inputsFor={props.inputsFor}
           alert={editing}
+          page={props.page}
           onCancel={props.onClose}
           onSaved={(a) => {
             notifications.show({

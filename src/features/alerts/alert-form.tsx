@@ -10,14 +10,24 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AlertCreateBody } from '../../../contract/alerts';
-import { ALERT_OPERATORS, DEFAULT_TIER, isTier, TIERS } from '../../../contract/rules/enums';
+import {
+  ALERT_OPERATORS,
+  DEFAULT_TIER,
+  isTier,
+  TIERS,
+  type Tier,
+} from '../../../contract/rules/enums';
 import { ALERT_LIMITS } from '../../../contract/rules/limits';
+import { CronPicker } from '../../components/cron-picker';
 import { FormActions } from '../../components/form-actions';
-import { chosenValues, formValuesOf } from '../../lib/parameter-values';
+import { chosenValues, formValuesOf, type FormValues } from '../../lib/parameter-values';
 import { TIER_INFO } from '../../lib/tiers';
-import { useCreateAlert, useUpdateAlert, type Alert } from './api';
+import { alertLatestOptions, useCreateAlert, useUpdateAlert, type Alert } from './api';
+import { LatestPreview } from './latest-preview';
+import { latestValues, resultHead } from './latest-value';
 import {
   AlertValues,
   useAlertParameters,
@@ -48,9 +58,13 @@ const valueOf = (text: string): number | string => {
   return t !== '' && Number.isFinite(Number(t)) ? Number(t) : text;
 };
 
-/** The fields an alert is made of, as the form holds them. */
-function initial(alert: Alert | null) {
+/** What the page the dialog opens from shows: its parameter values and tier. */
+export type AlertPageState = { values?: FormValues; tier?: Tier };
+
+/** The fields an alert is made of, as the form holds them: the alert's, or the page's. */
+function initial(alert: Alert | null, page: AlertPageState) {
   const c = alert?.condition;
+  const tier = alert?.performance ?? page.tier;
   return {
     name: alert?.name ?? '',
     op: c?.op ?? '>',
@@ -58,12 +72,26 @@ function initial(alert: Alert | null) {
     value: c?.value === undefined ? '' : String(c.value),
     cron: alert?.cron_expression ?? '0 * * * *',
     notify: alert?.notify ?? 'on_change',
-    tier: isTier(alert?.performance) ? alert.performance : DEFAULT_TIER,
+    tier: isTier(tier) ? tier : DEFAULT_TIER,
     webhooks: (alert?.destinations ?? []).flatMap((d) => (d.type === 'webhook' ? [d.url] : [])),
     emails: (alert?.destinations ?? []).flatMap((d) => (d.type === 'email' ? [d.to] : [])),
     paused: alert?.is_paused ?? false,
-    values: formValuesOf(alert?.query_parameters ?? {}),
+    values: alert ? formValuesOf(alert.query_parameters) : { ...page.values },
   };
+}
+
+type Fields = ReturnType<typeof initial>;
+
+const isComparison = (op: string) => op !== 'any_rows' && op !== 'no_rows';
+
+/** The condition the fields say, or null while a comparison lacks its column or value. */
+function conditionOf(
+  f: Pick<Fields, 'op' | 'column' | 'value'>,
+): AlertCreateBody['condition'] | null {
+  const op = f.op as AlertCreateBody['condition']['op'];
+  if (!isComparison(f.op)) return { op };
+  if (!f.column.trim() || f.value.trim() === '') return null;
+  return { op, column: f.column.trim(), value: valueOf(f.value) };
 }
 
 /**
@@ -77,10 +105,12 @@ export function AlertForm(props: {
   query: AlertQueryRef;
   inputsFor?: InputsFor;
   alert: Alert | null;
+  /** The page's values and tier, for a new alert. */
+  page?: AlertPageState;
   onCancel: () => void;
   onSaved: (alert: Alert) => void;
 }) {
-  const start = initial(props.alert);
+  const start = initial(props.alert, props.page ?? {});
   const [f, setF] = useState({
     ...start,
     webhooks: start.webhooks.join('\n'),
@@ -95,14 +125,43 @@ export function AlertForm(props: {
   };
   const defs = useAlertParameters(props.ctx, props.query);
   const inputs = defs.parameters && props.inputsFor ? props.inputsFor(defs.parameters) : null;
-  const comparison = f.op !== 'any_rows' && f.op !== 'no_rows';
+  const comparison = isComparison(f.op);
+  const condition = conditionOf(f);
+  // The latest result for the values chosen: its columns and the value the condition reads now;
+  // without one, the latest of any values still gives the columns.
+  const chosen = defs.parameters
+    ? chosenValues(
+        defs.parameters.map((p) => p.key),
+        f.values,
+      )
+    : null;
+  const latest = useQuery({
+    ...alertLatestOptions(
+      props.ctx,
+      props.query.id,
+      latestValues(defs.parameters ?? [], chosen ?? {}),
+    ),
+    enabled: chosen !== null,
+  });
+  const head = resultHead(latest.data);
+  const anyLatest = useQuery({
+    ...alertLatestOptions(props.ctx, props.query.id, {}),
+    enabled: latest.data === null || (latest.isSuccess && !head),
+  });
+  const columns = head?.columns ?? resultHead(anyLatest.data)?.columns ?? null;
+  const unknownColumn =
+    columns && f.column && !columns.includes(f.column)
+      ? `Not a column of the latest result (${columns.join(', ')})`
+      : null;
   const problem = !f.name.trim()
     ? 'Give the alert a name'
     : comparison && (!f.column.trim() || f.value.trim() === '')
       ? 'Name the column and the value to compare with'
-      : defs.pending || (inputs && !inputs.valuesValid(f.values))
-        ? 'Fix the parameter values'
-        : null;
+      : unknownColumn
+        ? 'Choose a column of the result'
+        : defs.pending || (inputs && !inputs.valuesValid(f.values))
+          ? 'Fix the parameter values'
+          : null;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -110,20 +169,9 @@ export function AlertForm(props: {
     const body: AlertCreateBody = {
       name: f.name.trim(),
       query_id: props.query.id,
-      condition: comparison
-        ? {
-            op: f.op as AlertCreateBody['condition']['op'],
-            column: f.column.trim(),
-            value: valueOf(f.value),
-          }
-        : { op: f.op as AlertCreateBody['condition']['op'] },
+      condition: condition!,
       // Values are sent once the query's parameters are known (unknown: the alert keeps its own).
-      ...(defs.parameters && {
-        query_parameters: chosenValues(
-          defs.parameters.map((p) => p.key),
-          f.values,
-        ),
-      }),
+      ...(chosen && { query_parameters: chosen }),
       cron_expression: f.cron.trim(),
       notify: f.notify as AlertCreateBody['notify'],
       performance: f.tier,
@@ -164,13 +212,28 @@ export function AlertForm(props: {
         />
         {comparison && (
           <Group grow align="flex-start">
-            <TextInput
-              label="Column"
-              description="In the first row of the result"
-              maxLength={ALERT_LIMITS.column}
-              value={f.column}
-              onChange={(e) => set({ column: e.currentTarget.value })}
-            />
+            {columns ? (
+              <Select
+                label="Column"
+                description="In the first row of the result"
+                placeholder="Choose a column"
+                searchable
+                allowDeselect={false}
+                // An edited alert's column stays choosable even when the result lost it.
+                data={f.column && !columns.includes(f.column) ? [...columns, f.column] : columns}
+                value={f.column || null}
+                onChange={(column) => column && set({ column })}
+                error={unknownColumn}
+              />
+            ) : (
+              <TextInput
+                label="Column"
+                description="Run the query to choose from its columns"
+                maxLength={ALERT_LIMITS.column}
+                value={f.column}
+                onChange={(e) => set({ column: e.currentTarget.value })}
+              />
+            )}
             <TextInput
               label="Value"
               description="A number compares as a number, anything else as text"
@@ -186,14 +249,13 @@ export function AlertForm(props: {
           values={f.values}
           onChange={(values) => set({ values })}
         />
-        <TextInput
-          label="Schedule (cron, UTC)"
-          description="minute hour day-of-month month day-of-week, e.g. */15 * * * * for every 15 minutes"
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          spellCheck={false}
-          value={f.cron}
-          onChange={(e) => set({ cron: e.currentTarget.value })}
+        <LatestPreview
+          head={head}
+          ranAt={latest.data?.execution_ended_at}
+          pending={chosen === null || latest.isPending}
+          condition={condition}
         />
+        <CronPicker cron={f.cron} onChange={(cron) => set({ cron })} />
         <div>
           <Text size="sm" fw={500} mb={4}>
             Notify

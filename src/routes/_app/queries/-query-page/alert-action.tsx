@@ -1,6 +1,8 @@
 import { IconBell } from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { GetQueryResponse } from '../../../../../contract/queries';
+import type { Tier } from '../../../../../contract/rules/enums';
+import type { FormValues } from '../../../../features/parameters/form-values';
 import { DialogAction } from '../../../../components/dialog-action';
 import { valueInputs } from '../../../../features/parameters/value-inputs';
 import { useCtx } from '../../../../lib/session';
@@ -12,9 +14,15 @@ const AlertDialog = lazy(() =>
 
 /**
  * "Set alert": an alert on this saved query (its own or a public one), run as the context, with
- * the parameters feature's inputs for its values.
+ * the parameters feature's inputs for its values, starting from the page's values and tier.
  */
-export function AlertAction(props: { query: GetQueryResponse; dirty: boolean }) {
+export function AlertAction(props: {
+  query: GetQueryResponse;
+  dirty: boolean;
+  /** The page's parameter values and tier: the alert starts from what the analyst sees. */
+  values: FormValues;
+  tier: Tier;
+}) {
   const ctx = useCtx();
   const { query } = props;
   return (
@@ -35,6 +43,7 @@ export function AlertAction(props: { query: GetQueryResponse; dirty: boolean }) 
           onClose={onClose}
           query={{ id: query.query_id, name: query.name, parameters: query.parameters }}
           inputsFor={(parameters) => valueInputs(ctx, parameters)}
+          page={{ values: props.values, tier: props.tier }}
         />
       )}
     />

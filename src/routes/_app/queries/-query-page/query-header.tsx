@@ -2,6 +2,8 @@ import '@mantine/core/styles/Kbd.css';
 import { Alert, Badge, Button, Group, Kbd, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAdjustments, IconDatabase, IconDeviceFloppy, IconHistory } from '@tabler/icons-react';
 import type { GetQueryResponse } from '../../../../../contract/queries';
+import type { Tier } from '../../../../../contract/rules/enums';
+import type { FormValues } from '../../../../features/parameters/form-values';
 import { OwnerContextNotice } from '../../../../components/owner-context-notice';
 import { MatviewActions } from './matview-actions';
 import { AlertAction } from './alert-action';
@@ -31,6 +33,9 @@ export function QueryHeader(props: {
   /** The data panel (catalog search beside the editor). */
   dataOpen: boolean;
   onToggleData: () => void;
+  /** The values and tier on the page, which a new alert starts from. */
+  values: FormValues;
+  tier: Tier;
 }) {
   const { query } = props;
   return (
@@ -84,7 +89,12 @@ export function QueryHeader(props: {
           {query && (
             <>
               <MatviewActions query={query} owned={props.owned} dirty={props.dirty} />
-              <AlertAction query={query} dirty={props.dirty} />
+              <AlertAction
+                query={query}
+                dirty={props.dirty}
+                values={props.values}
+                tier={props.tier}
+              />
               <ScheduleActions query={query} owned={props.owned} />
               <FreshnessAction query={query} owned={props.owned} />
               <ToolButton variant="default" icon={IconHistory} onClick={props.onOpenHistory}>

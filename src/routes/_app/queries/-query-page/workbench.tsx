@@ -200,6 +200,8 @@ export function Workbench(props: {
         onOpenParameters={() => setPanel('parameters')}
         dataOpen={dataOpen}
         onToggleData={() => setDataOpen(!dataOpen)}
+        values={values}
+        tier={tier}
       />
       <EditorArea
         ctx={ctx}
