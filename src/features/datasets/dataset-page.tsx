@@ -8,7 +8,7 @@ import { datasetOptions } from './api';
 import { DatasetColumns } from './dataset-columns';
 import { DatasetPreview } from './dataset-preview';
 import { DatasetDescription, DatasetStats } from './dataset-about';
-import { ownerLabel } from './dataset-facts';
+import { datasetFacts, ownerLabel } from './dataset-facts';
 import { contractLine, typeColor, typeLabel } from './format';
 import { newQuerySql } from './preview-sql';
 import { ToolButton } from '../../components/tool-button';
@@ -28,6 +28,8 @@ export function DatasetPage({ fullName }: { fullName: string }) {
   const description = str(dataset.metadata.description);
   const chains = strings(dataset.metadata.blockchains);
   const contract = dataset.type === 'decoded_table' ? contractLine(dataset.metadata) : null;
+  const partitionKey = datasetFacts(dataset.metadata).partitions?.columns[0];
+  const partition = dataset.columns.find((c) => c.name === partitionKey);
 
   return (
     <Stack gap="md">
@@ -88,7 +90,7 @@ export function DatasetPage({ fullName }: { fullName: string }) {
             renderRoot={(rootProps) => (
               <Link
                 to="/queries/new"
-                search={{ sql: newQuerySql(name) }}
+                search={{ sql: newQuerySql(name, partition) }}
                 preload={false}
                 {...rootProps}
               />
