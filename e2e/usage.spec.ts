@@ -43,7 +43,7 @@ test.describe('usage', () => {
     );
     // A new user stores nothing yet: 0 bytes of the plan's allowance.
     expect(usage.bytes_used).toBe(0);
-    await expect(page.getByTestId('bytes-used')).toHaveText(/^0 B of \d+(\.\d)? [KMGT]?B$/);
+    await expect(page.getByTestId('bytes-used')).toHaveText(/^0 B of \d+(\.\d)? [KMGTP]iB$/);
     await expect(page.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute(
       'aria-valuenow',
       '0',
