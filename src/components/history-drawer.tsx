@@ -49,7 +49,8 @@ export function HistoryDrawer<Data, Row, Key extends QueryKey>(
   );
 }
 
-function History<Data, Row, Key extends QueryKey>(props: HistoryProps<Data, Row, Key>) {
+/** A history's table and pager, for a history shown in place (a schedule's runs) not in a drawer. */
+export function History<Data, Row, Key extends QueryKey>(props: HistoryProps<Data, Row, Key>) {
   const [offset, setOffset] = useState(0);
   const history = useQuery(props.page(offset));
   if (history.isPending) return <CenteredLoader h={120} label={`Loading ${props.what}`} />;

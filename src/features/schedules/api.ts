@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { SCHEDULE_LIMITS } from '../../../contract/rules/limits';
 import type {
   DashboardSchedulesResponse,
   QuerySchedulesResponse,
+  ScheduleRunsResponse,
   UpdateQueryScheduleRequest,
 } from '../../../contract/schedules';
 import { api, apiQueryFn } from '../../lib/api';
@@ -27,6 +29,24 @@ export const schedulesOptions = (ctx: string, t: TargetRef) =>
     select: (data): Schedule[] => data.schedules,
     refetchInterval: (query) =>
       query.state.data?.schedules.some((s) => s.last_state === 'running') ? 2000 : false,
+  });
+
+/** Runs of a schedule's history per page. */
+export const RUNS_PAGE = SCHEDULE_LIMITS.runsPage;
+
+/**
+ * One page of a schedule's runs, newest first; read again every few seconds while one runs. Its
+ * key is under the target's, so every change of the target's schedules reads it again.
+ */
+export const scheduleRunsOptions = (ctx: string, t: TargetRef, id: number, offset: number) =>
+  queryOptions({
+    queryKey: [...scheduleKeys.of(ctx, t), id, 'runs', offset] as const,
+    queryFn: apiQueryFn<ScheduleRunsResponse>(
+      `${path(t)}/${id}/runs?limit=${RUNS_PAGE}&offset=${offset}`,
+      { ctx },
+    ),
+    refetchInterval: (query) =>
+      query.state.data?.runs.some((r) => r.state === 'running') ? 2000 : false,
   });
 
 /** Create, change, delete and run-now of one target's schedules; each reads the list again. */

@@ -1,16 +1,12 @@
-import { Badge, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
-import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { utcDateTime } from '../../../shared/cron/cron-words';
 import type { Schedule } from './target';
 import { IconAction } from '../../components/icon-action';
 import { RelativeTime } from '../../components/relative-time';
 import { localDateTime } from '../../lib/time';
-
-const STATES = {
-  ok: { color: 'teal', label: 'OK' },
-  running: { color: 'blue', label: 'Running' },
-  failed: { color: 'red', label: 'Failed' },
-} as const;
+import { RUN_STATES } from './run-states';
 
 export type ScheduleActions = {
   onEnabled: (id: number, enabled: boolean) => void;
@@ -43,13 +39,26 @@ type Describe = {
   describeCron?: (cron: string) => string | null;
   /** A schedule's values in words. */
   describeValues: (s: Schedule) => string;
+  /** A schedule's recent runs, shown under it on demand. */
+  renderRuns?: (s: Schedule) => ReactNode;
 };
+
+/**
+ * What the buttons of a schedule call it: its times in words and its values when it has some
+ * ("Every day at 06:00 UTC, n = 5"), never its internal id.
+ */
+export function scheduleName(words: string, values: string): string {
+  return values === 'default values' ? words : `${words}, ${values}`;
+}
 
 function Row(props: Describe & { s: Schedule; actions: ScheduleActions }) {
   const { s, actions } = props;
   const words = props.describeCron?.(s.cron_expression) ?? null;
-  const state = s.last_state ? STATES[s.last_state] : null;
+  const values = props.describeValues(s);
+  const name = `“${scheduleName(words ?? s.cron_expression, values)}”`;
+  const state = s.last_state ? RUN_STATES[s.last_state] : null;
   const busy = actions.busy === s.schedule_id;
+  const [runsOpen, setRunsOpen] = useState(false);
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="schedule-row">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -66,7 +75,7 @@ function Row(props: Describe & { s: Schedule; actions: ScheduleActions }) {
             </Badge>
           </Group>
           <Text size="sm" data-testid="schedule-values">
-            {props.describeValues(s)}
+            {values}
           </Text>
           {s.next_run_at ? (
             <When label="Next run" iso={s.next_run_at} testId="next-run" />
@@ -85,6 +94,20 @@ function Row(props: Describe & { s: Schedule; actions: ScheduleActions }) {
               )}
             </Group>
           )}
+          {props.renderRuns && (
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              w="fit-content"
+              leftSection={
+                runsOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />
+              }
+              aria-expanded={runsOpen}
+              onClick={() => setRunsOpen((o) => !o)}
+            >
+              Recent runs
+            </Button>
+          )}
           {s.last_error && (
             <Text size="xs" c="red" role="alert" style={{ overflowWrap: 'anywhere' }}>
               {s.last_error}
@@ -93,23 +116,23 @@ function Row(props: Describe & { s: Schedule; actions: ScheduleActions }) {
         </Stack>
         {actions.canChange && (
           <Group gap={4} wrap="nowrap">
-            <Tooltip label={s.enabled ? 'Pause' : 'Resume'} withArrow openDelay={300}>
+            <Tooltip label={`${s.enabled ? 'Pause' : 'Resume'} ${name}`} withArrow openDelay={300}>
               <Switch
                 size="sm"
                 checked={s.enabled}
                 disabled={busy}
-                aria-label={`Schedule ${s.schedule_id} enabled`}
+                aria-label={`${name} enabled`}
                 onChange={(e) => actions.onEnabled(s.schedule_id, e.currentTarget.checked)}
               />
             </Tooltip>
             <IconAction
-              label={`Run schedule ${s.schedule_id} now`}
+              label={`Run ${name} now`}
               icon={IconPlayerPlay}
               disabled={busy || s.last_state === 'running'}
               onClick={() => actions.onRunNow(s.schedule_id)}
             />
             <IconAction
-              label={`Remove schedule ${s.schedule_id}`}
+              label={`Remove ${name}`}
               icon={IconTrash}
               color="red"
               disabled={busy}
@@ -118,6 +141,11 @@ function Row(props: Describe & { s: Schedule; actions: ScheduleActions }) {
           </Group>
         )}
       </Group>
+      {runsOpen && props.renderRuns && (
+        <Stack mt="sm" data-testid="schedule-runs">
+          {props.renderRuns(s)}
+        </Stack>
+      )}
     </Paper>
   );
 }
@@ -140,6 +168,7 @@ export function ScheduleList(
           s={s}
           describeCron={props.describeCron}
           describeValues={props.describeValues}
+          renderRuns={props.renderRuns}
           actions={props.actions}
         />
       ))}

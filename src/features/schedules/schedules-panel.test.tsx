@@ -1,5 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardSchedule, QuerySchedule } from '../../../contract/schedules';
@@ -57,26 +63,34 @@ function show(target: ScheduleTarget = QUERY) {
   const qc = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  const panel = () => (
+    <SchedulesPanel
+      ctx="alice"
+      target={target}
+      valuesValid={(v: Values) => v.n !== 'bad'}
+      renderValues={(values, onChange) =>
+        (target.kind === 'query' ? target.parameterKeys : target.fields.map((f) => f.name)).map(
+          (name) => (
+            <input
+              key={name}
+              aria-label={name}
+              value={String(values[name] ?? '')}
+              onChange={(e) => onChange({ ...values, [name]: e.currentTarget.value })}
+            />
+          ),
+        )
+      }
+    />
+  );
+  // A router, for the links to runs' results.
+  const router = createRouter({
+    routeTree: createRootRoute({ component: panel }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   render(
     <MantineProvider>
       <QueryClientProvider client={qc}>
-        <SchedulesPanel
-          ctx="alice"
-          target={target}
-          valuesValid={(v: Values) => v.n !== 'bad'}
-          renderValues={(values, onChange) =>
-            (target.kind === 'query' ? target.parameterKeys : target.fields.map((f) => f.name)).map(
-              (name) => (
-                <input
-                  key={name}
-                  aria-label={name}
-                  value={String(values[name] ?? '')}
-                  onChange={(e) => onChange({ ...values, [name]: e.currentTarget.value })}
-                />
-              ),
-            )
-          }
-        />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -130,6 +144,55 @@ describe('SchedulesPanel', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(calls.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/query/7/schedules' }),
     );
+  });
+
+  it('lists a schedule’s recent runs with links to their results, and pages to older ones', async () => {
+    const run = (at: string, id: string | null, over: object = {}) => ({
+      run_at: at,
+      state: 'ok',
+      error: null,
+      executions: id ? [{ execution_id: id, query_id: 7, state: 'QUERY_STATE_COMPLETED' }] : [],
+      ...over,
+    });
+    const calls = serve({
+      'GET /api/v1/query/7/schedules': () => Response.json({ schedules: [schedule()] }),
+      'GET /api/v1/query/7/schedules/3/runs?limit=10&offset=0': () =>
+        Response.json({
+          schedule_id: 3,
+          runs: [
+            run('2030-01-01T06:00:00.000Z', null, {
+              state: 'failed',
+              error: 'Query 7 is archived: the run was skipped',
+            }),
+            run('2029-12-31T06:00:00.000Z', '01J0000000000000000000000A'),
+          ],
+          next_offset: 10,
+        }),
+      'GET /api/v1/query/7/schedules/3/runs?limit=10&offset=10': () =>
+        Response.json({
+          schedule_id: 3,
+          runs: [run('2029-12-01T06:00:00.000Z', '01J0000000000000000000000B')],
+        }),
+    });
+    show();
+    const row = await screen.findByTestId('schedule-row');
+    const toggle = within(row).getByRole('button', { name: 'Recent runs' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    const runs = await within(row).findAllByTestId('schedule-run');
+    expect(runs).toHaveLength(2);
+    expect(runs[0]).toHaveTextContent('2030-01-01 06:00 UTC');
+    expect(runs[0]).toHaveTextContent('Failed');
+    expect(runs[0]).toHaveTextContent('archived: the run was skipped');
+    expect(runs[1]).toHaveTextContent('OK');
+    expect(within(runs[1]!).getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      '/executions/01J0000000000000000000000A',
+    );
+    fireEvent.click(within(row).getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(within(row).getAllByTestId('schedule-run')).toHaveLength(1));
+    expect(within(row).getByTestId('schedule-run')).toHaveTextContent('2029-12-01 06:00 UTC');
+    expect(calls.filter((c) => c.url.includes('/runs'))).toHaveLength(2);
   });
 
   describe('of a dashboard', () => {
@@ -205,16 +268,19 @@ describe('SchedulesPanel', { timeout: 20_000 }, () => {
       });
       show(target);
       await screen.findByTestId('schedule-row');
-      fireEvent.click(screen.getByRole('switch', { name: 'Schedule 3 enabled' }));
+      // named by their words and values, never by the schedule's id
+      const name = '“At 06:00 UTC, every day, chain (query 9) = base; n = 3”';
+      expect(screen.queryByRole('button', { name: /schedule 3/i })).toBeNull();
+      fireEvent.click(screen.getByRole('switch', { name: `${name} enabled` }));
       await waitFor(() =>
         expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ enabled: false }),
       );
-      fireEvent.click(screen.getByRole('button', { name: 'Run schedule 3 now' }));
+      fireEvent.click(screen.getByRole('button', { name: `Run ${name} now` }));
       await waitFor(() => expect(calls.some((c) => c.url.endsWith('/3/run'))).toBe(true));
       await waitFor(() =>
-        expect(screen.getByRole('button', { name: 'Remove schedule 3' })).toBeEnabled(),
+        expect(screen.getByRole('button', { name: `Remove ${name}` })).toBeEnabled(),
       );
-      fireEvent.click(screen.getByRole('button', { name: 'Remove schedule 3' }));
+      fireEvent.click(screen.getByRole('button', { name: `Remove ${name}` }));
       await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     });
 

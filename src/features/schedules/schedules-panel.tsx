@@ -6,6 +6,7 @@ import { schedulesOptions, useScheduleMutations } from './api';
 import { ScheduleForm, type Values } from './schedule-form';
 import { describeCron } from '../../../shared/cron/cron-words';
 import { ScheduleList } from './schedule-list';
+import { ScheduleRuns } from './schedule-runs';
 import {
   fieldNames,
   scheduleParameters,
@@ -61,6 +62,9 @@ export function SchedulesPanel(props: SchedulesPanelProps) {
           schedules={list.data}
           describeCron={describeCron}
           describeValues={(s) => scheduleValuesText(target, s.parameters)}
+          renderRuns={(s) => (
+            <ScheduleRuns ctx={props.ctx} target={target} scheduleId={s.schedule_id} />
+          )}
           actions={{
             busy: busy === null ? null : Number(busy),
             canChange: true,
