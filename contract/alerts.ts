@@ -169,6 +169,16 @@ export const AlertRunResponse = z
   })
   .openapi('AlertRunResponse');
 
+export const AlertDestinationTypesResponse = z
+  .object({
+    webhook: z.boolean(),
+    email: z.boolean().openapi({
+      description: 'False when the server has no SMTP server set (SMTP_HOST): email is refused',
+    }),
+  })
+  .openapi('AlertDestinationTypesResponse');
+export type AlertDestinationTypes = z.infer<typeof AlertDestinationTypesResponse>;
+
 export const AlertDeleteResponse = z.object({ message: z.string() }).openapi('AlertDeleteResponse');
 
 export type Alert = z.infer<typeof Alert>;

@@ -3,6 +3,7 @@ import {
   ALERT_LIMITS,
   AlertCreateRequest,
   AlertDeleteResponse,
+  AlertDestinationTypesResponse,
   Alert,
   AlertHistoryResponse,
   AlertPatchRequest,
@@ -97,6 +98,25 @@ export function alertRoutes(deps: Deps) {
         },
         200,
       );
+    },
+  );
+
+  // Before /alerts/{alert_id}, which would read "destinations" as an id.
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/alerts/destinations',
+      tags,
+      summary: 'The destination types this server can deliver to (Strata extension)',
+      description:
+        'Email needs an SMTP server (SMTP_HOST); without one, email destinations are refused (400), so the app does not offer them.',
+      security: SECURED,
+      middleware: [needs('read')],
+      responses: answers(AlertDestinationTypesResponse, 'Destination types', 401),
+    }),
+    (c) => {
+      requireScope(c, 'read');
+      return c.json({ webhook: true, email: deps.config.smtp !== undefined }, 200);
     },
   );
 

@@ -10,8 +10,15 @@ import { AlertDialog, type AlertDialogProps } from './alert-dialog';
 
 type Call = { url: string; method: string; body: unknown };
 
-/** A fetch that answers by method and path, and records what was asked. */
-function serve(routes: Record<string, (call: Call) => Response>) {
+/**
+ * A fetch that answers by method and path, and records what was asked; the server sends email
+ * unless the routes say otherwise.
+ */
+function serve(given: Record<string, (call: Call) => Response>) {
+  const routes: typeof given = {
+    'GET /api/v1/alerts/destinations': () => Response.json({ webhook: true, email: true }),
+    ...given,
+  };
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -313,6 +320,20 @@ describe('AlertDialog', { timeout: 20_000 }, () => {
       'No result for these values yet',
     );
     expect(await screen.findByRole('combobox', { name: 'Column' })).toBeInTheDocument();
+  });
+
+  it('offers no email on a server without SMTP, unless the alert already has some', async () => {
+    serve({
+      'GET /api/v1/alerts/destinations': () => Response.json({ webhook: true, email: false }),
+    });
+    show();
+    expect(await screen.findByRole('textbox', { name: 'Webhooks' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument(),
+    );
+    cleanup();
+    show({ alert: stored({ destinations: [{ type: 'email', to: 'ops@example.com' }] }) });
+    expect(await screen.findByText(/no SMTP server set/)).toBeInTheDocument();
   });
 
   it('when the query’s parameters cannot be read, the alert keeps its values', async () => {

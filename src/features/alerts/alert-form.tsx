@@ -25,7 +25,13 @@ import { CronPicker } from '../../components/cron-picker';
 import { FormActions } from '../../components/form-actions';
 import { chosenValues, formValuesOf, type FormValues } from '../../lib/parameter-values';
 import { TIER_INFO } from '../../lib/tiers';
-import { alertLatestOptions, useCreateAlert, useUpdateAlert, type Alert } from './api';
+import {
+  alertDestinationTypesOptions,
+  alertLatestOptions,
+  useCreateAlert,
+  useUpdateAlert,
+  type Alert,
+} from './api';
 import { LatestPreview } from './latest-preview';
 import { latestValues, resultHead } from './latest-value';
 import {
@@ -148,6 +154,9 @@ export function AlertForm(props: {
     ...alertLatestOptions(props.ctx, props.query.id, {}),
     enabled: latest.data === null || (latest.isSuccess && !head),
   });
+  // Email is offered only where the server can send it (or the alert already has some).
+  const types = useQuery(alertDestinationTypesOptions(props.ctx));
+  const emailOffered = types.data?.email === true || f.emails.trim() !== '';
   const columns = head?.columns ?? resultHead(anyLatest.data)?.columns ?? null;
   const unknownColumn =
     columns && f.column && !columns.includes(f.column)
@@ -284,14 +293,20 @@ export function AlertForm(props: {
           value={f.webhooks}
           onChange={(e) => set({ webhooks: e.currentTarget.value })}
         />
-        <Textarea
-          label="Email"
-          description="One address a line"
-          rows={1}
-          spellCheck={false}
-          value={f.emails}
-          onChange={(e) => set({ emails: e.currentTarget.value })}
-        />
+        {emailOffered && (
+          <Textarea
+            label="Email"
+            description={
+              types.data?.email === false
+                ? 'This server has no SMTP server set: email cannot be sent; remove these'
+                : 'One address a line'
+            }
+            rows={1}
+            spellCheck={false}
+            value={f.emails}
+            onChange={(e) => set({ emails: e.currentTarget.value })}
+          />
+        )}
         <Switch
           label="Paused"
           description="A paused alert is not run by its schedule"

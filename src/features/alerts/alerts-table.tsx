@@ -7,6 +7,7 @@ import {
   IconTrash,
   IconBolt,
 } from '@tabler/icons-react';
+import { describeCron } from '../../../shared/cron/cron-words';
 import { AnchorLink } from '../../components/anchor-link';
 import { DataTable } from '../../components/data-table';
 import { IconAction } from '../../components/icon-action';
@@ -39,8 +40,8 @@ function StateCell({ a }: { a: Alert }) {
 function ScheduleCell({ a }: { a: Alert }) {
   return (
     <Stack gap={0}>
-      <Text size="sm" ff="monospace">
-        {a.cron_expression}
+      <Text size="sm" title={a.cron_expression} data-testid="alert-schedule">
+        {describeCron(a.cron_expression) ?? a.cron_expression}
       </Text>
       {a.next_evaluation_time ? (
         <Group gap={4} wrap="nowrap">

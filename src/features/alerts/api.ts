@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import type {
   Alert,
   AlertCreateBody,
+  AlertDestinationTypes,
   AlertHistoryResponse,
   AlertPatchBody,
   AlertRunResponse,
@@ -70,6 +71,14 @@ export const alertLatestOptions = (ctx: string, queryId: number, values: FormVal
     queryKey: alertKeys.latest(ctx, queryId, values),
     queryFn: ({ signal }) => latestResult(ctx, queryId, latestParamsQuery(values), signal),
     staleTime: 30_000,
+  });
+
+/** The destination types the server delivers to (no email without an SMTP server). */
+export const alertDestinationTypesOptions = (ctx: string) =>
+  queryOptions({
+    queryKey: [...alertKeys.all(ctx), 'destinations'] as const,
+    queryFn: apiQueryFn<AlertDestinationTypes>('/alerts/destinations', { ctx }),
+    staleTime: Infinity,
   });
 
 const parametersOf = (q: GetQueryResponse): readonly Parameter[] => q.parameters;
