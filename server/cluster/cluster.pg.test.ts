@@ -114,6 +114,31 @@ describe.skipIf(!server)('a cluster of three nodes', () => {
     expect((results.json.result as { rows: unknown[] }).rows).toEqual([{ answer: 42 }]);
   });
 
+  it('runs a query a run reads as query_<id> inside that run, on the node that claimed it, with one slot per context', async () => {
+    const u = await user('refs');
+    const q = await call(nodes[2]!, 'POST', '/api/v1/query', {
+      key: u.key,
+      body: { name: 'base', query_sql: 'SELECT 20 + 1 AS v' },
+    });
+    expect(q.status).toBe(200);
+    const id = await execute(nodes[0]!, u.key, `SELECT v * 2 AS v FROM query_${q.json.query_id}`);
+    const polled = await call(nodes[1]!, 'GET', `/api/v1/execution/${id}/status?wait_ms=30000`, {
+      key: u.key,
+    });
+    expect(polled.json.state, JSON.stringify(polled.json)).toBe(STATES.completed);
+    const results = await call(nodes[2]!, 'GET', `/api/v1/execution/${id}/results`, {
+      key: u.key,
+    });
+    expect((results.json.result as { rows: unknown[] }).rows).toEqual([{ v: 42 }]);
+    const { rows } = await admin.query(
+      'SELECT source, state, runner_node FROM executions WHERE query_id = $1',
+      [q.json.query_id],
+    );
+    expect(rows).toEqual([
+      { source: 'reference', state: STATES.completed, runner_node: (await state(id)).runner_node },
+    ]);
+  });
+
   it('spreads runs over the nodes with a free slot, keeps a context to its limit across them, and moves its queue when one is cancelled from another node', async () => {
     const a = await user('spread_a');
     const b = await user('spread_b');
