@@ -123,9 +123,35 @@ describe('useDraft', () => {
     const START = { sql: 'SELECT 1', version: 0, dialect: 'dunesql' } as const;
     seedDraft('alice', 'new', 'SELECT * FROM dex.trades', START);
     const { result } = renderHook(() => useDraft('alice', 'new', START));
-    expect(result.current).toMatchObject({ sql: 'SELECT * FROM dex.trades', dirty: true });
+    // opened by a wizard and not touched: nothing to ask about on leaving
+    expect(result.current).toMatchObject({ sql: 'SELECT * FROM dex.trades', dirty: false });
     act(() => seedDraft('alice', 'new', 'SELECT 1', START));
     expect(result.current).toMatchObject({ sql: 'SELECT 1', dirty: false });
     expect(localStorage.getItem(draftStorageKey('alice', 'new'))).toBeNull();
+  });
+
+  it('calls a generated draft changed once edited by hand, and untouched when edited back', async () => {
+    const first = await reloaded();
+    const START = { sql: 'SELECT 1', version: 0, dialect: 'dunesql' } as const;
+    const GENERATED = 'SELECT * FROM dex.trades LIMIT 100';
+    first.seedDraft('alice', 'new', GENERATED, START);
+    const { result } = renderHook(() => first.useDraft('alice', 'new', START));
+    act(() => result.current.setSql(`${GENERATED} -- mine`));
+    expect(result.current.dirty).toBe(true);
+    act(() => result.current.setSql(GENERATED));
+    expect(result.current).toMatchObject({ sql: GENERATED, dirty: false });
+    act(() => result.current.setDialect('duckdb'));
+    expect(result.current.dirty).toBe(true);
+    act(() => result.current.setDialect('dunesql'));
+    // the generated text, untouched, survives a reload as it was opened
+    const second = await reloaded();
+    const after = renderHook(() => second.useDraft('alice', 'new', START)).result;
+    expect(after.current).toMatchObject({ sql: GENERATED, dirty: false });
+    // a new query's own draft (no wizard) is changed as soon as it differs from the start
+    localStorage.clear();
+    const third = await reloaded();
+    const own = renderHook(() => third.useDraft('alice', 'new', START)).result;
+    act(() => own.current.setSql(GENERATED));
+    expect(own.current.dirty).toBe(true);
   });
 });

@@ -8,7 +8,17 @@ import type { Dialect } from '../../../contract/rules/enums';
  * Unsaved SQL of one query, the dialect it is read in, and the saved version it was based on.
  * Drafts kept before the dialect was have none: their text reads in the saved query's dialect.
  */
-export type Draft = { sql: string; dialect?: Dialect; base_version: number; updated_at: string };
+export type Draft = {
+  sql: string;
+  dialect?: Dialect;
+  base_version: number;
+  updated_at: string;
+  /**
+   * The text a wizard opened the draft with ("New query from this table"): while the draft is
+   * that text, nothing was changed by hand, so leaving asks nothing.
+   */
+  generated?: string;
+};
 
 type DraftState = { draft: Draft | null; put: (draft: Draft | null) => void };
 
@@ -61,14 +71,16 @@ function draftOf(text: DraftText, base: DraftText, baseVersion: number): Draft |
  */
 export function seedDraft(ctx: string, queryId: DraftId, sql: string, base: Saved) {
   const store = draftStore(draftStorageKey(ctx, queryId));
-  write(store, draftOf({ sql, dialect: base.dialect }, base, base.version));
+  const draft = draftOf({ sql, dialect: base.dialect }, base, base.version);
+  write(store, draft && { ...draft, generated: sql });
 }
 
 /**
  * The editor's text and dialect for a saved query: the draft kept in local storage if there is
  * one (so unsaved edits, a switch of dialect among them, survive a reload), else the saved SQL
- * in the saved dialect. `dirty` when either differs from the saved query; `stale` when the
- * query was saved again since the draft began.
+ * in the saved dialect. `dirty` when either differs from the saved query (a generated draft's
+ * text: from the text it opened with); `stale` when the query was saved again since the draft
+ * began.
  */
 export function useDraft(ctx: string, queryId: DraftId, saved: Saved) {
   const key = draftStorageKey(ctx, queryId);
@@ -91,7 +103,12 @@ export function useDraft(ctx: string, queryId: DraftId, saved: Saved) {
         dialect: change.dialect ?? current?.dialect ?? baseDialect,
       };
       const version = current?.base_version ?? baseVersion;
-      write(store, draftOf(text, { sql: baseSql, dialect: baseDialect }, version));
+      const next = draftOf(text, { sql: baseSql, dialect: baseDialect }, version);
+      // A generated draft stays one: edited back to what it opened with, it is untouched again.
+      write(
+        store,
+        next && current?.generated !== undefined ? { ...next, generated: current.generated } : next,
+      );
     },
     [store, baseSql, baseDialect, baseVersion],
   );
@@ -114,7 +131,8 @@ export function useDraft(ctx: string, queryId: DraftId, saved: Saved) {
 
   const sql = draft?.sql ?? baseSql;
   const dialect = draft?.dialect ?? baseDialect;
-  const dirty = draft !== null && (sql !== baseSql || dialect !== baseDialect);
+  // Changed by hand: a generated draft only once it is no longer the text it opened with.
+  const dirty = draft !== null && (sql !== (draft.generated ?? baseSql) || dialect !== baseDialect);
   return {
     sql,
     dialect,
