@@ -25,6 +25,8 @@ export type ParameterInputProps = {
   description?: ReactNode;
   error?: ReactNode;
   w?: number | string;
+  /** Shown while empty, instead of the type's hint (a schedule's form: the default it runs with). */
+  placeholder?: string;
 };
 
 const asList = (v: FormValue) => (Array.isArray(v) ? v : v === '' ? [] : [v]);
@@ -40,7 +42,7 @@ function withChosen(options: readonly string[], chosen: string[]): string[] {
 /** The widget of one parameter value by its type: text, number, date-time, select or list. */
 export function ParameterInput(props: ParameterInputProps) {
   const { parameter: p, value, onChange, label, description, error, w } = props;
-  const common = { label, description, error, w };
+  const common = { label, description, error, w, placeholder: props.placeholder };
   switch (p.type) {
     case 'number':
       return (
@@ -62,7 +64,7 @@ export function ParameterInput(props: ParameterInputProps) {
           valueFormat="YYYY-MM-DD HH:mm:ss"
           withSeconds
           clearable
-          placeholder="YYYY-MM-DD hh:mm:ss"
+          placeholder={props.placeholder ?? 'YYYY-MM-DD hh:mm:ss'}
         />
       );
     case 'enum': {
@@ -112,7 +114,7 @@ export function ParameterInput(props: ParameterInputProps) {
           {...common}
           value={asList(value)}
           onChange={onChange}
-          placeholder="0x…"
+          placeholder={props.placeholder ?? '0x…'}
           splitChars={[',', ' ', '\n']}
           clearable
           acceptValueOnBlur
@@ -123,7 +125,7 @@ export function ParameterInput(props: ParameterInputProps) {
           {...common}
           value={asOne(value)}
           onChange={(e) => onChange(e.currentTarget.value)}
-          placeholder="0x…"
+          placeholder={props.placeholder ?? '0x…'}
           spellCheck={false}
           autoComplete="off"
           styles={MONO}

@@ -218,3 +218,45 @@ describe('ParametersForm', () => {
     expect(within(group).queryByText(/is not one of/)).not.toBeInTheDocument();
   });
 });
+
+describe('ParametersForm with defaults as placeholders (a schedule’s values)', () => {
+  afterEach(cleanup);
+  const PARAMS: Parameter[] = [
+    { key: 'chain', type: 'text', value: 'ethereum' },
+    { key: 'n', type: 'number', value: '7' },
+  ];
+  const show = (values: FormValues) => {
+    const onChange = vi.fn<(v: FormValues) => void>();
+    const client = new QueryClient();
+    const view = render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={client}>
+          <ParametersForm
+            parameters={PARAMS}
+            values={values}
+            onChange={onChange}
+            ctx="acme"
+            defaultsAsPlaceholders
+          />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    return { ...view, onChange };
+  };
+
+  it('shows a value left alone empty, its default as the placeholder', () => {
+    show({ n: '3' });
+    expect(field('chain')).toHaveValue('');
+    expect(field('chain')).toHaveAttribute('placeholder', 'default: ethereum');
+    expect(field('n')).toHaveValue('3');
+    expect(field('n')).toHaveAttribute('placeholder', 'default: 7');
+  });
+
+  it('a cleared value is left alone again: it runs with the default', () => {
+    const { onChange } = show({ n: '3' });
+    fireEvent.change(field('n'), { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith({});
+    fireEvent.change(field('chain'), { target: { value: 'base' } });
+    expect(onChange).toHaveBeenLastCalledWith({ n: '3', chain: 'base' });
+  });
+});

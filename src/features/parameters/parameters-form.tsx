@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Parameter } from '../../../contract/parameters';
 import { enumOptionsFromResults, type EnumSource } from './api';
-import { effectiveValue, type FormValue, type FormValues } from './form-values';
+import { defaultValue, effectiveValue, type FormValue, type FormValues } from './form-values';
 import { ParameterInput } from './parameter-input';
 import { formErrors } from './validate-value';
 
@@ -14,7 +14,20 @@ export type ParametersFormProps = {
   onChange: (values: FormValues) => void;
   /** Context the options of enums from other queries' results are read in. */
   ctx: string;
+  /**
+   * A parameter without a chosen value shows its default as a placeholder, not as a value, and
+   * clearing a value goes back to it: a schedule's form, where "left alone" means "the default
+   * at each run".
+   */
+  defaultsAsPlaceholders?: boolean;
 };
+
+/** "default: ethereum", what an input left alone runs with. */
+export function defaultPlaceholder(p: Parameter): string {
+  const d = defaultValue(p);
+  const text = Array.isArray(d) ? d.join(', ') : d;
+  return text === '' ? 'no default' : `default: ${text}`;
+}
 
 /** Errors of the form by parameter key; the page disables Run while any is left. */
 export function useParameterErrors(parameters: readonly Parameter[], values: Readonly<FormValues>) {
@@ -22,18 +35,36 @@ export function useParameterErrors(parameters: readonly Parameter[], values: Rea
 }
 
 /** One widget per parameter, above the results; invalid values are flagged as they are set. */
-export function ParametersForm({ parameters, values, onChange, ctx }: ParametersFormProps) {
+export function ParametersForm({
+  parameters,
+  values,
+  onChange,
+  ctx,
+  defaultsAsPlaceholders,
+}: ParametersFormProps) {
   const errors = useParameterErrors(parameters, values);
   if (parameters.length === 0) return null;
   return (
     <Group role="group" aria-label="Parameters" align="flex-start" gap="sm" wrap="wrap">
       {parameters.map((p) => {
-        const field = {
-          parameter: p,
-          value: effectiveValue(p, values),
-          onChange: (v: FormValue) => onChange({ ...values, [p.key]: v }),
-          error: errors[p.key],
-        };
+        const chosen = Object.hasOwn(values, p.key);
+        const field = defaultsAsPlaceholders
+          ? {
+              parameter: p,
+              value: chosen ? effectiveValue(p, values) : p.isMultiselect ? [] : '',
+              placeholder: defaultPlaceholder(p),
+              onChange: (v: FormValue) => {
+                const { [p.key]: _, ...rest } = values;
+                onChange(v.length === 0 ? rest : { ...values, [p.key]: v });
+              },
+              error: errors[p.key],
+            }
+          : {
+              parameter: p,
+              value: effectiveValue(p, values),
+              onChange: (v: FormValue) => onChange({ ...values, [p.key]: v }),
+              error: errors[p.key],
+            };
         return p.type === 'enum' && p.enumFromResults ? (
           <ResultOptionsField key={p.key} {...field} ctx={ctx} source={p.enumFromResults} />
         ) : (
@@ -49,6 +80,7 @@ type FieldProps = {
   value: FormValue;
   onChange: (v: FormValue) => void;
   error: string | undefined;
+  placeholder?: string;
 };
 
 /** Wide enough for its value: a whole address (42 characters) shows in a bytes field. */

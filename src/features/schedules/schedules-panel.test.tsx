@@ -105,7 +105,8 @@ describe('SchedulesPanel', { timeout: 20_000 }, () => {
   it('lists a schedule with its values, next run and the last run’s failure', async () => {
     serve({ 'GET /api/v1/query/7/schedules': () => Response.json({ schedules: [schedule()] }) });
     show();
-    const row = await screen.findByTestId('schedule-row');
+    // the first render loads the router and the panel: give it time on a busy machine
+    const row = await screen.findByTestId('schedule-row', {}, { timeout: 10_000 });
     expect(within(row).getByTestId('schedule-values')).toHaveTextContent('n = 5');
     expect(within(row).getByTestId('next-run')).toHaveTextContent('2030-01-02 06:00 UTC');
     expect(within(row).getByTestId('last-state')).toHaveTextContent('Failed');

@@ -39,6 +39,7 @@ export function SchedulesDialog(props: {
       {...valueInputs(
         props.ctx,
         inputs.map((i) => i.parameter),
+        { defaultsAsPlaceholders: true },
       )}
     />
   );

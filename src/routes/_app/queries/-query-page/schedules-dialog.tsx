@@ -27,7 +27,7 @@ export function SchedulesDialog(props: {
         parameterKeys: query.parameters.map((p) => p.key),
         tier: isTier(query.query_engine) ? query.query_engine : DEFAULT_TIER,
       }}
-      {...valueInputs(props.ctx, query.parameters)}
+      {...valueInputs(props.ctx, query.parameters, { defaultsAsPlaceholders: true })}
     />
   );
 }
