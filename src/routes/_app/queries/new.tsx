@@ -1,7 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { DEFAULT_DIALECT } from '../../../../contract/rules/enums';
 import { loadMonacoSqlEditor } from '../../../features/editor/preload';
-import { seedDraft } from '../../../features/editor/use-draft';
 import { NEW_QUERY } from '../../../features/queries/api';
 import { text, type RawSearch } from '../../../lib/search-params';
 import { activeCtx } from '../../../lib/session';
@@ -20,10 +19,12 @@ export const Route = createFileRoute('/_app/queries/new')({
     sql: text(raw.sql, { max: 10_000 }),
   }),
   loaderDeps: ({ search }) => ({ sql: search.sql }),
-  loader: ({ context: { queryClient }, preload, deps }) => {
+  loader: async ({ context: { queryClient }, preload, deps }) => {
     void loadMonacoSqlEditor();
     // Hovering a link preloads; only a real visit starts a draft.
     if (preload || deps.sql === undefined) return;
+    // Read here, not imported: the drafts' code stays out of the pages that load before this one.
+    const { seedDraft } = await import('../../../features/editor/use-draft');
     const start = { sql: NEW_QUERY.query_sql, version: 0, dialect: DEFAULT_DIALECT };
     seedDraft(activeCtx(queryClient), 'new', deps.sql.trim() ? deps.sql : start.sql, start);
     throw redirect({
