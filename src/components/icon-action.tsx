@@ -15,7 +15,9 @@ export function IconAction(props: {
     <Tooltip label={props.label} openDelay={300} withArrow>
       <ActionIcon
         variant="subtle"
-        color={props.color ?? 'gray'}
+        // A named color at a fixed shade: the subtle variant's own ("light") color of a hue is
+        // its palest shade in dark mode, where a blue Run or a red Delete read as gray.
+        color={props.color ? `${props.color}.6` : 'gray'}
         aria-label={props.label}
         loading={props.loading}
         disabled={props.disabled}

@@ -25,13 +25,8 @@ import { CronPicker } from '../../components/cron-picker';
 import { FormActions } from '../../components/form-actions';
 import { chosenValues, formValuesOf, type FormValues } from '../../lib/parameter-values';
 import { TIER_INFO } from '../../lib/tiers';
-import {
-  alertDestinationTypesOptions,
-  alertLatestOptions,
-  useCreateAlert,
-  useUpdateAlert,
-  type Alert,
-} from './api';
+import { useCreateAlert, useUpdateAlert, type Alert } from './api';
+import { alertDestinationTypesOptions, alertLatestOptions } from './form-api';
 import { LatestPreview } from './latest-preview';
 import { latestValues, resultHead } from './latest-value';
 import {

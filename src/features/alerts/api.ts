@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import type {
   Alert,
   AlertCreateBody,
-  AlertDestinationTypes,
   AlertHistoryResponse,
   AlertPatchBody,
   AlertRunResponse,
@@ -12,8 +11,6 @@ import type { Parameter } from '../../../contract/parameters';
 import type { GetQueryResponse } from '../../../contract/queries';
 import { api, apiQueryFn } from '../../lib/api';
 import { ctxKey, keepPreviousInContext } from '../../lib/context-keys';
-import type { FormValues } from '../../lib/parameter-values';
-import { latestParamsQuery, latestResult } from '../../lib/resources/executions';
 import { queryDetailOptions } from '../../lib/resources/queries';
 
 export type { Alert };
@@ -29,8 +26,6 @@ export const alertKeys = {
     [...alertKeys.all(ctx), 'list', { offset, queryId }] as const,
   history: (ctx: string, id: number, offset: number) =>
     [...alertKeys.all(ctx), 'history', id, { offset }] as const,
-  latest: (ctx: string, queryId: number, values: FormValues) =>
-    [...alertKeys.all(ctx), 'latest', queryId, values] as const,
 };
 
 const invalidate = (qc: QueryClient, ctx: string) =>
@@ -59,26 +54,6 @@ export const alertHistoryOptions = (ctx: string, id: number, offset: number) =>
     }),
     refetchInterval: (query) =>
       query.state.data?.evaluations.some((e) => e.state === 'running') ? 1500 : false,
-  });
-
-/**
- * The latest run of the alert's query with these values (one row of its result, whatever its
- * age), or null when it has none: what the condition would read now. Empty values: the latest
- * run of any values (its columns are the query's).
- */
-export const alertLatestOptions = (ctx: string, queryId: number, values: FormValues) =>
-  queryOptions({
-    queryKey: alertKeys.latest(ctx, queryId, values),
-    queryFn: ({ signal }) => latestResult(ctx, queryId, latestParamsQuery(values), signal),
-    staleTime: 30_000,
-  });
-
-/** The destination types the server delivers to (no email without an SMTP server). */
-export const alertDestinationTypesOptions = (ctx: string) =>
-  queryOptions({
-    queryKey: [...alertKeys.all(ctx), 'destinations'] as const,
-    queryFn: apiQueryFn<AlertDestinationTypes>('/alerts/destinations', { ctx }),
-    staleTime: Infinity,
   });
 
 const parametersOf = (q: GetQueryResponse): readonly Parameter[] => q.parameters;

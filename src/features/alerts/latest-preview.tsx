@@ -26,16 +26,18 @@ export function LatestPreview(props: {
   const outcome = outcomeNow(props.condition, props.head);
   return (
     <Group gap="xs" data-testid="alert-latest" wrap="wrap">
-      <Text size="sm">
-        Latest value:{' '}
-        <b>
-          {outcome && outcome.state !== 'failed'
-            ? valueText(outcome.value)
-            : props.head.rowCount === 0
-              ? 'no rows'
-              : '—'}
-        </b>
-      </Text>
+      {outcome && outcome.state !== 'failed' ? (
+        <Text size="sm">
+          Latest value: <b>{valueText(outcome.value)}</b>
+        </Text>
+      ) : (
+        <Text size="sm">
+          Latest result:{' '}
+          <b>
+            {props.head.rowCount} row{props.head.rowCount === 1 ? '' : 's'}
+          </b>
+        </Text>
+      )}
       {props.ranAt && <RelativeTime iso={props.ranAt} />}
       {outcome && (
         <Badge color={COLOR[outcome.state]} variant="light" tt="none">
