@@ -35,6 +35,7 @@ const POSTGRES_SUITE = [
   'server/http/alerts-input.api.test.ts',
   'server/http/alerts-delivery.api.test.ts',
   'server/http/alerts-schedule.api.test.ts',
+  'server/http/alerts-history-condition.api.test.ts',
   'server/http/schedules.api.test.ts',
   'server/http/schedules-runs.api.test.ts',
   'server/http/schedules-dashboard.api.test.ts',

@@ -149,6 +149,10 @@ export const AlertEvaluation = z
     value_truncated: z.boolean().openapi({
       description: `value is the first ${ALERT_LIMITS.keptValue} characters of a longer value (text, or a list's or object's JSON), followed by "…"; the condition read it whole`,
     }),
+    condition: AlertCondition.nullable().openapi({
+      description:
+        'The condition this evaluation checked (the alert’s condition may have changed since); null for evaluations recorded before conditions were kept',
+    }),
     error: z.string().nullable(),
     notified: z.boolean(),
     started_at: z.string(),

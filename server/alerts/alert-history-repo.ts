@@ -1,6 +1,6 @@
 import { parseJson } from '../store/db.js';
 import { flag, isSet, type Store } from '../store/store.js';
-import type { Outcome } from '../../shared/alerts/alert-condition.js';
+import type { Condition, Outcome } from '../../shared/alerts/alert-condition.js';
 import type { Destination } from './alerts-repo.js';
 
 export type EvaluationState = 'running' | Outcome['state'];
@@ -22,6 +22,8 @@ export type EvaluationRecord = {
   state: EvaluationState;
   value: unknown;
   valueTruncated: boolean;
+  /** The condition checked; null for evaluations recorded before it was kept. */
+  condition: Condition | null;
   error: string | null;
   notified: boolean;
   startedAt: string;
@@ -36,6 +38,7 @@ type EvaluationRow = {
   state: EvaluationState;
   value: string | null;
   value_truncated: number;
+  condition: string | null;
   error: string | null;
   notified: number;
   started_at: string;
@@ -50,6 +53,7 @@ const toEvaluation = (r: EvaluationRow): EvaluationRecord => ({
   state: r.state,
   value: parseJson<unknown>(r.value, null),
   valueTruncated: isSet(r.value_truncated),
+  condition: parseJson<Condition | null>(r.condition, null),
   error: r.error,
   notified: isSet(r.notified),
   startedAt: r.started_at,
@@ -63,6 +67,7 @@ export class AlertHistoryRepo {
   async addEvaluation(e: {
     alertId: number;
     trigger: 'schedule' | 'manual';
+    condition: Condition;
     startedAt: string;
   }): Promise<number> {
     const { id } = await this.store.db
@@ -71,6 +76,7 @@ export class AlertHistoryRepo {
         alert_id: e.alertId,
         trigger: e.trigger,
         state: 'running',
+        condition: JSON.stringify(e.condition),
         started_at: e.startedAt,
       })
       .returning('id')

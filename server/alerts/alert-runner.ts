@@ -68,6 +68,7 @@ export class AlertRunner {
     const evaluationId = await this.history.addEvaluation({
       alertId: alert.id,
       trigger,
+      condition: alert.condition,
       startedAt: nowIso(),
     });
     let executionId: string;

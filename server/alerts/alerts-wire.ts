@@ -40,6 +40,7 @@ export function evaluationWire(
     state: e.state,
     value: e.value ?? null,
     value_truncated: e.valueTruncated,
+    condition: e.condition,
     error: e.error,
     notified: e.notified,
     started_at: e.startedAt,

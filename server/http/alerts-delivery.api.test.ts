@@ -280,6 +280,7 @@ describe('history', () => {
       const id = await repo.addEvaluation({
         alertId: a.id,
         trigger: 'schedule',
+        condition: { op: 'any_rows' },
         startedAt: `${i}`,
       });
       await repo.finishEvaluation(

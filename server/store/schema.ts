@@ -353,6 +353,8 @@ export interface AlertEvaluationsTable {
   state: 'running' | 'ok' | 'triggered' | 'failed';
   value: string | null;
   value_truncated: Generated<Flag>;
+  /** JSON: the condition checked (migration 019); null before it. */
+  condition: string | null;
   error: string | null;
   notified: Generated<Flag>;
   started_at: string;

@@ -1,4 +1,5 @@
 import { Badge, type MantineSize } from '@mantine/core';
+import { describeCondition } from '../../../shared/alerts/alert-condition';
 
 const LOOK: Record<string, { color: string; label: string }> = {
   unknown: { color: 'gray', label: 'Not evaluated' },
@@ -26,11 +27,7 @@ export function AlertStateBadge(props: { state: string; size?: MantineSize }) {
 }
 
 /** "volume > 1000", "any rows". */
-export function conditionText(c: { op: string; column?: string; value?: number | string }) {
-  if (c.op === 'any_rows') return 'any rows';
-  if (c.op === 'no_rows') return 'no rows';
-  return `${c.column} ${c.op} ${typeof c.value === 'string' ? JSON.stringify(c.value) : c.value}`;
-}
+export const conditionText = describeCondition;
 
 /** A value as the history shows it. */
 export const shownValue = (v: unknown) =>

@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { ExecutionLink, HistoryDrawer, StateWithError } from '../../components/history-drawer';
 import { localDateTime } from '../../lib/time';
 import { alertHistoryOptions, HISTORY_PAGE_SIZE, type Evaluation } from './api';
-import { AlertStateBadge, shownValue } from './alert-state';
+import { AlertStateBadge, conditionText, shownValue } from './alert-state';
 
 /** Every kept evaluation of one alert, newest first, with what each delivery did. */
 export function AlertHistoryDrawer(props: {
@@ -35,6 +35,15 @@ export function AlertHistoryDrawer(props: {
           ),
         },
         { header: 'Value', cell: (e) => <Text size="sm">{shownValue(e.value)}</Text> },
+        {
+          // The condition this evaluation checked: a later edit explains a different state.
+          header: 'Condition',
+          cell: (e) => (
+            <Text size="sm" ff="monospace" data-testid="evaluation-condition">
+              {e.condition ? conditionText(e.condition) : '—'}
+            </Text>
+          ),
+        },
         { header: 'Deliveries', cell: (e) => <Deliveries e={e} /> },
         { header: 'Execution', cell: (e) => <ExecutionLink id={e.execution_id} /> },
       ]}
