@@ -65,5 +65,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(row.getByTestId('alert-state')).toHaveText('Triggered', { timeout: 60_000 });
     await page.mouse.move(0, 0);
     await page.screenshot({ path: `${SCREENSHOTS}/alerts-page-${colorScheme}.png` });
+
+    // The history says which condition each evaluation checked.
+    await row.getByRole('button', { name: 'History of Base volume' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Alert history' });
+    await expect(drawer.getByTestId('evaluation-condition')).toHaveText('volume > 500');
+    // The toasts (created, triggered) close by themselves; the screenshot shows the row whole.
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+    await page.screenshot({ path: `${SCREENSHOTS}/alerts-history-${colorScheme}.png` });
   });
 }
