@@ -6,6 +6,7 @@ import {
   pagesForRange,
   ROW_HEIGHT,
   rowLocation,
+  rowShift,
   scrollScale,
   toReal,
   toVirtual,
@@ -97,5 +98,42 @@ describe('offsetToShowRow', () => {
   });
   it('scrolls down just enough for a row below', () => {
     expect(offsetToShowRow(20, 0, 400)).toBe(21 * ROW_HEIGHT - 400);
+  });
+});
+
+describe('rowShift', () => {
+  const viewport = 400;
+
+  it('leaves rows in place when nothing is scaled', () => {
+    expect(rowShift(1234, scrollScale(1000, viewport), viewport)).toBe(0);
+  });
+
+  it('draws the rows a virtual offset chose where its real scrollTop shows them, inside the container', () => {
+    const s = scrollScale(1_000_000, viewport);
+    const maxVirtual = s.virtualHeight - viewport;
+    for (const offset of [
+      0,
+      1,
+      28_000,
+      maxVirtual / 3,
+      maxVirtual / 2,
+      maxVirtual - 1,
+      maxVirtual,
+    ]) {
+      const shift = rowShift(offset, s, viewport);
+      // The row at the offset is at the top of the view...
+      expect(offset + shift).toBeCloseTo(toReal(offset, s), 3);
+      // ...and the last row the view can hold ends inside the container.
+      expect(offset + viewport + shift).toBeLessThanOrEqual(s.realHeight + 1e-6);
+    }
+    // At the end, the last row ends where the container does.
+    expect(s.virtualHeight + rowShift(maxVirtual, s, viewport)).toBeCloseTo(s.realHeight, 3);
+  });
+
+  it('clamps an offset past the end as the virtualizer does when it picks the rows', () => {
+    const s = scrollScale(1_000_000, viewport);
+    const maxVirtual = s.virtualHeight - viewport;
+    expect(rowShift(s.virtualHeight, s, viewport)).toBe(rowShift(maxVirtual, s, viewport));
+    expect(rowShift(-50, s, viewport)).toBe(0);
   });
 });

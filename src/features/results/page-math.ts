@@ -83,6 +83,22 @@ export const toReal = (virtualOffset: number, scale: ScrollScale) =>
   Math.max(0, virtualOffset / scale.ratio);
 
 /**
+ * How far a row moves from its virtual top to where it is drawn in the scroll container (add it
+ * to the row's `start`). Computed from the row virtualizer's own offset, the number that chose
+ * the rows, never from a second reading of scrollTop: the two can disagree for a moment (the
+ * virtualizer also reads the element on a timer, between a scroll and its event), and on a
+ * scaled axis that drew the last rows up to 16 million px below the container, so a scroll made
+ * then landed past the real range and stayed on the last rows. From the one offset, the rows it
+ * chose sit inside the container, where that offset's real scrollTop shows them.
+ */
+export function rowShift(virtualOffset: number, scale: ScrollScale, viewport: number): number {
+  if (scale.ratio === 1) return 0;
+  // Clamped as the virtualizer clamps it when it picks the rows.
+  const top = Math.min(Math.max(0, virtualOffset), Math.max(0, scale.virtualHeight - viewport));
+  return toReal(top, scale) - top;
+}
+
+/**
  * The virtual offset to scroll to so `row` is fully visible, moving as little as possible
  * (unchanged when it already is).
  */

@@ -20,6 +20,7 @@ import {
   HEADER_HEIGHT,
   offsetToShowRow,
   ROW_HEIGHT,
+  rowShift,
   scrollScale,
   toReal,
   toVirtual,
@@ -36,7 +37,8 @@ type Selection = { row: number; col: number } | null;
  * remounts it when the view changes, which resets scroll and selection). Rows and columns are
  * virtualized; rows come from the service page by page as they scroll into view. A result
  * taller than MAX_SCROLL_HEIGHT is scrolled on a scaled axis (see page-math.ts): the row
- * virtualizer then sees virtual offsets, and rows are placed relative to the real scrollTop.
+ * virtualizer then sees virtual offsets, and rows are drawn where its offset's real scrollTop
+ * shows them (rowShift).
  */
 export function ResultTable(props: {
   ctx: string;
@@ -56,10 +58,12 @@ export function ResultTable(props: {
   const { columns, count } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const scaleRef = useRef<ScrollScale>(scrollScale(count, 0));
-  const [scrollTop, setScrollTop] = useState(0);
   const [selection, setSelection] = useState<Selection>(null);
   const [menu, setMenu] = useState<CellMenuState>(null);
   const [detail, setDetail] = useState<CellDetailState>(null);
+  // On a scaled axis rows move with every scroll (rowShift), not only when the range of rows
+  // changes: each offset the row virtualizer reads redraws them. The value only triggers that.
+  const [, setOffsetRead] = useState(0);
 
   // The virtualizers are read during render by design (this component is not compiler-memoized).
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -73,9 +77,10 @@ export function ResultTable(props: {
         cb({ width: r.width, height: Math.max(0, r.height - HEADER_HEIGHT) }),
       ),
     observeElementOffset: (instance, cb) =>
-      observeElementOffset(instance, (offset, isScrolling) =>
-        cb(toVirtual(offset, scaleRef.current), isScrolling),
-      ),
+      observeElementOffset(instance, (offset, isScrolling) => {
+        if (scaleRef.current.ratio !== 1) setOffsetRead(offset);
+        cb(toVirtual(offset, scaleRef.current), isScrolling);
+      }),
     scrollToFn: (offset, { adjustments = 0 }, instance) => {
       const el = instance.scrollElement;
       if (el) el.scrollTop = toReal(offset + adjustments, scaleRef.current);
@@ -120,10 +125,9 @@ export function ResultTable(props: {
     leftPad: Math.max(0, (virtualColumns[0]?.start ?? gutter) - gutter),
     width,
   };
-  // Where the first virtual pixel sits: shifted by the scroll when the axis is scaled.
   const maxVirtual = Math.max(0, scale.virtualHeight - viewport);
-  const shift =
-    scale.ratio === 1 ? 0 : scrollTop - Math.min(toVirtual(scrollTop, scale), maxVirtual);
+  // From the offset that chose virtualRows, not from a scrollTop read apart (see rowShift).
+  const shift = rowShift(rows.scrollOffset ?? 0, scale, viewport);
 
   const scrollToRow = (row: number) => {
     const el = scrollRef.current;
@@ -223,7 +227,6 @@ export function ResultTable(props: {
         tabIndex={0}
         className={styles.scroller}
         style={{ height: props.height }}
-        onScroll={scale.ratio === 1 ? undefined : (e) => setScrollTop(e.currentTarget.scrollTop)}
         onKeyDown={onKeyDown}
         onClick={(e) => {
           const at = cellAt(e);

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROW_HEIGHT } from './page-math';
 import { ResultsGrid } from './results-grid';
 
 const ROWS = [
@@ -36,17 +37,18 @@ function body(rows: Record<string, unknown>[], total: number) {
   };
 }
 
+const json = (status: number, value: unknown) =>
+  new Response(JSON.stringify(value), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
 /** The service for one 3-row result: `filters=n > 1` keeps one row, `filters=bad` is refused. */
 function stubService() {
   const calls: URL[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     calls.push(url);
-    const json = (status: number, value: unknown) =>
-      new Response(JSON.stringify(value), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
     const filters = url.searchParams.get('filters');
     if (filters === 'bad') return json(400, { error: 'filters: unknown column "bad" at 1' });
     if (url.searchParams.get('limit') === '1') return json(200, body(ROWS.slice(0, 1), 3));
@@ -55,6 +57,25 @@ function stubService() {
   });
   vi.stubGlobal('fetch', fetchStub);
   return calls;
+}
+
+/** The service for a million-row result: each page holds the rows its offset and limit ask. */
+function stubMillion() {
+  const total = 1_000_000;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 1);
+      const rows = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({
+        n: offset + i,
+        label: `row ${offset + i}`,
+        note: null,
+      }));
+      return json(200, body(rows, total));
+    }),
+  );
 }
 
 function renderGrid() {
@@ -83,6 +104,12 @@ function fakeLayout() {
 
 const cell = (row: number, col: number) =>
   document.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${col}"]`)!;
+
+/** Where a row is drawn, in px below the top of what the grid shows (header included). */
+const shownAt = (grid: HTMLElement, row: number) => {
+  const el = grid.querySelector<HTMLElement>(`[role="row"][aria-rowindex="${row + 2}"]`);
+  return el ? parseFloat(el.style.top) - grid.scrollTop : null;
+};
 
 describe('ResultsGrid', () => {
   let restoreLayout: () => void;
@@ -227,5 +254,34 @@ describe('ResultsGrid', () => {
     );
     fireEvent.click(within(detail).getByRole('button', { name: 'Copy value' }));
     await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('30000'));
+  });
+
+  it('draws the last rows in view when the virtualizer reads a scroll before its event', async () => {
+    stubMillion();
+    renderGrid();
+    await waitFor(() => expect(cell(0, 0)).toHaveTextContent('0'));
+    const grid = screen.getByRole('grid', { name: 'Result rows' });
+    // A scroll starts the row virtualizer's scrolling-reset timer, which reads scrollTop itself.
+    grid.scrollTop = 100 * ROW_HEIGHT;
+    fireEvent.scroll(grid);
+    // Ctrl+End scrolls to the last row; the timer reads that before the scroll event comes.
+    fireEvent.keyDown(grid, { key: 'End', ctrlKey: true });
+    await waitFor(() => expect(shownAt(grid, 999_999)).not.toBeNull());
+
+    // The last row sits at the bottom of the view (400 px in fakeLayout), inside the container.
+    // Placed from a second reading of scrollTop it sat 16 million px lower, the scroll height
+    // grew, and a scroll to the middle then landed past the real range, on the last rows.
+    const viewBottom = 400;
+    expect(shownAt(grid, 999_999)! + ROW_HEIGHT).toBeCloseTo(viewBottom, 3);
+    const container = grid.firstElementChild as HTMLElement;
+    const rows = [...grid.querySelectorAll<HTMLElement>('[role="row"]:not([aria-rowindex="1"])')];
+    expect(Math.max(...rows.map((r) => parseFloat(r.style.top) + ROW_HEIGHT))).toBeLessThanOrEqual(
+      parseFloat(container.style.height),
+    );
+
+    // The scroll event moves nothing: the rows already were where the offset shows them.
+    fireEvent.scroll(grid);
+    await waitFor(() => expect(cell(999_999, 0)).toHaveTextContent('999,999'));
+    expect(shownAt(grid, 999_999)! + ROW_HEIGHT).toBeCloseTo(viewBottom, 3);
   });
 });
