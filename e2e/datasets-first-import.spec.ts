@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test, type Page } from '@playwright/test';
 import { editorBox, shown, waitForEditor } from './support/editor';
+import { admin, partitionedSource } from './support/operator';
 import { SCREENSHOTS, signUp } from './support/session';
 
 /**
@@ -15,10 +11,6 @@ import { SCREENSHOTS, signUp } from './support/session';
  * partition column.
  */
 
-const run = promisify(execFile);
-const PORT = Number(process.env.E2E_PORT ?? 8181);
-/** The running e2e server's DATA_DIR (playwright.config.ts). */
-const DATA_DIR = PORT === 8181 ? '.tmp/e2e-data' : `.tmp/e2e-data-${PORT}`;
 const SCHEMA = `e2e_first_${Date.now().toString(36)}`;
 const NAME = `${SCHEMA}.transfers`;
 /** Yesterday and the day before: inside the new query's last-7-days filter. */
@@ -29,35 +21,15 @@ let imported = false;
 /** The size list-datasets printed. */
 let cliSize = '';
 
-async function admin(...args: string[]) {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'server/cli/admin.ts', ...args],
-    { env: { ...process.env, DATA_DIR }, timeout: 120_000 },
-  );
-  return stdout;
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  source = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-e2e-first-'));
-  const duck = await DuckDBInstance.create(':memory:');
-  const conn = await duck.connect();
-  try {
-    for (const [i, day] of DAYS.entries()) {
-      const dir = path.join(source, `block_date=${day}`);
-      fs.mkdirSync(dir, { recursive: true });
-      await conn.run(
-        `COPY (SELECT (range + ${i * 50})::BIGINT AS id, 'h' || range AS hash FROM range(50))
-         TO '${path.join(dir, 'part-0.parquet')}' (FORMAT parquet)`,
-      );
-    }
-  } finally {
-    conn.closeSync();
-    duck.closeSync();
-  }
+  source = await partitionedSource(
+    'strata-e2e-first-',
+    DAYS,
+    (i) => `SELECT (range + ${i * 50})::BIGINT AS id, 'h' || range AS hash FROM range(50)`,
+  );
   await admin('import-dataset', NAME, source, '--hive');
   imported = true;
   const line = (await admin('list-datasets')).split('\n').find((l) => l.startsWith(`${NAME} `));

@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test, type Page } from '@playwright/test';
 import { createQuery, openQuery, setEditorText } from './support/editor';
+import { admin, partitionedSource } from './support/operator';
 import { SCREENSHOTS, signUp } from './support/session';
 
 /**
@@ -14,10 +10,6 @@ import { SCREENSHOTS, signUp } from './support/session';
  * partitions, import time, Markdown docs) and gets it in the editor's autocomplete.
  */
 
-const run = promisify(execFile);
-const PORT = Number(process.env.E2E_PORT ?? 8181);
-/** The running e2e server's DATA_DIR (playwright.config.ts). */
-const DATA_DIR = PORT === 8181 ? '.tmp/e2e-data' : `.tmp/e2e-data-${PORT}`;
 /** A schema of its own per run, so reruns against a reused server never clash. */
 const SCHEMA = `e2e_imports_${Date.now().toString(36)}`;
 const NAME = `${SCHEMA}.transfers`;
@@ -31,37 +23,17 @@ const DESCRIPTION = [
 let source: string | undefined;
 let imported = false;
 
-/** The admin CLI over the running server's data folder (safe while it runs). */
-async function admin(...args: string[]) {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'server/cli/admin.ts', ...args],
-    { env: { ...process.env, DATA_DIR }, timeout: 120_000 },
-  );
-  return stdout;
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   // the source lives outside DATA_DIR, as an operator's exports would
-  source = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-e2e-import-'));
-  const duck = await DuckDBInstance.create(':memory:');
-  const conn = await duck.connect();
-  try {
-    for (const [i, day] of DAYS.entries()) {
-      const dir = path.join(source, `block_date=${day}`);
-      fs.mkdirSync(dir, { recursive: true });
-      await conn.run(
-        `COPY (SELECT (range + ${i * 4})::BIGINT AS id, 'h' || range AS hash, (range * 1.5)::DOUBLE AS amount FROM range(4))
-         TO '${path.join(dir, 'part-0.parquet')}' (FORMAT parquet)`,
-      );
-    }
-  } finally {
-    conn.closeSync();
-    duck.closeSync();
-  }
+  source = await partitionedSource(
+    'strata-e2e-import-',
+    DAYS,
+    (i) =>
+      `SELECT (range + ${i * 4})::BIGINT AS id, 'h' || range AS hash, (range * 1.5)::DOUBLE AS amount FROM range(4)`,
+  );
   const out = await admin('import-dataset', NAME, source, '--hive', '--description', DESCRIPTION);
   expect(out).toContain(`imported ${NAME}: 12 rows`);
   imported = true;
